@@ -1,0 +1,27 @@
+"""Singapore Mahjong scoring: a pure-Python library (no Django import).
+
+The two questions of the contract (../shared/spec/scoring-api.md):
+
+- ``score_hand(dict) -> dict``: what is this winning hand worth?
+- ``settle(dict) -> dict``: who pays whom for this hand's outcome?
+
+Both raise ``InvalidInput`` for malformed input. The Django layer around this
+core lives in ``scoring/management`` (commands) and ``scoring/api.py``.
+"""
+
+from scoring.errors import IllegalHand, InvalidInput
+
+
+def score_hand(data: dict) -> dict:
+    from scoring.score import score_hand as _score_hand
+
+    return _score_hand(data)
+
+
+def settle(data: dict) -> dict:
+    from scoring.settle import settle as _settle
+
+    return _settle(data)
+
+
+__all__ = ["IllegalHand", "InvalidInput", "score_hand", "settle"]
