@@ -111,18 +111,28 @@ SPGG_PAYMENTS: dict[str, Any] = {
     "bao_self_draw": True,  # 001 rule 27: "including self-drawn win"
     "bao_on_other_discard": False,
     "bao_scenarios": [
-        "same_number",  # 27a
+        "same_suit",  # 27a
         "terminal_pongs",  # 27b
         "three_winds",  # 27c
-        "mixed_honours",  # 27d
+        "honour_pongs",  # 27d
         "two_dragons",  # 27e
-        "three_doubles_shown",  # 27f
-        "four_doubles_shown",  # 27g
+        "limit_shown",  # 27f, 27g
         "fresh_tile_kong",  # section A, last 7 tiles
         "fresh_tile_win",  # section A, last 5 tiles
     ],
+    # 27f "3 doubles shown. Bao wind that gives 2 doubles", 27g "4 doubles
+    # shown. Bao on dragons, own wind and round wind": a discard is dangerous
+    # when at least bao_min_shown doubles are shown and it can bring them to
+    # bao_limit_doubles.
+    "bao_limit_doubles": 5,
+    "bao_min_shown": 3,
+    # Fresh-tile rules apply when fewer than N playable tiles are left in the
+    # wall at the discard: drawing "the last 7th tile" leaves 6 (< 7).
     "fresh_tile_kong_tiles": 7,  # 001 section A: "last 7th tile ... 'Kong'"
     "fresh_tile_win_tiles": 5,  # 001 section A: "last 5th tile ... 'Kong' and or game"
+    # 001 section A: "tiles not found on the discard pool and do not include
+    # those 'pong' or 'chow' displayed by each player".
+    "fresh_tile_seen_in": "discards_and_melds",
     # 001 rule 15: "pay minimum 5 doubles to the rest of the other players".
     # Choice: full price to each of the three others, whether or not the
     # false claim was on a discard (the rule names no discarder and treats
@@ -239,14 +249,20 @@ TAI_CARD_PAYMENTS: dict[str, Any] = {
     "bao_scenarios": [
         "fresh_tile_kong",
         "fresh_tile_win",
-        "four_tai_shown",
-        "three_suit_melds",
+        "limit_shown",
+        "same_suit",
         "two_dragons",
         "three_winds",
-        "three_honours",
+        "honour_pongs",
     ],
-    "fresh_tile_kong_tiles": 7,
-    "fresh_tile_win_tiles": 5,
+    # 004: "4 or more tai visible ... A dragon, prevailing wind or seat wind"
+    # and "wins with 5 or more tai".
+    "bao_limit_doubles": 5,
+    "bao_min_shown": 4,
+    # 004: "7 or less" / "5 or less" playable tiles = fewer than 8 / 6.
+    "fresh_tile_kong_tiles": 8,
+    "fresh_tile_win_tiles": 6,
+    "fresh_tile_seen_in": "discards_and_melds",  # 004: "not yet appeared among discards and melds"
     # 004 is silent on false wins. Choice: the common practice of 002
     # ("Wrong Winning Claim Scenario"): the limit, the discarder at full and
     # the others at half; on a self-drawn claim all three at full.
@@ -329,12 +345,20 @@ CLASSIC_PAYMENTS: dict[str, Any] = {
         "fresh_tile_kong",
         "fresh_tile_win",
         "limit_shown",
-        "three_suit_melds",
+        "same_suit",
+        "terminal_pongs",
         "two_dragons",
         "three_winds",
+        "honour_pongs",
     ],
-    "fresh_tile_kong_tiles": 7,  # 002: "7 tiles Pao Kong"
-    "fresh_tile_win_tiles": 5,  # 002: "5 Tiles Pao Fresh"
+    # 002 Point Limit Scenario: 4 points exposed (or 3 and the double wind)
+    # with a limit of 5.
+    "bao_limit_doubles": 5,
+    "bao_min_shown": 3,
+    "fresh_tile_kong_tiles": 7,  # 002: "fewer than 7 tiles remaining"
+    "fresh_tile_win_tiles": 5,  # 002: "fewer than 5 tiles remaining"
+    # 002: chow tiles are not 'discarded' tiles, pong sets are.
+    "fresh_tile_seen_in": "discards_and_pongs",
     "false_win_doubles": 5,  # 002 Wrong Winning Claim: "5 points or the Limit"
     "false_win_payment": "as_reverse_win",
     "short_of_chips": "allow_negative",
@@ -418,9 +442,14 @@ SGMJ_PAYMENTS: dict[str, Any] = {
     # 000 Pay all: "or player B threw the winning tile" -- only the liable
     # player's own discard or a self-pick; another's discard is no pay-all.
     "bao_on_other_discard": False,
-    "bao_scenarios": ["two_dragons", "three_winds", "limit_shown", "three_suit_melds", "fresh_tile_win"],
+    "bao_scenarios": ["two_dragons", "three_winds", "limit_shown", "same_suit", "fresh_tile_win"],
+    # 000 Double Limit Scenario: any dragon or valued wind once the limit is
+    # shown, or one that brings the shown doubles to the limit.
+    "bao_limit_doubles": 5,
+    "bao_min_shown": 0,
     "fresh_tile_kong_tiles": 0,  # 000 has no fresh-tile kong rule
     "fresh_tile_win_tiles": 7,  # 000: "When there is less than 7 tiles to play"
+    "fresh_tile_seen_in": "discards",  # 000: "not contained in the discarded tiles"
     "false_win_doubles": 5,  # 000 is silent: choice as sg-tai-card
     "false_win_payment": "as_reverse_win",
     "short_of_chips": "allow_negative",
@@ -481,10 +510,14 @@ SETTINGS_DOC: dict[str, str] = {
     "bao_on_other_discard": "Whether a liable player pays for all when someone else discarded the "
     "winning tile.",
     "bao_scenarios": "The situations in which a discard makes the discarder liable (Bao).",
-    "fresh_tile_kong_tiles": "Wall tiles left at or below which a fresh discard claimed for a kong "
-    "makes the discarder liable for that kong (0: no such rule).",
-    "fresh_tile_win_tiles": "Wall tiles left at or below which a fresh discard claimed to win makes "
-    "the discarder liable (0: no such rule).",
+    "bao_limit_doubles": "Doubles shown on the table that make a discard dangerous (limit_shown).",
+    "bao_min_shown": "Fewest doubles shown before limit_shown applies.",
+    "fresh_tile_kong_tiles": "A fresh discard claimed for a kong makes the discarder liable for that "
+    "kong when fewer than this many playable tiles are left in the wall (0: no such rule).",
+    "fresh_tile_win_tiles": "A fresh discard claimed to win makes the discarder liable when fewer "
+    "than this many playable tiles are left in the wall (0: no such rule).",
+    "fresh_tile_seen_in": "Where a tile must have been seen to be no longer fresh: discards, "
+    "discards_and_pongs, or discards_and_melds.",
     "false_win_doubles": "The doubles the false-win (Za Hu) penalty is priced at.",
     "false_win_payment": "How the Za Hu penalty is paid: full_each (full price to each other player) "
     "or as_reverse_win (like a win paid backwards: the discarder full, others half; a self-drawn "
@@ -498,20 +531,16 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "false_win_payment": ("full_each", "as_reverse_win"),
     "short_of_chips": ("pay_what_they_have", "allow_negative"),
     "bao_scenarios": (
-        "same_number",
+        "same_suit",
         "terminal_pongs",
         "three_winds",
-        "mixed_honours",
+        "honour_pongs",
         "two_dragons",
-        "three_doubles_shown",
-        "four_doubles_shown",
-        "four_tai_shown",
         "limit_shown",
-        "three_suit_melds",
-        "three_honours",
         "fresh_tile_kong",
         "fresh_tile_win",
     ),
+    "fresh_tile_seen_in": ("discards", "discards_and_pongs", "discards_and_melds"),
 }
 
 
