@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Quick start, command two: set up the test environment, lint, run the whole suite.
+#
+# On a laptop: SQLite, tasks in process; tests that need Redis, a worker or
+# Chromium are skipped when those are missing. With CI=true: the suite runs on
+# the PostgreSQL and Redis of this machine (started here if they are down),
+# with a real Celery worker and headless Chromium (Debian's package, installed
+# here when missing); a missing service then fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  echo "==> Creating the virtual environment in .venv"
+  "$PYTHON" -m venv .venv
+fi
+echo "==> Installing requirements-dev.txt"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+
+echo "==> ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+
+if [ "${CI:-}" = "true" ]; then
+  echo "==> CI: PostgreSQL, Redis and Chromium"
+  if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+    if command -v pg_ctlcluster >/dev/null; then
+      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+    fi
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  fi
+  pg_isready -h 127.0.0.1 -p 5432
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server; }
+    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+    for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.5; done
+  fi
+  redis-cli -h 127.0.0.1 -p 6379 ping
+  if [ ! -x /usr/bin/chromium ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  /usr/bin/chromium --version 2>/dev/null || true
+  export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/mahjong}
+  export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/5}
+  export ALLOWED_HOSTS=${ALLOWED_HOSTS:-localhost,127.0.0.1,testserver}
+  # The test client and live server speak plain HTTP on loopback.
+  export SECURE_SSL_REDIRECT=false SESSION_COOKIE_SECURE=false CSRF_COOKIE_SECURE=false
+  if [ -z "${SECRET_KEY:-}" ]; then
+    SECRET_KEY=$(.venv/bin/python -c "import secrets; print(secrets.token_urlsafe(50))")
+    export SECRET_KEY
+  fi
+fi
+
+echo "==> Static files"
+.venv/bin/python manage.py collectstatic --noinput -v0
+
+echo "==> pytest"
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,125 @@
+"""Fixtures shared by the whole suite.
+
+Tiers (STYLE.md, 8): pure tests need nothing; database tests use the
+``django_db`` mark and the fixed role users below; tests marked ``worker``
+need a real Celery worker over Redis and tests under tests/browser a real
+headless Chromium. With CI=true a missing service fails the run instead of
+skipping.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API keeps a loop running
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip on a laptop without the service; fail in CI, where it must be there."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"CI=true but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _plain_http(settings):
+    """Tests talk plain HTTP to the test client and live server; production redirects to HTTPS."""
+    settings.SECURE_SSL_REDIRECT = False
+
+
+# --- the fixed role users (healthchecks style: the same cast in every permission test) ---
+
+
+@pytest.fixture
+def organiser(db):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    user = UserFactory(username="olivia_organiser")
+    user.groups.add(Group.objects.get(name="organiser"))
+    return user
+
+
+@pytest.fixture
+def scorekeeper(db):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    user = UserFactory(username="sam_scorekeeper")
+    user.groups.add(Group.objects.get(name="scorekeeper"))
+    return user
+
+
+@pytest.fixture
+def player_user(db):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    user = UserFactory(username="pat_player")
+    user.groups.add(Group.objects.get(name="player"))
+    return user
+
+
+@pytest.fixture
+def stranger(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(username="charlie_stranger")
+
+
+# --- a real Celery worker over Redis ---
+
+
+@pytest.fixture(scope="session")
+def celery_worker_proc(tmp_path_factory):
+    from django.conf import settings
+
+    need(bool(settings.REDIS_URL), "REDIS_URL is not set: no real worker to test against")
+    log = tmp_path_factory.mktemp("celery") / "worker.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with open(log, "w") as fh:  # a file, not a pipe: a full pipe would block the worker
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "tournament", "worker", "--pool=solo", "--concurrency=1",
+             "-l", "info", "--without-mingle", "--without-gossip", "-n", f"pytest-{os.getpid()}@%h"],
+            cwd=BASE_DIR, stdout=fh, stderr=subprocess.STDOUT, env=env,
+        )  # fmt: skip
+    deadline = time.monotonic() + 40
+    while "ready." not in log.read_text():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("Celery worker did not start:\n" + log.read_text())
+        time.sleep(0.1)
+    print(f"\n[celery] real worker pid {proc.pid} on {settings.CELERY_BROKER_URL}")
+    yield proc
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture
+def celery_not_eager(settings):
+    """Tasks go to the broker (as in production), for tests with a real worker."""
+    from tournament.celery import app
+
+    need(bool(settings.REDIS_URL), "REDIS_URL is not set")
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield app
+    app.conf.task_always_eager = old

@@ -1,0 +1,75 @@
+"""Roles, login pages and the demo league (issue 2, items 3 and 6)."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import Group
+from django.urls import reverse
+
+from tournament.demo import PLAYER_NAMES, demo_league_load, demo_logins_create
+from tournament.models import Club, Competition, Entry, Player
+from tournament.roles import can_manage_competition
+
+pytestmark = pytest.mark.django_db
+
+
+def test_role_groups_exist_with_their_permissions():
+    organiser = Group.objects.get(name="organiser")
+    codenames = set(organiser.permissions.values_list("codename", flat=True))
+    assert {"add_competition", "change_competition", "add_player"} <= codenames
+    assert not Group.objects.get(name="player").permissions.exists()
+    assert "add_competition" not in set(
+        Group.objects.get(name="scorekeeper").permissions.values_list("codename", flat=True)
+    )
+
+
+def test_demo_league_is_believable_and_safe_to_run_twice():
+    demo_league_load()
+    demo_league_load()
+    assert Club.objects.count() == 2
+    assert Player.objects.count() == 32 == len(set(PLAYER_NAMES))
+    competition = Competition.objects.get()
+    assert competition.rules == "spgg-2023" and competition.capital == 400
+    assert Entry.objects.filter(competition=competition).count() == 32
+    # both clubs are represented evenly
+    assert sorted(Player.objects.filter(club=c).count() for c in Club.objects.all()) == [16, 16]
+
+
+def test_demo_logins_can_log_in_with_the_printed_password(client):
+    competition = demo_league_load()
+    logins = {login.role: login for login in demo_logins_create(competition)}
+    organiser = logins["organiser"]
+    response = client.post(reverse("login"), {"username": organiser.username, "password": organiser.password})
+    assert response.status_code == 302
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.get(username=organiser.username)
+    assert can_manage_competition(user, competition)
+    scorekeeper = get_user_model().objects.get(username=logins["scorekeeper"].username)
+    assert not can_manage_competition(scorekeeper, competition)
+
+
+def test_login_page_and_logout(client, organiser):
+    page = client.get(reverse("login"))
+    assert page.status_code == 200 and b'name="password"' in page.content
+    bad = client.post(reverse("login"), {"username": organiser.username, "password": "wrong"})
+    assert bad.status_code == 200 and b"didn't match" in bad.content
+    ok = client.post(reverse("login"), {"username": organiser.username, "password": "pw-for-tests-only"})
+    assert ok.status_code == 302
+    home = client.get(reverse("home"))
+    assert b'data-role="organiser"' in home.content
+    client.post(reverse("logout"))
+    assert b'data-role="organiser"' not in client.get(reverse("home")).content
+
+
+def test_base_layout_uses_only_local_assets(client):
+    html = client.get(reverse("home")).content.decode()
+    assert re.search(r"/static/vendor/htmx\.min(\.[0-9a-f]{12})?\.js", html)
+    assert "http://" not in html.replace("http://testserver", "") and "https://" not in html
+    assert 'name="viewport"' in html
+
+
+def test_admin_has_the_league_models(admin_client):
+    page = admin_client.get(reverse("admin:index"))
+    for model in ("clubs", "players", "competitions"):
+        assert f"/admin/tournament/{model[:-1]}/".encode() in page.content
