@@ -143,6 +143,9 @@ SPGG_PAYMENTS: dict[str, Any] = {
     # 001 rule 14: 400 chips of capital; the session ends when a player has
     # exhausted it, so a payer cannot pay more than the chips in front of him.
     "short_of_chips": "pay_what_they_have",
+    # Who pays an exposed kong? 001 rule 22 lists it among the instant
+    # payouts with no exception: each other player.
+    "exposed_kong_paid_by": "each_other",
     "capital": 400,
 }
 
@@ -270,6 +273,7 @@ TAI_CARD_PAYMENTS: dict[str, Any] = {
     "false_win_payment": "as_reverse_win",
     # 004 is a money game with no capital: a payer owes what he owes.
     "short_of_chips": "allow_negative",
+    "exposed_kong_paid_by": "each_other",  # "paid by each player" / "from each player"
     "capital": 0,
 }
 
@@ -362,6 +366,7 @@ CLASSIC_PAYMENTS: dict[str, Any] = {
     "false_win_doubles": 5,  # 002 Wrong Winning Claim: "5 points or the Limit"
     "false_win_payment": "as_reverse_win",
     "short_of_chips": "allow_negative",
+    "exposed_kong_paid_by": "each_other",  # "paid by each player" / "from each player"
     "capital": 0,
 }
 
@@ -453,6 +458,7 @@ SGMJ_PAYMENTS: dict[str, Any] = {
     "false_win_doubles": 5,  # 000 is silent: choice as sg-tai-card
     "false_win_payment": "as_reverse_win",
     "short_of_chips": "allow_negative",
+    "exposed_kong_paid_by": "each_other",  # "paid by each player" / "from each player"
     "capital": 0,
 }
 
@@ -525,11 +531,15 @@ SETTINGS_DOC: dict[str, str] = {
     "short_of_chips": "What a payer short of chips pays: pay_what_they_have (never below zero; "
     "winners share the shortfall) or allow_negative (balances may go below zero).",
     "capital": "Chips each player starts a session with (0: no capital).",
+    "exposed_kong_paid_by": "Who pays an exposed kong: each_other (every other player pays the "
+    "instant payout) or discarder (the player who discarded the fourth tile pays all three shares; "
+    "a kong promoted from one's own pong is still paid by each other player).",
 }
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "false_win_payment": ("full_each", "as_reverse_win"),
     "short_of_chips": ("pay_what_they_have", "allow_negative"),
+    "exposed_kong_paid_by": ("each_other", "discarder"),
     "bao_scenarios": (
         "same_suit",
         "terminal_pongs",
