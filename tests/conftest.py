@@ -24,6 +24,19 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+def pytest_report_header(config):
+    """Say on which real services this run is, so the CI log shows it."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    chromium = "present" if Path("/usr/bin/chromium").exists() else "missing"
+    return [
+        f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('HOST') or ''} (test database of {db['NAME']})",
+        f"celery: {'broker ' + settings.CELERY_BROKER_URL if settings.REDIS_URL else 'tasks in process'}",
+        f"chromium: /usr/bin/chromium {chromium}; CI={os.environ.get('CI', '')}",
+    ]
+
+
 def need(condition: bool, reason: str) -> None:
     """Skip on a laptop without the service; fail in CI, where it must be there."""
     if condition:
