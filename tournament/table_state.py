@@ -86,7 +86,7 @@ SEATS = ("E", "S", "W", "N")  # first seating, in the order of play (counter-clo
 WINDS = ("E", "S", "W", "N")  # prevailing winds in order; also seat winds from the dealer on
 OUTCOMES = ("win", "draw", "false_win")
 FINISH_REASONS = ("out_of_chips", "north_round_complete", "ended_by_organiser")
-DEALS_PER_SESSION = len(WINDS) * len(SEATS)  # the deal passes 16 times: E, S, W, N rounds of four dealers
+DEALS_PER_SESSION = len(WINDS) * len(SEATS)  # 4 winds x 4 dealers; the 16th pass ends the session
 
 
 def _copy(values: Mapping) -> dict:
