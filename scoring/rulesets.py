@@ -632,7 +632,7 @@ class RuleSet:
             if problem:
                 errors.append(Error("invalid_option", f"Option {key!r}: {problem}.", where))
                 continue
-            merged[key] = _thaw(value)
+            merged[key] = _merge(merged[key], _thaw(value))
         if errors:
             raise InvalidInput(errors)
         return RuleSet(
@@ -736,6 +736,13 @@ def _check_value(key: str, value: Any, shape: Any) -> str | None:
             return f"must have {len(shape)} numbers"
         return None
     return None
+
+
+def _merge(old: Any, new: Any) -> Any:
+    """A mapping option replaces only the entries it names; anything else replaces the whole value."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return {**old, **{k: _merge(old.get(k), v) for k, v in new.items()}}
+    return new
 
 
 def _is_count(value: Any) -> bool:

@@ -1,0 +1,216 @@
+"""Rule sets as data: the four rule sets, an organiser's options, stored copies."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scoring.errors import InvalidInput
+from scoring.rulesets import (
+    CHOICES,
+    DEFAULT_RULESET,
+    RULESETS,
+    SETTINGS_DOC,
+    RuleSet,
+    describe_settings,
+    get_ruleset,
+)
+
+IDS = ("spgg-2023", "sg-tai-card", "sg-classic", "sgmj-2002")
+
+
+def test_the_four_rule_sets_and_the_default():
+    assert set(RULESETS) == set(IDS)
+    assert DEFAULT_RULESET == "spgg-2023"
+    assert get_ruleset().id == "spgg-2023"
+    for rid in IDS:
+        rules = get_ruleset(rid)
+        assert rules.id == rid and rules.version and rules.title
+        assert rules.source.startswith(("000_", "001_", "002_", "004_"))
+
+
+@pytest.mark.parametrize(
+    "rules_id, key, value, source",
+    [
+        ("spgg-2023", "min_doubles", 1, "001 rule 16: Minimum attainment of one (1) double"),
+        ("spgg-2023", "limit_doubles", 10, "001 rule 21: the table stops at TEN"),
+        ("sg-tai-card", "min_doubles", 1, "004: Minimum 1 tai required to win"),
+        ("sg-tai-card", "limit_doubles", 5, "004: 5 or more tai -> 16"),
+        ("sg-classic", "min_doubles", 1, "002: a minimum of either 1 or 2 points"),
+        ("sg-classic", "limit_doubles", 5, "002: a typical maximum scoring limit of five"),
+        ("sgmj-2002", "min_doubles", 1, "000: The default setting for the game is 1 double"),
+        ("sgmj-2002", "limit_doubles", 5, "000: The default setting for the game is 5 doubles"),
+        ("spgg-2023", "short_of_chips", "pay_what_they_have", "001 rule 14: 400 chips of capital"),
+        ("spgg-2023", "capital", 400, "001 rule 14"),
+        ("sg-classic", "shooter_pays_all", False, "002: shooter pays all is an option"),
+        ("spgg-2023", "bao_on_other_discard", False, "001 rule 27: No 'Bao' if ... not under"),
+        ("spgg-2023", "false_win_doubles", 5, "001 rule 15: minimum 5 doubles"),
+    ],
+)
+def test_settings_read_like_the_documents(rules_id, key, value, source):
+    assert get_ruleset(rules_id)[key] == value, source
+
+
+@pytest.mark.parametrize("rules_id", IDS)
+def test_no_seven_pairs_in_any_preset(rules_id):
+    # 001 rules 23-24, 000 and 002 list none (002 only as a house rule); 004: "No seven pairs hands"
+    assert not get_ruleset(rules_id)["seven_pairs"]
+
+
+def test_payment_settings_are_the_same_keys_in_every_rule_set():
+    spgg = RULESETS["spgg-2023"]
+    payment_keys = set(spgg.settings) - spgg.scoring_keys
+    for rules in RULESETS.values():
+        assert set(rules.settings) - rules.scoring_keys == payment_keys, rules.id
+        assert {"min_doubles", "limit_doubles", "seven_pairs"} <= rules.scoring_keys
+
+
+def test_every_payment_setting_has_a_description_and_spgg_a_citation():
+    spgg = RULESETS["spgg-2023"]
+    for key in spgg.settings:
+        if key in spgg.scoring_keys and key not in ("min_doubles", "limit_doubles", "seven_pairs"):
+            continue  # the doubles engineer documents his own keys
+        assert SETTINGS_DOC.get(key), key
+        if key != "exposed_kong_paid_by" and key not in ("bao_limit_doubles", "bao_min_shown"):
+            assert key in spgg.citations or key == "fresh_tile_seen_in", key
+
+
+def test_describe_settings_lists_every_setting_with_its_section_and_wording():
+    rows = {row["key"]: row for row in describe_settings(get_ruleset("spgg-2023"))}
+    assert set(rows) == set(RULESETS["spgg-2023"].settings)
+    assert rows["min_doubles"]["section"] == "scoring"
+    assert rows["price_table"]["section"] == "payments"
+    assert rows["false_win_doubles"]["source"] == "001 rule 15"
+    assert "Za Hu" in rows["false_win_doubles"]["wording"]
+    assert rows["price_table"]["value"][10] == [82, 66]
+    json.dumps(rows)  # plain data for a page
+
+
+@pytest.mark.parametrize("rules_id", ["SPGG-2023", "sg-tai-card", "sgmj-2002"])
+def test_ids_are_case_insensitive(rules_id):
+    assert get_ruleset(rules_id).id == rules_id.lower()
+
+
+@pytest.mark.parametrize("bad", ["spgg", "", 7, ["spgg-2023"]])
+def test_unknown_rule_set_is_invalid_input_on_field_rules(bad):
+    with pytest.raises(InvalidInput) as exc:
+        get_ruleset(bad)
+    assert exc.value.errors[0].field == "rules"
+    assert exc.value.errors[0].code == "unknown_rules"
+
+
+def test_options_override_settings_and_leave_the_preset_alone():
+    custom = get_ruleset("spgg-2023", {"min_doubles": 2, "short_of_chips": "allow_negative"})
+    assert custom["min_doubles"] == 2
+    assert custom["short_of_chips"] == "allow_negative"
+    assert get_ruleset("spgg-2023")["min_doubles"] == 1
+    assert custom != get_ruleset("spgg-2023")
+    assert get_ruleset("spgg-2023", {}) == get_ruleset("spgg-2023")
+
+
+def test_nested_and_table_options():
+    custom = get_ruleset(
+        "sg-classic",
+        {"instant": {"kong": {"exposed": 2}}, "price_table": [[2, 1], [4, 2]], "limit_price": [8, 4]},
+    )
+    assert custom["instant"]["kong"]["exposed"] == 2
+    assert custom["instant"]["kong"]["concealed"] == 6  # a partial mapping replaces only what it names
+    assert custom["price_table"] == ((2, 1), (4, 2))
+    assert get_ruleset("sg-tai-card", {"ping_hu_price": [20, 10]})["ping_hu_price"] == (20, 10)
+
+
+@pytest.mark.parametrize(
+    "options, field, code",
+    [
+        ({"min_double": 2}, "options.min_double", "unknown_option"),
+        ({"min_doubles": "2"}, "options.min_doubles", "invalid_option"),
+        ({"min_doubles": True}, "options.min_doubles", "invalid_option"),
+        ({"min_doubles": -1}, "options.min_doubles", "invalid_option"),
+        ({"min_doubles": 1.5}, "options.min_doubles", "invalid_option"),
+        ({"seven_pairs": "yes"}, "options.seven_pairs", "invalid_option"),
+        ({"short_of_chips": "borrow"}, "options.short_of_chips", "invalid_option"),
+        ({"false_win_payment": None}, "options.false_win_payment", "invalid_option"),
+        ({"price_table": [[2, 1, 0]]}, "options.price_table", "invalid_option"),
+        ({"price_table": []}, "options.price_table", "invalid_option"),
+        ({"price_table": "2/1"}, "options.price_table", "invalid_option"),
+        ({"limit_price": [405]}, "options.limit_price", "invalid_option"),
+        ({"instant": {"kong": {"robbed": 1}}}, "options.instant", "invalid_option"),
+        ({"instant": {"kong": {"exposed": "1"}}}, "options.instant", "invalid_option"),
+        ({"instant": []}, "options.instant", "invalid_option"),
+        ({"bao_scenarios": ["same_suit", "lucky_guess"]}, "options.bao_scenarios", "invalid_option"),
+    ],
+)
+def test_bad_options_are_invalid_input_naming_the_option(options, field, code):
+    with pytest.raises(InvalidInput) as exc:
+        get_ruleset("spgg-2023", options)
+    assert [(e.field, e.code) for e in exc.value.errors] == [(field, code)]
+    assert exc.value.errors[0].message
+
+
+def test_options_must_be_a_mapping():
+    with pytest.raises(InvalidInput) as exc:
+        get_ruleset("spgg-2023", ["min_doubles", 2])
+    assert exc.value.errors[0].field == "options"
+
+
+def test_several_bad_options_are_all_reported():
+    with pytest.raises(InvalidInput) as exc:
+        get_ruleset("spgg-2023", {"a": 1, "b": 2})
+    assert {e.field for e in exc.value.errors} == {"options.a", "options.b"}
+
+
+def test_settings_are_read_only_all_the_way_down():
+    rules = get_ruleset("spgg-2023")
+    with pytest.raises(TypeError):
+        rules.settings["min_doubles"] = 0
+    with pytest.raises(TypeError):
+        rules["instant"]["kong"]["exposed"] = 9
+    with pytest.raises(AttributeError):
+        rules.id = "x"
+    assert isinstance(rules["price_table"], tuple)
+
+
+@pytest.mark.parametrize("rules_id", IDS)
+def test_as_dict_from_dict_round_trip_through_json(rules_id):
+    rules = get_ruleset(rules_id, {"min_doubles": 2})
+    stored = json.loads(json.dumps(rules.as_dict()))
+    again = RuleSet.from_dict(stored)
+    assert again == rules
+    assert again.as_dict() == stored
+    assert hash(again) == hash(rules)
+
+
+def test_from_dict_keeps_the_stored_settings_and_version():
+    stored = get_ruleset("spgg-2023").as_dict()
+    stored["version"] = "2023-06.0"
+    stored["settings"]["price_table"][3] = [9, 5]  # a value that was in force then
+    del stored["settings"]["capital"]  # a setting added since
+    again = RuleSet.from_dict(stored)
+    assert again.version == "2023-06.0"
+    assert again["price_table"][3] == (9, 5)
+    assert again["capital"] == 400
+
+
+@pytest.mark.parametrize(
+    "stored", [None, [], {"id": "spgg-2023"}, {"settings": {}}, {"id": "x", "settings": 3}]
+)
+def test_from_dict_rejects_what_is_not_a_stored_rule_set(stored):
+    with pytest.raises(InvalidInput):
+        RuleSet.from_dict(stored)
+
+
+def test_choices_cover_the_defaults():
+    for rules in RULESETS.values():
+        for key, allowed in CHOICES.items():
+            value = rules[key]
+            values = value if isinstance(value, tuple) else (value,)
+            assert set(values) <= set(allowed), (rules.id, key)
+
+
+def test_the_rules_core_imports_no_django():
+    code = (
+        "import sys; import scoring.rulesets, scoring.payments, scoring.settle, scoring.bao; "
+        "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
