@@ -1,0 +1,273 @@
+"""Readings: every way to split a winning hand into sets and an eye, and its special shapes.
+
+Words as in ``scoring.model``: a **reading** is the declared melds plus one
+split of the concealed tiles into sets and an eye (001 glossary: chow, pong,
+kong; 002 "Winning hand": four sets and a pair), or a **special shape**:
+
+- ``thirteen_wonders``: one of each terminal and honour and any one of them
+  again, fully concealed (001 rule 24j, 000 "13 Wonders game");
+- ``nine_gates``: 1112345678999 of one suit plus any tile of that suit, with
+  no declared meld (001 rule 24f "No open meld", 004 "9 Gates"). It is also
+  read as a standard hand, so a flush is still counted where it pays more;
+- ``seven_pairs``: seven pairs, fully concealed, only when the rule set's
+  ``seven_pairs`` setting is true (002 "Seven Pairs"; none of the shipped
+  rule sets allows it; the setting holds its doubles, None when not allowed); four
+  alike count as two pairs only with
+  ``seven_pairs_four_alike`` (002 Note 3).
+
+The concealed tiles are split through the per-suit tables of
+``scoring._tables`` (no search per hand). Each reading also says, in
+``wait``, the shape the winning tile completed in it (``scoring.waits``):
+when the winning tile could sit in more than one set of a split, the split
+is given once per distinct shape, so a scorer taking the best reading gets
+the most favourable shape (e.g. 3-4-5-5 + 5 reads as a single wait on the
+eye *and* as a two-sided wait on 3-4-5). Readings come in a fixed order,
+``reading_sort_key``.
+
+This module does not judge doubles, limits or rule 26 (``scoring.doubles``),
+nor whether a hand is legal input (``scoring.hand``).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from scoring._tables import COMBINE, HONOUR_MASK, SUIT_DECOMP, SUIT_MASK
+from scoring.model import Hand, Meld, Reading
+from scoring.tiles import INDEX, TILES, counts34
+from scoring.waits import PONG, SHAPES, SINGLE, SPECIAL, chow_shape, waiting_tiles
+
+THIRTEEN_WONDERS = "thirteen_wonders"
+NINE_GATES = "nine_gates"
+SEVEN_PAIRS = "seven_pairs"
+
+# ------------------------------------------------------------ concealed sets
+# Every set the engine can form from concealed tiles (21 chows, 34 pongs), numbered in
+# the order of their tiles, so a sorted tuple of ids is a reading's sets in canonical order.
+
+
+def _all_sets() -> list[tuple[str, tuple[int, ...]]]:
+    sets = [("chow", (s * 9 + o, s * 9 + o + 1, s * 9 + o + 2)) for s in range(3) for o in range(7)]
+    sets += [("pong", (i, i, i)) for i in range(34)]
+    sets.sort(key=lambda s: s[1])
+    return sets
+
+
+_SETS = _all_sets()
+SET_TILES: tuple[tuple[int, ...], ...] = tuple(t for _, t in _SETS)
+SET_MELDS: tuple[Meld, ...] = tuple(
+    Meld(kind, tuple(TILES[i] for i in t), concealed=True, declared=False) for kind, t in _SETS
+)
+_SET_ID = {t: n for n, t in enumerate(SET_TILES)}
+# SET_SHAPE[id][tile index] -> the shape that tile completes in that set
+SET_SHAPE: tuple[dict[int, str], ...] = tuple(
+    {t[0]: PONG} if kind == "pong" else {i: chow_shape(t[0], i) for i in t} for kind, t in _SETS
+)
+# suit s, table set code (0-6 chow, 7-15 pong) -> set id
+_CODE_ID = tuple(
+    tuple(
+        _SET_ID[(s * 9 + c, s * 9 + c + 1, s * 9 + c + 2)] if c < 7 else _SET_ID[(s * 9 + c - 7,) * 3]
+        for c in range(16)
+    )
+    for s in range(3)
+)
+_SHAPE_RANK = {shape: n for n, shape in enumerate(SHAPES)}
+_SHAPE_RANK[None] = len(SHAPES)
+
+_ZERO9 = bytes(9)
+_ZERO7 = bytes(7)
+_SPLIT_CACHE: tuple[dict[bytes, tuple], ...] = ({}, {}, {})
+
+
+def _suit_splits(s: int, key: bytes) -> tuple:
+    """Splits of suit ``s`` with pattern ``key`` as ``((set ids...), eye index or -1)``."""
+    cache = _SPLIT_CACHE[s]
+    cached = cache.get(key)
+    if cached is None:
+        codes = _CODE_ID[s]
+        base = s * 9
+        cached = tuple(
+            (tuple(codes[c] for c in sets), base + eye if eye >= 0 else -1)
+            for sets, eye in SUIT_DECOMP.get(key, ())
+        )
+        if len(cache) < 100_000:
+            cache[key] = cached
+    return cached
+
+
+def _honour_splits(key: bytes) -> tuple:
+    if not HONOUR_MASK.get(key):
+        return ()
+    eye = -1
+    ids = []
+    for h, c in enumerate(key):
+        if c == 3:
+            ids.append(_SET_ID[(27 + h,) * 3])
+        elif c == 2:
+            eye = 27 + h
+    return ((tuple(ids), eye),)
+
+
+# ------------------------------------------------------------ completeness
+
+
+def is_complete(counts) -> bool:
+    """Whether a 34-count (values 0-4) splits into sets and exactly one eye.
+
+    Three dictionary look-ups and a table join: no search.
+    """
+    b = bytes(counts)
+    m = HONOUR_MASK.get(b[27:34], 0)
+    if not m:
+        return False
+    m = COMBINE[m << 2 | SUIT_MASK.get(b[0:9], 0)]
+    m = COMBINE[m << 2 | SUIT_MASK.get(b[9:18], 0)]
+    m = COMBINE[m << 2 | SUIT_MASK.get(b[18:27], 0)]
+    return m > 1
+
+
+def decompositions(counts) -> list[tuple[tuple[int, ...], int]]:
+    """Every split of a 34-count into sets and one eye: ``(set ids, eye index)``, in canonical
+    order. Set ids index ``SET_MELDS`` / ``SET_TILES``; empty when the counts are not complete."""
+    b = bytes(counts)
+    parts = []
+    for s in range(3):
+        key = b[s * 9 : s * 9 + 9]
+        if key != _ZERO9:
+            splits = _suit_splits(s, key)
+            if not splits:
+                return []
+            parts.append(splits)
+    key = b[27:34]
+    if key != _ZERO7:
+        splits = _honour_splits(key)
+        if not splits:
+            return []
+        parts.append(splits)
+    if len(parts) == 1:
+        return [split for split in parts[0] if split[1] >= 0]
+    out = []
+    for combo in product(*parts):
+        eye = -1
+        eyes = 0
+        ids: tuple[int, ...] = ()
+        for sets, e in combo:
+            ids += sets
+            if e >= 0:
+                eye = e
+                eyes += 1
+        if eyes == 1:
+            out.append((ids, eye))
+    if len(out) > 1:
+        out.sort()
+    return out
+
+
+# ------------------------------------------------------------ special shapes
+
+_WONDERS = tuple(
+    INDEX[t] for t in ("B1", "B9", "D1", "D9", "C1", "C9", "EW", "SW", "WW", "NW", "RD", "GD", "WD")
+)
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def is_thirteen_wonders(counts) -> bool:
+    """001 rule 24j: each terminal and honour once, one of them twice, nothing else."""
+    return sum(counts) == 14 and all(counts[i] for i in _WONDERS) and sum(counts[i] for i in _WONDERS) == 14
+
+
+def nine_gates_suit(counts) -> int | None:
+    """001 rule 24f: the suit (0 B, 1 D, 2 C) of 1112345678999 + one more of it, else None."""
+    if sum(counts) != 14:
+        return None
+    for s in range(3):
+        part = counts[s * 9 : s * 9 + 9]
+        if sum(part) == 14 and all(c >= g for c, g in zip(part, _GATES, strict=True)):
+            return s
+    return None
+
+
+def is_seven_pairs(counts, four_alike: bool = False) -> bool:
+    """002 "Seven Pairs": seven pairs; four alike as two pairs only if allowed (Note 3)."""
+    if sum(counts) != 14:
+        return False
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c == 4 and four_alike:
+            pairs += 2
+        elif c:
+            return False
+    return pairs == 7
+
+
+def _setting(rules, key: str) -> bool:
+    """A setting that allows something: on unless missing, None or False (0 doubles is on)."""
+    get = getattr(rules, "get", None)
+    if get is None:
+        return False
+    value = get(key, None)
+    return value is not None and value is not False
+
+
+# ------------------------------------------------------------ readings of a hand
+
+
+def readings(hand: Hand) -> tuple[Reading, ...]:
+    """Every reading of ``hand`` (a parsed ``Hand``), in ``reading_sort_key`` order.
+
+    Empty when the hand is not complete. ``waits`` is the same for every
+    reading; ``wait`` is None only when the hand has no winning tile (an
+    instant win).
+    """
+    counts = counts34(hand.concealed)
+    melds = hand.melds
+    seven_pairs = _setting(hand.rules, "seven_pairs")
+    four_alike = _setting(hand.rules, "seven_pairs_four_alike")
+    win = INDEX[hand.winning_tile] if hand.winning_tile is not None else -1
+    if win >= 0 and counts[win]:
+        before = list(counts)
+        before[win] -= 1
+        waits = waiting_tiles(before, melds, seven_pairs=seven_pairs, seven_pairs_four_alike=four_alike)
+    else:
+        waits = frozenset()
+    declared = tuple(melds)
+    out = []
+    for ids, eye in decompositions(counts):
+        sets = declared + tuple(map(SET_MELDS.__getitem__, ids))
+        pair = (TILES[eye], TILES[eye])
+        if win < 0:
+            out.append(Reading(sets, pair, None, waits))
+            continue
+        shapes = set()
+        if eye == win:
+            shapes.add(SINGLE)
+        for i in ids:
+            shape = SET_SHAPE[i].get(win)
+            if shape is not None:
+                shapes.add(shape)
+        for shape in sorted(shapes, key=_SHAPE_RANK.__getitem__) or [None]:
+            out.append(Reading(sets, pair, shape, waits))
+    if not melds:
+        wait = SPECIAL if win >= 0 else None
+        if nine_gates_suit(counts) is not None:
+            out.append(Reading((), None, wait, waits, NINE_GATES))
+        if seven_pairs and is_seven_pairs(counts, four_alike):
+            out.append(Reading((), None, SINGLE if win >= 0 else None, waits, SEVEN_PAIRS))
+        if is_thirteen_wonders(counts):
+            out.append(Reading((), None, wait, waits, THIRTEEN_WONDERS))
+    return tuple(out)
+
+
+def reading_sort_key(reading: Reading) -> tuple:
+    """A total order on readings, the order ``readings`` returns them in: standard readings
+    first, then special shapes by name; then by sets (by their tiles), eye, and wait shape
+    (two_sided, edge, closed, single, pong, special). Use it to break ties between readings
+    of equal value the same way every time."""
+    return (
+        reading.special or "",
+        tuple((tuple(INDEX[t] for t in m.tiles), m.kind, m.concealed, m.declared) for m in reading.sets),
+        INDEX[reading.eye[0]] if reading.eye else -1,
+        _SHAPE_RANK[reading.wait],
+    )

@@ -1,0 +1,420 @@
+"""Reading a ``score_hand`` input into a ``Hand``: the contract's JSON, checked.
+
+Words as in ``scoring.model``. The input is the "Hand" object of
+../shared/spec/scoring-api.md. Two kinds of wrong input, kept apart as the
+contract asks (``scoring.errors``):
+
+- **malformed** (``InvalidInput``, HTTP 400): not an object, a missing
+  required field (``prevailing_wind``, ``seat_wind``, ``concealed``,
+  ``win``), a wrong type, an unknown tile code, meld type, win, wind, event,
+  rule set or option, ``"concealed": true`` on a meld that is not a kong;
+- **illegal** (``IllegalHand``, HTTP 422 ``{"win": false, "errors": [...]}``):
+  well formed, but no legal win: a tile used more than four times across the
+  concealed tiles and melds, a bonus tile twice, a bonus tile among the
+  concealed tiles or in a meld, a tile that is not a bonus tile in
+  ``bonus``, a meld that is not a set (B1 B3 B4 as a chow, a pong of mixed
+  tiles), the wrong number of tiles for the melds declared (concealed + 3 per
+  meld, a kong counting 3, must be 14: 001 rule 28 "More or Shortage of
+  tiles": such a player cannot game), a winning tile not among the concealed
+  tiles.
+
+Every error found is reported, not just the first: all malformed errors if
+there are any, else all illegal ones. Each has the field it concerns
+(``"concealed[3]"``, ``"melds[1].tiles"``).
+
+``winning_tile`` may be left out only for a win that needs no complete hand
+(eight flowers, robbing the eighth flower, and where the rule set allows it
+the all-dragon or all-wind pongs, 001 rules 23h, 24a, 24g): the Hand then has
+``winning_tile`` None and 13 or 14 tiles, and ``scoring.score`` decides
+whether such a win stands.
+
+The parsed Hand keeps tiles in canonical order (``scoring.tiles``): the order
+of the input never matters. This module does not judge completeness or
+doubles (``scoring.decompose``, ``scoring.doubles``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from scoring.errors import Error, IllegalHand, InvalidInput
+from scoring.model import Hand, Meld
+from scoring.tiles import FIRST_BONUS, INDEX, SEATS, TILES, canonical, read_tiles
+
+WINS = ("discard", "self_draw")
+EVENTS = (
+    "flower_replacement",
+    "kong_replacement",
+    "double_kong_replacement",
+    "last_tile",
+    "robbing_kong",
+    "heavenly",
+    "earthly",
+    "robbing_eighth_flower",
+)
+MELD_TYPES = ("chow", "pong", "kong")
+MELD_SIZE = {"chow": 3, "pong": 3, "kong": 4}
+HAND_TILES = 14  # concealed + 3 per meld (a kong counts 3), 001 rule 28
+
+_EVENT_SET = frozenset(EVENTS)
+_NO_EVENTS: frozenset[str] = frozenset()
+_RULES_CACHE: dict[tuple[str, str], object] = {}
+
+
+def parse_hand(data: object, *, rules: object = None) -> Hand:
+    """The ``Hand`` described by ``data`` (the contract's JSON object).
+
+    ``rules``: a ``RuleSet`` to use instead of ``data["rules"]`` /
+    ``data["options"]`` (tests, or a caller that already has one). Raises
+    ``InvalidInput`` for malformed input and ``IllegalHand`` for a
+    well-formed hand that cannot be a legal win; both carry every error found.
+    """
+    if not isinstance(data, dict):
+        raise InvalidInput(Error("not_an_object", "A hand must be a JSON object.", None))
+    errors: list[Error] = []
+
+    if rules is None:
+        rules = _ruleset(data.get("rules"), data.get("options"), errors)
+
+    prevailing = _wind(data, "prevailing_wind", errors)
+    seat = _wind(data, "seat_wind", errors)
+
+    concealed: tuple[str, ...] = ()
+    if "concealed" not in data or data["concealed"] is None:
+        errors.append(_missing("concealed", "the tiles still in the hand, including the winning tile"))
+    else:
+        concealed, bad = read_tiles(data["concealed"], "concealed")
+        errors.extend(bad)
+
+    melds = _melds(data.get("melds"), errors)
+
+    bonus: tuple[str, ...] = ()
+    raw_bonus = data.get("bonus")
+    if raw_bonus is not None:
+        bonus, bad = read_tiles(raw_bonus, "bonus")
+        errors.extend(bad)
+
+    winning = None
+    raw_winning = data.get("winning_tile")
+    if raw_winning is not None:
+        winning = canonical(raw_winning)
+        if not isinstance(raw_winning, str):
+            errors.append(Error("wrong_type", "winning_tile must be one tile code.", "winning_tile"))
+        elif winning is None:
+            errors.append(Error("unknown_tile", f"{raw_winning!r} is not a tile code.", "winning_tile"))
+
+    win = _choice(data, "win", WINS, errors, required=True)
+    events = _events(data.get("events"), errors)
+
+    if errors:
+        raise InvalidInput(errors)
+
+    illegal = _illegal(concealed, melds, bonus, winning)
+    if illegal:
+        raise IllegalHand(illegal)
+
+    by_index = INDEX.__getitem__
+    return Hand(
+        rules=rules,
+        prevailing_wind=prevailing,
+        seat_wind=seat,
+        concealed=tuple(sorted(concealed, key=by_index)),
+        melds=tuple(m for m, _, _ in melds),
+        bonus=tuple(sorted(bonus, key=by_index)),
+        winning_tile=winning,
+        win=win,
+        events=events,
+    )
+
+
+# ------------------------------------------------------------ malformed input
+
+
+def _missing(field: str, what: str) -> Error:
+    return Error("missing_field", f"{field} is required: {what}.", field)
+
+
+def _ruleset(rules_id: object, options: object, errors: list[Error]) -> object:
+    from scoring.rulesets import DEFAULT_RULESET, get_ruleset  # written alongside; imported late
+
+    if rules_id is None:
+        rules_id = DEFAULT_RULESET
+    if options is not None and not isinstance(options, dict):
+        errors.append(Error("wrong_type", "options must be an object of rule-set settings.", "options"))
+        options = None
+    if not isinstance(rules_id, str):
+        errors.append(Error("wrong_type", "rules must be a rule-set id such as 'spgg-2023'.", "rules"))
+        return None
+    try:
+        key = (rules_id, json.dumps(options, sort_keys=True)) if options else (rules_id, "")
+    except (TypeError, ValueError):
+        key = None
+    cached = _RULES_CACHE.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    try:
+        found = get_ruleset(rules_id, options or None)
+    except InvalidInput as exc:
+        errors.extend(exc.errors)
+        return None
+    if key is not None and len(_RULES_CACHE) < 256:
+        _RULES_CACHE[key] = found
+    return found
+
+
+def _wind(data: dict, field: str, errors: list[Error]) -> str:
+    value = data.get(field)
+    if value is None:
+        errors.append(_missing(field, 'one of "E", "S", "W", "N"'))
+        return ""
+    if isinstance(value, str):
+        wind = value.strip().upper()
+        if wind in SEATS:
+            return wind
+        errors.append(
+            Error("unknown_wind", f'{field} must be one of "E", "S", "W", "N", not {value!r}.', field)
+        )
+    else:
+        errors.append(Error("wrong_type", f'{field} must be one of "E", "S", "W", "N".', field))
+    return ""
+
+
+def _choice(data: dict, field: str, choices: tuple[str, ...], errors: list[Error], required: bool) -> str:
+    value = data.get(field)
+    if value is None:
+        if required:
+            errors.append(_missing(field, " or ".join(f'"{c}"' for c in choices)))
+        return ""
+    if not isinstance(value, str):
+        errors.append(Error("wrong_type", f"{field} must be one of {', '.join(choices)}.", field))
+        return ""
+    lowered = value.strip().lower()
+    if lowered not in choices:
+        errors.append(
+            Error(f"unknown_{field}", f"{field} must be one of {', '.join(choices)}, not {value!r}.", field)
+        )
+        return ""
+    return lowered
+
+
+def _events(value: object, errors: list[Error]) -> frozenset[str]:
+    if value is None:
+        return _NO_EVENTS
+    if not isinstance(value, list | tuple):
+        errors.append(Error("wrong_type", "events must be a list of event names.", "events"))
+        return _NO_EVENTS
+    if not value:
+        return _NO_EVENTS
+    found = []
+    for i, item in enumerate(value):
+        event = item.strip().lower() if isinstance(item, str) else None
+        if event in _EVENT_SET:
+            found.append(event)
+        else:
+            errors.append(
+                Error(
+                    "unknown_event",
+                    f"{item!r} is not an event; events are {', '.join(EVENTS)}.",
+                    f"events[{i}]",
+                )
+            )
+    return frozenset(found)
+
+
+_MELD_CACHE: dict[tuple, tuple[Meld, Error | None]] = {}
+
+
+def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None, int]]:
+    """Declared melds as ``(Meld, shape error or None, position)``; a meld that is not a set
+    is illegal, not malformed, so its error is only reported if the input is well formed."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        errors.append(Error("wrong_type", "melds must be a list of melds.", "melds"))
+        return []
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            field = f"melds[{i}]"
+            errors.append(
+                Error("wrong_type", f'{field} must be an object {{"type": ..., "tiles": [...]}}.', field)
+            )
+            continue
+        n_errors = len(errors)
+        kind = item.get("type")
+        if kind not in MELD_SIZE:
+            kind = _meld_type(kind, i, errors)
+        raw_tiles = item.get("tiles")
+        tiles: tuple[str, ...] = ()
+        if raw_tiles is None:
+            errors.append(_missing(f"melds[{i}].tiles", "the tiles of the meld"))
+        else:
+            tiles, bad = read_tiles(raw_tiles, f"melds[{i}].tiles")
+            errors.extend(bad)
+        concealed = item.get("concealed", False)
+        if concealed is None:
+            concealed = False
+        if concealed is not False and concealed is not True:
+            field = f"melds[{i}].concealed"
+            errors.append(Error("wrong_type", f"{field} must be true or false.", field))
+        elif concealed and kind in ("chow", "pong"):
+            field = f"melds[{i}].concealed"
+            errors.append(
+                Error("invalid_value", f"melds[{i}]: only a kong can be declared concealed.", field)
+            )
+        if len(errors) == n_errors:
+            key = (kind, tiles, concealed)
+            cached = _MELD_CACHE.get(key)
+            if cached is None:
+                meld = Meld(
+                    kind, tuple(sorted(tiles, key=INDEX.__getitem__)), concealed=concealed, declared=True
+                )
+                cached = (meld, _meld_error(meld))
+                if len(_MELD_CACHE) < 4096:
+                    _MELD_CACHE[key] = cached
+            out.append((cached[0], cached[1], i))
+    return out
+
+
+def _meld_type(kind: object, i: int, errors: list[Error]) -> str:
+    field = f"melds[{i}].type"
+    if kind is None:
+        errors.append(_missing(field, '"chow", "pong" or "kong"'))
+    elif isinstance(kind, str) and kind.strip().lower() in MELD_SIZE:
+        return kind.strip().lower()
+    else:
+        errors.append(
+            Error("unknown_meld_type", f'{field} must be "chow", "pong" or "kong", not {kind!r}.', field)
+        )
+    return ""
+
+
+# ------------------------------------------------------------ illegal hands
+
+
+def _illegal(
+    concealed: tuple[str, ...],
+    melds: list[tuple[Meld, Error | None, int]],
+    bonus: tuple[str, ...],
+    winning: str | None,
+) -> list[Error]:
+    errors: list[Error] = []
+    counts = [0] * len(TILES)
+    index = INDEX
+    for tile in concealed:
+        counts[index[tile]] += 1
+    for meld, shape_error, i in melds:
+        if shape_error is not None:
+            errors.append(Error(shape_error.code, shape_error.message, f"melds[{i}].tiles"))
+        for tile in meld.tiles:
+            counts[index[tile]] += 1
+    for tile in bonus:
+        counts[index[tile]] += 1
+
+    if max(counts[:FIRST_BONUS]) > 4:
+        for t in range(FIRST_BONUS):
+            if counts[t] > 4:
+                errors.append(
+                    Error(
+                        "too_many_copies",
+                        f"{TILES[t]} is used {counts[t]} times; there are only four of each tile.",
+                        _fifth_copy(TILES[t], concealed, melds, bonus),
+                    )
+                )
+    if any(counts[FIRST_BONUS:]):
+        for i, tile in enumerate(concealed):
+            if index[tile] >= FIRST_BONUS:
+                errors.append(
+                    Error(
+                        "bonus_in_concealed",
+                        f"{tile} is a bonus tile: put it in bonus, not among the concealed tiles.",
+                        f"concealed[{i}]",
+                    )
+                )
+        seen_bonus: set[str] = set()
+        for i, tile in enumerate(bonus):
+            if tile in seen_bonus:
+                errors.append(
+                    Error(
+                        "duplicate_bonus",
+                        f"{tile} appears twice; there is only one of each bonus tile.",
+                        f"bonus[{i}]",
+                    )
+                )
+            seen_bonus.add(tile)
+    for i, tile in enumerate(bonus):
+        if index[tile] < FIRST_BONUS:
+            errors.append(
+                Error("not_a_bonus_tile", f"{tile} is not a flower, season or animal.", f"bonus[{i}]")
+            )
+
+    total = len(concealed) + 3 * len(melds)
+    if winning is None:
+        if total not in (HAND_TILES - 1, HAND_TILES):
+            errors.append(
+                Error(
+                    "wrong_tile_count",
+                    f"The hand has {total} tiles counting 3 per meld; a hand holds 13 or 14 (001 rule 28).",
+                    "concealed",
+                )
+            )
+    elif total != HAND_TILES:
+        errors.append(
+            Error(
+                "wrong_tile_count",
+                f"The concealed tiles plus 3 per meld make {total}, not 14: "
+                f"a player with {'more' if total > HAND_TILES else 'fewer'} tiles cannot win (001 rule 28).",
+                "concealed",
+            )
+        )
+    if winning is not None and winning not in concealed:
+        errors.append(
+            Error(
+                "winning_tile_not_in_hand",
+                f"The winning tile {winning} must be among the concealed tiles.",
+                "winning_tile",
+            )
+        )
+    return errors
+
+
+def _fifth_copy(tile: str, concealed, melds, bonus) -> str:
+    """The field of the fifth copy of ``tile`` (concealed first, then melds, then bonus)."""
+    seen = 0
+    places = [(f"concealed[{i}]", t) for i, t in enumerate(concealed)]
+    places += [(f"melds[{i}].tiles[{j}]", t) for meld, _, i in melds for j, t in enumerate(meld.tiles)]
+    places += [(f"bonus[{i}]", t) for i, t in enumerate(bonus)]
+    for field, t in places:
+        if t == tile:
+            seen += 1
+            if seen == 5:
+                return field
+    return "concealed"
+
+
+def _meld_error(meld: Meld) -> Error | None:
+    """Why ``meld`` is not a set (its field is filled in by the caller), or None."""
+    tiles = meld.tiles
+    where = None
+    for tile in tiles:
+        if INDEX[tile] >= FIRST_BONUS:
+            return Error(
+                "bonus_in_meld", f"{tile} is a bonus tile and cannot be part of a {meld.kind}.", where
+            )
+    size = MELD_SIZE[meld.kind]
+    if len(tiles) != size:
+        return Error("invalid_meld", f"A {meld.kind} has {size} tiles, not {len(tiles)}.", where)
+    first = INDEX[tiles[0]]
+    if meld.kind == "chow":
+        ok = first < 27 and first % 9 <= 6 and INDEX[tiles[1]] == first + 1 and INDEX[tiles[2]] == first + 2
+        if not ok:
+            return Error(
+                "invalid_meld",
+                f"{' '.join(tiles)} is not a chow: a chow is three tiles in a row of one suit.",
+                where,
+            )
+    elif any(t != tiles[0] for t in tiles):
+        return Error(
+            "invalid_meld", f"{' '.join(tiles)} is not a {meld.kind}: its tiles must all be alike.", where
+        )
+    return None

@@ -1,0 +1,184 @@
+"""Waits: which tiles a hand was one tile short of winning on, and the shape of the wait.
+
+Words as in ``scoring.model``. The hand **before the win** is the concealed
+tiles minus the winning tile, plus the declared melds. Its **waits** are the
+tiles that would complete it: as a standard hand (sets and an eye, through the
+lookup tables of ``scoring._tables``), as 13 Wonders (001 rule 24j), or as
+seven pairs where the rule set allows it (002 "Seven Pairs"). A tile whose
+four copies are all in the player's own hand (concealed or declared) is not a
+wait: it cannot be won on.
+
+The **shape** of a wait is judged per reading, from the set the winning tile
+completed in it (``wait_shape``):
+
+- ``two_sided``: the tile completes a chow at either end of two in a row
+  (4-5 waiting on 3 or 6);
+- ``edge``: 1-2 waiting on 3, 8-9 waiting on 7 (001 rule 26e);
+- ``closed``: the middle of a chow, 4-6 waiting on 5 (001 rule 26d, "Ka Long");
+- ``single``: the tile pairs a lone tile to make the eye (001 rule 26f);
+- ``pong``: two pairs waiting, the tile makes one of them a pong;
+- ``special``: 13 Wonders and 9 Gates read as special shapes.
+
+Whether a wait is a "multiple wait" (001 rule 26c, 26f: "4567 waiting for
+either 4 or 7") is a question about ``waits``, the same for every reading of
+one hand; rule 26 itself is judged in ``scoring.doubles``, not here.
+"""
+
+from __future__ import annotations
+
+from scoring._tables import COMBINE, HONOUR_MASK, SUIT_MASK, add_masks
+from scoring.tiles import INDEX, TERMINALS_AND_HONOURS, TILES
+
+TWO_SIDED = "two_sided"
+EDGE = "edge"
+CLOSED = "closed"
+SINGLE = "single"
+PONG = "pong"
+SPECIAL = "special"
+SHAPES = (TWO_SIDED, EDGE, CLOSED, SINGLE, PONG, SPECIAL)
+
+_WONDERS = tuple(INDEX[t] for t in TERMINALS_AND_HONOURS)
+_NOT_WONDERS = tuple(i for i in range(34) if i not in _WONDERS)
+# a 9-bit offset mask -> the offsets it holds
+_BITS = tuple(tuple(t for t in range(9) if m >> t & 1) for m in range(512))
+
+
+def standard_waits(counts) -> list[int]:
+    """Indices of the tiles completing ``counts`` (a 34-count of concealed tiles before the
+    win, 3n+1 of them) into sets and one eye. Copies already used are not checked here."""
+    b = bytes(counts)
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    masks = (
+        SUIT_MASK.get(keys[0], 0),
+        SUIT_MASK.get(keys[1], 0),
+        SUIT_MASK.get(keys[2], 0),
+        HONOUR_MASK.get(keys[3], 0),
+    )
+    if 0 in masks:
+        incomplete = [p for p in range(4) if not masks[p]]
+        if len(incomplete) > 1:
+            return []
+    else:
+        incomplete = _ALL_PARTS
+    out: list[int] = []
+    for p in incomplete:
+        others = 1  # the neutral mask: no parts, no eye
+        for q in _OTHERS[p]:
+            others = COMBINE[others << 2 | masks[q]]
+        if not others:
+            continue
+        no_eye, one_eye = add_masks(keys[p])
+        adds = (no_eye if others & 2 else 0) | (one_eye if others & 1 else 0)
+        if adds:
+            out.extend(_OFFSETS[p][adds & 511])
+    return out
+
+
+_ALL_PARTS = (0, 1, 2, 3)
+_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+# part p, 9-bit offset mask -> tile indices
+_OFFSETS = tuple(tuple(tuple(p * 9 + t for t in _BITS[m]) for m in range(512)) for p in range(4))
+
+
+def thirteen_wonders_waits(counts) -> list[int]:
+    """001 rule 24j / 000 "13 Wonders": one of each terminal and honour plus any one of
+    them again. Before the win: all thirteen (waits on each) or twelve and a pair
+    (waits on the missing one)."""
+    if sum(counts) != 13 or any(counts[i] for i in _NOT_WONDERS):
+        return []
+    missing = [i for i in _WONDERS if counts[i] == 0]
+    if not missing:
+        return list(_WONDERS) if all(counts[i] == 1 for i in _WONDERS) else []
+    if len(missing) == 1 and max(counts) == 2:
+        return missing
+    return []
+
+
+def seven_pairs_waits(counts, four_alike: bool = False) -> list[int]:
+    """002 "Seven Pairs": six pairs and a lone tile wait on the lone tile (four alike count as
+    two pairs only where the rule set allows it, 002 Note 3)."""
+    if sum(counts) != 13:
+        return []
+    pairs = 0
+    odd = []
+    for i, c in enumerate(counts):
+        if not c:
+            continue
+        if c == 4 and not four_alike:
+            return []
+        if c == 3 and not four_alike:
+            return []  # pair + lone tile would make four alike
+        pairs += c // 2
+        if c % 2:
+            odd.append(i)
+    return odd if pairs == 6 and len(odd) == 1 else []
+
+
+def waiting_tiles(
+    counts, melds=(), *, seven_pairs: bool = False, seven_pairs_four_alike: bool = False
+) -> frozenset[str]:
+    """Every tile the hand before the win was waiting on.
+
+    ``counts``: 34-count of the concealed tiles before the win (the winning
+    tile taken out); ``melds``: the declared melds (``scoring.model.Meld``),
+    whose tiles count as used copies. Special shapes need a fully concealed
+    hand with no declared meld.
+    """
+    found = standard_waits(counts)
+    if not melds:
+        special = thirteen_wonders_waits(counts) if counts_13_terminal(counts) else []
+        if seven_pairs:
+            special += seven_pairs_waits(counts, seven_pairs_four_alike)
+        if special:
+            found = sorted(set(found + special))
+        # four copies in the concealed tiles already are never a wait (add_masks skips them)
+        return frozenset(map(TILES.__getitem__, found))
+    if not found:
+        return _EMPTY
+    used = _meld_use(melds)
+    return frozenset(TILES[i] for i in found if counts[i] + used.get(i, 0) < 4)
+
+
+_EMPTY: frozenset[str] = frozenset()
+_MELD_USE: dict[tuple, dict[int, int]] = {}
+
+
+def _meld_use(melds) -> dict[int, int]:
+    """Copies of each tile (by index) in the declared melds."""
+    key = tuple(melds)
+    used = _MELD_USE.get(key)
+    if used is None:
+        used = {}
+        for m in melds:
+            for t in m.tiles:
+                used[INDEX[t]] = used.get(INDEX[t], 0) + 1
+        if len(_MELD_USE) < 50_000:
+            _MELD_USE[key] = used
+    return used
+
+
+def counts_13_terminal(counts) -> bool:
+    """Cheap pre-check for 13 Wonders: nothing but terminals and honours."""
+    return not any(counts[i] for i in _NOT_WONDERS)
+
+
+def chow_shape(start: int, tile: int) -> str:
+    """The shape the ``tile`` (an index) completed in the chow starting at index ``start``."""
+    offset = start % 9
+    if tile == start + 1:
+        return CLOSED
+    if tile == start:
+        return EDGE if offset == 6 else TWO_SIDED  # 8-9 waiting on 7
+    return EDGE if offset == 0 else TWO_SIDED  # 1-2 waiting on 3
+
+
+def wait_shape(meld_or_eye, tile: str) -> str | None:
+    """The shape the winning ``tile`` completed in one set (a ``Meld``) or the eye (a pair)."""
+    if isinstance(meld_or_eye, tuple):
+        return SINGLE if tile in meld_or_eye else None
+    tiles = meld_or_eye.tiles
+    if tile not in tiles:
+        return None
+    if meld_or_eye.kind == "chow":
+        return chow_shape(INDEX[tiles[0]], INDEX[tile])
+    return PONG
