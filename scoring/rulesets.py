@@ -64,10 +64,179 @@ def _doubling_table(limit: int, half_of_one: int = 1) -> list[list[int]]:
 # 001_e8fdc45b8fa360f3.txt, SPGG Mahjong Rules & Regulations (version June 2023).
 
 SPGG_SCORING: dict[str, Any] = {
-    # scoring (owned by the doubles engineer)
+    # scoring (owned by the doubles engineer; read by scoring.doubles, limits, ping_hu, instant, score).
+    # A hand's key is its Item code: the doubles it counts (None: not counted here); a code in
+    # limit_hands counts limit_doubles instead and is a limit hand.
     "min_doubles": 1,  # 001 rule 16
-    "limit_doubles": 10,  # 001 rule 21: the price table stops at TEN doubles
-    "seven_pairs": False,  # 001 lists no seven-pairs hand (rules 23, 24)
+    "min_doubles_self_drawn": None,  # no lower minimum for a self-drawn win in 001
+    "min_doubles_exempt": [],  # hands that win below the minimum (limit hands always do)
+    "limit_doubles": 10,  # 001 rule 21: the price table stops at TEN doubles (the cap: choice)
+    "limit_hands": [  # 001 rule 24 a-j, "Special Hands (Limit games)"
+        "big_winds",  # 24a
+        "all_honours",  # 24b
+        "hidden_treasure",  # 24c
+        "four_kongs",  # 24d
+        "pure_terminals",  # 24e
+        "nine_gates",  # 24f
+        "eight_flowers",  # 24g
+        "robbing_eighth_flower",  # 24g
+        "heavenly",  # 24h
+        "earthly",  # 24i
+        "thirteen_wonders",  # 24j
+    ],
+    # wins that need no complete hand: 23h "auto win, need not fulfilled game", 24a "no need to
+    # fulfill", 24g "Auto Win"
+    "instant_wins": ["big_dragons", "big_winds", "eight_flowers", "robbing_eighth_flower"],
+    "seven_pairs": None,  # 001 lists no seven-pairs hand (rules 23, 24)
+    "seven_pairs_four_alike": False,
+    "seat_flower": 1,  # 23a
+    "flower_set": 2,  # 23b; choice: the 2 include the own flower of the set (as 004, 002, 000 say)
+    "animal": 1,  # 23c
+    "animal_set": 5,  # 23d: 5 in all (as 002, 000 say), not 5 on top of the four
+    "seven_flowers": None,
+    "eight_flowers": None,  # limit (24g)
+    "robbing_eighth_flower": None,  # limit (24g)
+    "dragon_pong": 1,  # 23g
+    "wind_pong": 1,  # 19, 20, 23e
+    "double_wind_pong": 2,  # 23f: one pong that is both round and own wind
+    "little_dragons": 3,  # 23i: "(1 double + two dragons doubles)" = 3 in all
+    "big_dragons": 5,  # 23h: 5 in all, an instant win, not a limit hand
+    # 23k "3 or 4": choice 4, the value of 002 and 004 (001 cites 002 as its reference); as 002 says,
+    # the wind pongs are not counted on top, the half flush and all pongs are.
+    "little_winds": 4,
+    "little_winds_counts_wind_pongs": False,
+    "little_winds_counts_half_flush": True,
+    "big_winds": None,  # limit (24a)
+    "all_pongs": 2,  # 23j
+    "half_flush": 2,  # 23l
+    "full_flush": 4,  # 23m
+    "all_green": 4,  # 23n; choice: it replaces the flush (the hand's colour is counted once)
+    "all_green_needs_green_dragon": False,  # 23n "with/without green dragons"
+    "all_honours": None,  # limit (24b)
+    "mixed_terminals": 2,  # 23r; stacks with all pongs (23j), as 002's 4 = 2 + 2
+    "mixed_terminals_counts_all_pongs": True,
+    "mixed_terminals_needs_ones_and_nines": False,
+    "pure_terminals": None,  # limit (24e)
+    "ping_hu": 4,  # 23p
+    "little_ping_hu": 1,  # 23q
+    # 23o "85": choice 8 = full flush 4 + Ping Hu 4 (002 gives the same hand "8 points"), one item
+    "full_flush_ping_hu": 8,
+    "ping_hu_wait_shapes": True,  # 26d-f: an edge, closed or lone single wait spoils it on a discard
+    "ping_hu_melded_single_self_draw": True,  # 26g: a self-drawn win lifts c-f
+    "fully_concealed": None,  # not a double in 001
+    "fully_concealed_allows_concealed_kong": False,
+    "hidden_treasure": None,  # limit (24c)
+    "hidden_treasure_self_drawn": True,  # 24c "concealed win": choice, self-drawn (as 002, 004)
+    "hidden_treasure_concealed_kongs": True,  # 24c "Concealed Kong only"
+    "four_kongs": None,  # limit (24d)
+    "nine_gates": None,  # limit (24f)
+    "nine_gates_pure_only_on_discard": False,  # 24f: any 1112345678999 + one tile, no open meld
+    "thirteen_wonders": None,  # limit (24j)
+    "heavenly": None,  # limit (24h)
+    "earthly": None,  # limit (24i)
+    "flower_replacement": 1,  # 25a
+    "kong_replacement": 1,  # 25a
+    "double_kong_replacement": 3,  # 25b
+    "last_tile": 1,  # 25c
+    # choice (001 silent): a replacement tile is not "the last tile" (002 Note 1, 004 say so)
+    "last_tile_with_replacement": False,
+    "robbing_kong": None,  # not a double in 001
+}
+
+SPGG_HAND_CITATIONS: dict[str, tuple[str, str]] = {
+    "min_doubles_self_drawn": ("001 rule 16", "Minimum attainment of one (1) double in order to game."),
+    "min_doubles_exempt": ("001 rule 16", "Minimum attainment of one (1) double in order to game."),
+    "limit_hands": ("001 rule 24", "Special Hands (Limit games) ... 405"),
+    "instant_wins": (
+        "001 rules 23h, 24a, 24g",
+        "auto win, need not fulfilled game; no need to fulfill; game without fulfilling completeness",
+    ),
+    "seat_flower": ("001 rule 23a", "Own Flower or Season per your seating number 1"),
+    "flower_set": ("001 rule 23b", "Complete set of Flowers or Seasons 2"),
+    "animal": ("001 rule 23c", "Each Animal 1"),
+    "animal_set": ("001 rule 23d", "One complete sets of Animals 5"),
+    "eight_flowers": ("001 rule 24g", "8 Flowers/Season Tiles ... Auto Win 405"),
+    "robbing_eighth_flower": (
+        "001 rule 24g",
+        "Player already having 7 flowers/season tiles can steal the last 8 th tile from any player",
+    ),
+    "dragon_pong": ("001 rule 23g", "'Pong' of any triplets Dragon tiles 1"),
+    "wind_pong": ("001 rules 19, 20, 23e", "'Pong' of Round Wind or Own Wind (Rules 19 & 20) 1"),
+    "double_wind_pong": ("001 rule 23f", "'Pong' of Round Wind and Own Wind (E.g. East Wind & Banker) 2"),
+    "little_dragons": (
+        "001 rule 23i",
+        "Pong any two Dragon tiles and remaining one pair as eye (1 double + two dragons doubles) 3",
+    ),
+    "big_dragons": ("001 rule 23h", "'Pong' of all the 3 Dragon tiles (auto win, need not fulfilled game) 5"),
+    "little_winds": ("001 rule 23k", "Pong 3 Winds with one pair of the 4th Wind 3 or 4"),
+    "little_winds_counts_wind_pongs": ("002 Four Lesser Blessings", "Bonus points ... will not be counted"),
+    "little_winds_counts_half_flush": ("002 Four Lesser Blessings", "Stackable with 2 points Half Flush"),
+    "big_winds": ("001 rule 24a", "Pong all 4 winds (no need to fulfill) game (4 Blessings) 405"),
+    "all_pongs": ("001 rule 23j", "Mixed 'Pong' 'Pong' Hu 2"),
+    "half_flush": ("001 rule 23l", "Half Flush (half color) 2"),
+    "full_flush": (
+        "001 rule 23m",
+        "Full Flush (one color) mixed with pong or sequence without Dragons and Winds 4",
+    ),
+    "all_green": (
+        "001 rule 23n",
+        "Green Suit mixed with pong or sequence, with/without green dragons (sets of bamboos 2,3,4,6,8 "
+        "and green dragons) 4",
+    ),
+    "all_green_needs_green_dragon": ("001 rule 23n", "with/without green dragons"),
+    "all_honours": ("001 rule 24b", "Pong all Winds and Dragons only without any numeric (All Honors hand)"),
+    "mixed_terminals": (
+        "001 rule 23r",
+        "Mixed 'pong' of 1 & 9 numeric with Dragons and Winds, minimum a pair of terminal tiles. 2",
+    ),
+    "mixed_terminals_counts_all_pongs": ("002 Mixed Terminals", "scores 4 points (2 for triplets and 2 ...)"),
+    "pure_terminals": ("001 rule 24e", "Pong all numeric 1 & 9, pair must also be terminal tiles."),
+    "ping_hu": (
+        "001 rule 23p",
+        "Mixed 'Ping Hu' without Animal, Flowers/Seasons and Dragons or Round Wind or own win 4",
+    ),
+    "little_ping_hu": (
+        "001 rule 23q",
+        "Mixed 'Ping Hu' with Animal, Flowers/Seasons without dragons, round or own wind as eye. 1",
+    ),
+    "full_flush_ping_hu": (
+        "001 rule 23o",
+        "Full Flush (one color) 'Ping Hu' without Dragons, Winds, Animals or Flowers/Seasons 85",
+    ),
+    "ping_hu_wait_shapes": ("001 rule 26d-f", "Gaming a tile in-between (Ka Long) numeric is not allowed."),
+    "ping_hu_melded_single_self_draw": (
+        "001 rule 26g",
+        "c) through f) not relevant if game through self-drawn tile",
+    ),
+    "hidden_treasure": (
+        "001 rule 24c",
+        "All triplets and an eye (Kam Kam Hu) and concealed win. Concealed Kong only. Hidden Treasures.",
+    ),
+    "hidden_treasure_self_drawn": ("001 rule 24c", "and concealed win"),
+    "hidden_treasure_concealed_kongs": ("001 rule 24c", "Concealed Kong only."),
+    "four_kongs": ("001 rule 24d", "4 Kongs"),
+    "nine_gates": ("001 rule 24f", "Nine Heavenly Gates-Flush 1112345678999. No open meld."),
+    "nine_gates_pure_only_on_discard": ("001 rule 24f", "Flush 1112345678999. No open meld."),
+    "thirteen_wonders": ("001 rule 24j", "13 Wonders"),
+    "heavenly": ("001 rule 24h", "Heavenly win (Tien Hu). Only happens to Banker"),
+    "earthly": (
+        "001 rule 24i",
+        "Earthly win (Teh Hu). Any non-banker player that games when Banker discarded",
+    ),
+    "flower_replacement": (
+        "001 rule 25a",
+        "Winning tile from replacement wall due to Kong/Flowers/Seasons/Animals 1",
+    ),
+    "kong_replacement": (
+        "001 rule 25a",
+        "Winning tile from replacement wall due to Kong/Flowers/Seasons/Animals 1",
+    ),
+    "double_kong_replacement": (
+        "001 rule 25b",
+        "Winning tile from replacement wall after double Kong (Kong & Kong & game) 3",
+    ),
+    "last_tile": ("001 rule 25c", "Last tile as the winning tile 1"),
+    "last_tile_with_replacement": ("002 Winning on the Last Available Tile", "does not stack with ..."),
 }
 
 SPGG_PAYMENTS: dict[str, Any] = {
@@ -150,6 +319,7 @@ SPGG_PAYMENTS: dict[str, Any] = {
 }
 
 SPGG_CITATIONS: dict[str, tuple[str, str]] = {
+    **SPGG_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": ("001 rule 16", "Minimum attainment of one (1) double in order to game."),
     "limit_doubles": ("001 rule 21", "Doubles ... TEN (10) 82 66"),
     "seven_pairs": ("001 rules 23-24", "(no seven-pairs hand is listed)"),
@@ -218,10 +388,143 @@ SPGG_CITATIONS: dict[str, tuple[str, str]] = {
 # 004_fc2aff3e4f98b910.txt, a concise Singaporean rule card.
 
 TAI_CARD_SCORING: dict[str, Any] = {
-    # scoring (owned by the doubles engineer)
+    # scoring (owned by the doubles engineer); keys as in SPGG_SCORING. Every 5-tai entry of the
+    # tai table is a limit hand: 5 tai is the most a hand scores ("5 or more").
     "min_doubles": 1,  # 004: "Minimum 1 tai required to win."
+    "min_doubles_self_drawn": None,
+    "min_doubles_exempt": [],
     "limit_doubles": 5,  # 004 tai to points: "5 or more" -> 16
-    "seven_pairs": False,  # 004: "No seven pairs hands are allowed."
+    "limit_hands": [
+        "robbing_eighth_flower",
+        "eight_flowers",
+        "animal_set",
+        "big_dragons",
+        "big_winds",
+        "all_honours",
+        "pure_terminals",
+        "hidden_treasure",
+        "thirteen_wonders",
+        "all_green",
+        "nine_gates",
+        "four_kongs",
+        "double_kong_replacement",
+        "heavenly",
+        "earthly",
+    ],
+    # 004: "immediate win (does not have to complete the hand)"
+    "instant_wins": ["robbing_eighth_flower", "eight_flowers", "big_dragons", "big_winds"],
+    "seven_pairs": None,  # 004: "No seven pairs hands are allowed."
+    "seven_pairs_four_alike": False,
+    "seat_flower": 1,
+    "flower_set": 2,  # "(already includes tai for Seat Flower)"
+    "animal": 1,
+    "animal_set": None,  # limit
+    "seven_flowers": None,
+    "eight_flowers": None,  # limit
+    "robbing_eighth_flower": None,  # limit
+    "dragon_pong": 1,
+    "wind_pong": 1,
+    # choice: the card gives "1 Valued wind pung (Seat Wind or Prevailing Wind)"; a pung that is
+    # both counts for each (2), as in 001 rule 23f and 002 Winds
+    "double_wind_pong": 2,
+    "little_dragons": 3,  # "(already includes tai for each dragon pung)"
+    "big_dragons": None,  # limit
+    "little_winds": 4,  # "(already includes tai for Half Flush; can add tai for valued wind pungs)"
+    "little_winds_counts_wind_pongs": True,
+    "little_winds_counts_half_flush": False,
+    "big_winds": None,  # limit
+    "all_pongs": 2,
+    "half_flush": 2,
+    "full_flush": 4,
+    "all_green": None,  # limit
+    "all_green_needs_green_dragon": False,
+    "all_honours": None,  # limit
+    "mixed_terminals": 4,  # "All Terminals or Honours ... (already includes tai for All Pungs)"
+    "mixed_terminals_counts_all_pongs": False,
+    "mixed_terminals_needs_ones_and_nines": False,
+    "pure_terminals": None,  # limit
+    "ping_hu": 4,
+    "little_ping_hu": 1,
+    "full_flush_ping_hu": None,  # full flush and Ping Hu simply add up
+    "ping_hu_wait_shapes": False,  # "must have multiple wait to win on discard": the wait, not its shape
+    # "except when waiting with a single tile after melding 4 chows"
+    "ping_hu_melded_single_self_draw": False,
+    "fully_concealed": 1,
+    "fully_concealed_allows_concealed_kong": False,  # "no melds (except flowers/seasons/animals)"
+    "hidden_treasure": None,  # limit
+    "hidden_treasure_self_drawn": True,
+    "hidden_treasure_concealed_kongs": True,  # "(concealed kongs are allowed)"
+    "four_kongs": None,  # limit
+    "nine_gates": None,  # limit
+    "nine_gates_pure_only_on_discard": False,  # "and any tile in the same suit"
+    "thirteen_wonders": None,  # limit
+    "heavenly": None,  # limit
+    "earthly": None,  # limit
+    "flower_replacement": 1,
+    "kong_replacement": 1,
+    "double_kong_replacement": None,  # limit (Kong on Kong)
+    "last_tile": 1,
+    "last_tile_with_replacement": False,  # "(unless it is a replacement tile)"
+    "robbing_kong": 1,
+}
+
+TAI_CARD_HAND_CITATIONS: dict[str, tuple[str, str]] = {
+    "limit_hands": ("004 tai table", "5 ... (the 5-tai entries)"),
+    "instant_wins": ("004 tai table", "immediate win (does not have to complete the hand)"),
+    "seat_flower": ("004 tai table", "1 Seat Flower - flower or season matching Seat Wind"),
+    "flower_set": (
+        "004 tai table",
+        "2 Flower Set - all 4 flowers or all 4 seasons (already includes tai for Seat Flower)",
+    ),
+    "animal": ("004 tai table", "1 Animal - any animal"),
+    "animal_set": ("004 tai table", "5 Animal Set - all 4 animals"),
+    "eight_flowers": ("004 tai table", "5 All 8 flowers and seasons - immediate win"),
+    "robbing_eighth_flower": (
+        "004 tai table",
+        "5 7 flowers/seasons and robbing the last flower/season from another player who draws it",
+    ),
+    "dragon_pong": ("004 tai table", "1 Dragon pung"),
+    "wind_pong": ("004 tai table", "1 Valued wind pung (Seat Wind or Prevailing Wind)"),
+    "double_wind_pong": ("004 tai table", "1 Valued wind pung (Seat Wind or Prevailing Wind)"),
+    "little_dragons": ("004 tai table", "3 Little Dragons - 2 pungs and 1 pair of dragons"),
+    "big_dragons": ("004 tai table", "5 Big Dragons - 3 pungs of dragons, immediate win"),
+    "little_winds": ("004 tai table", "4 Little Winds - 3 pungs and 1 pair of winds"),
+    "little_winds_counts_wind_pongs": ("004 tai table", "can add tai for valued wind pungs"),
+    "little_winds_counts_half_flush": ("004 tai table", "already includes tai for Half Flush"),
+    "big_winds": ("004 tai table", "5 Big Winds - 4 pungs of winds, immediate win"),
+    "all_pongs": ("004 tai table", "2 All Pungs - 4 pungs and 1 pair"),
+    "half_flush": ("004 tai table", "2 Half Flush - everything is one suit or honours"),
+    "full_flush": ("004 tai table", "4 Full Flush - everything is one suit only"),
+    "all_green": ("004 tai table", "5 All Green - everything is completely green"),
+    "all_honours": ("004 tai table", "5 All Honours - everything is honours only"),
+    "mixed_terminals": ("004 tai table", "4 All Terminals or Honours (already includes tai for All Pungs)"),
+    "mixed_terminals_counts_all_pongs": ("004 tai table", "already includes tai for All Pungs"),
+    "pure_terminals": ("004 tai table", "5 All Terminals - everything is terminals only"),
+    "ping_hu": ("004 tai table", "4 Ping Hu ... must not have any animals, flowers or seasons"),
+    "little_ping_hu": ("004 tai table", "1 Little (Smelly) Ping Hu - 4 chows and 1 pair"),
+    "ping_hu_wait_shapes": ("004 tai table", "must have multiple wait to win on discard"),
+    "ping_hu_melded_single_self_draw": (
+        "004 tai table",
+        "self-drawn win is always allowed except when waiting with a single tile after melding 4 chows",
+    ),
+    "fully_concealed": ("004 tai table", "1 Fully Concealed Hand - no melds ..., and self-drawn win"),
+    "fully_concealed_allows_concealed_kong": ("004 tai table", "no melds (except flowers/seasons/animals)"),
+    "hidden_treasure": ("004 tai table", "5 Hidden Treasure - 4 concealed pungs, and self-drawn win"),
+    "hidden_treasure_concealed_kongs": ("004 tai table", "(concealed kongs are allowed)"),
+    "four_kongs": ("004 tai table", "5 4 Kongs - 4 kongs and 1 pair"),
+    "nine_gates": (
+        "004 tai table",
+        "5 9 Gates - 1112345678999 all in one suit and any tile in the same suit",
+    ),
+    "thirteen_wonders": ("004 tai table", "5 13 Orphans"),
+    "heavenly": ("004 tai table", "5 Heavenly Hand - dealer wins on her initial turn"),
+    "earthly": ("004 tai table", "5 Earthy Hand - non-dealer wins on her 1st turn or on discard before"),
+    "flower_replacement": ("004 tai table", "1 Winning on a replacement tile for a flower/season/animal"),
+    "kong_replacement": ("004 tai table", "1 ... or a replacement tile for a kong"),
+    "double_kong_replacement": ("004 tai table", "5 Kong on Kong"),
+    "last_tile": ("004 tai table", "1 Winning on last tile draw (unless it is a replacement tile)"),
+    "last_tile_with_replacement": ("004 tai table", "(unless it is a replacement tile)"),
+    "robbing_kong": ("004 tai table", "1 Robbing a kong"),
 }
 
 TAI_CARD_PAYMENTS: dict[str, Any] = {
@@ -278,6 +581,7 @@ TAI_CARD_PAYMENTS: dict[str, Any] = {
 }
 
 TAI_CARD_CITATIONS: dict[str, tuple[str, str]] = {
+    **TAI_CARD_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": ("004", "Minimum 1 tai required to win."),
     "limit_doubles": ("004 Tai to points conversion", "5 or more: 16"),
     "seven_pairs": ("004", "No seven pairs hands are allowed."),
@@ -316,10 +620,174 @@ TAI_CARD_CITATIONS: dict[str, tuple[str, str]] = {
 # Amounts are in units of the 5/1 rate: a one-point hand costs 1 (S$1).
 
 CLASSIC_SCORING: dict[str, Any] = {
-    # scoring (owned by the doubles engineer)
+    # scoring (owned by the doubles engineer); keys as in SPGG_SCORING.
     "min_doubles": 1,  # 002 Minimum & Maximum Points: "a minimum of either 1 or 2 points"
+    # 002: "For a minimum 2 points to game, some hosts will allow you to game on 1 point provided you
+    # won on a Self-Pick": an organiser sets this to 1 with min_doubles 2.
+    "min_doubles_self_drawn": None,
+    "min_doubles_exempt": [],
     "limit_doubles": 5,  # 002 Scoring points: "a typical maximum scoring limit of five (or six)"
-    "seven_pairs": False,  # 002 Seven Pairs: a house-rule variant only
+    "limit_hands": [
+        "eight_flowers",  # Two complete flower groups: "scores the limit"
+        "robbing_eighth_flower",
+        "hidden_treasure",
+        "nine_gates",
+        "pure_terminals",
+        "all_honours",
+        "big_dragons",  # Three Great Scholars
+        "big_winds",  # Four Great Blessings
+        "thirteen_wonders",
+        "four_kongs",  # Eighteen Arhats
+        "double_kong_replacement",  # Kong on Kong
+        "heavenly",
+        "earthly",
+        # Full Flush Greater Sequence: "generally awarded 8 points ... Most playing circles consider
+        # this a special hand" (choice: the special hand, as most circles do)
+        "full_flush_ping_hu",
+    ],
+    # "a common rule in Singapore": three dragon or four wind triplets win without the rest
+    "instant_wins": ["eight_flowers", "robbing_eighth_flower", "big_dragons", "big_winds"],
+    "seven_pairs": None,  # 002 Seven Pairs: a house-rule variant only ("Generally ... two points")
+    "seven_pairs_four_alike": False,  # 002 Seven Pairs Note 3 (a house rule): four alike as two pairs
+    "seat_flower": 1,
+    "flower_set": 2,  # "a total of 2 points, 1 for the flower tile that matches ... and 1 for ... all four"
+    "animal": 1,
+    "animal_set": 5,  # "One extra point (for a total of 5)"
+    "seven_flowers": None,  # "collecting 7 flowers scores 5 points ... now a house rule"
+    "eight_flowers": None,  # limit
+    "robbing_eighth_flower": None,  # limit
+    "dragon_pong": 1,
+    "wind_pong": 1,
+    "double_wind_pong": 2,  # "you score 2 points"
+    "little_dragons": 3,  # Three Lesser Scholars "scores three points"
+    "big_dragons": None,  # limit
+    "little_winds": 4,  # Four Lesser Blessings
+    "little_winds_counts_wind_pongs": False,  # "Bonus points for ... wind will not be counted"
+    "little_winds_counts_half_flush": True,  # "Stackable with 2 points Half Flush"
+    "big_winds": None,  # limit
+    "all_pongs": 2,
+    "half_flush": 2,
+    "full_flush": 4,
+    "all_green": None,  # "only played under house rules": an organiser lists it in limit_hands
+    "all_green_needs_green_dragon": True,  # "plus the Green Dragon as a pair or triplet"
+    "all_honours": None,  # limit
+    "mixed_terminals": 2,  # "4 points (2 for triplets and 2 for mixed terminals)"
+    "mixed_terminals_counts_all_pongs": True,
+    "mixed_terminals_needs_ones_and_nines": False,  # "Some house rules require ... both ones and nines"
+    "pure_terminals": None,  # limit
+    "ping_hu": 4,  # Greater Sequence Hand
+    "little_ping_hu": 1,  # Lesser Sequence Hand
+    "full_flush_ping_hu": None,  # limit (see limit_hands)
+    "ping_hu_wait_shapes": True,  # in-between, edge or single: not on a discard
+    "ping_hu_melded_single_self_draw": False,  # "melded all 4 sequences ... left with a single tile"
+    "fully_concealed": 1,
+    "fully_concealed_allows_concealed_kong": False,  # "you do not eat, pong or kong"
+    "hidden_treasure": None,  # limit
+    "hidden_treasure_self_drawn": True,  # Note 2 (a house rule allows the eye on a discard)
+    "hidden_treasure_concealed_kongs": True,  # Note 1 (some house rules refuse them)
+    "four_kongs": None,  # limit
+    "nine_gates": None,  # limit
+    "nine_gates_pure_only_on_discard": True,  # "If a player is not waiting for all 9 tiles ... Self-Pick"
+    "thirteen_wonders": None,  # limit
+    "heavenly": None,  # limit
+    "earthly": None,  # limit
+    "flower_replacement": 1,
+    "kong_replacement": 1,
+    "double_kong_replacement": None,  # limit
+    "last_tile": 1,
+    "last_tile_with_replacement": False,  # Note 1: "does not stack with ... Replacement Tile"
+    "robbing_kong": 1,
+}
+
+CLASSIC_HAND_CITATIONS: dict[str, tuple[str, str]] = {
+    "min_doubles_self_drawn": (
+        "002 Minimum & Maximum Points",
+        "some hosts will allow you to game on 1 point provided you won on a Self-Pick",
+    ),
+    "limit_hands": ("002", "awarded the limit / special hand"),
+    "instant_wins": (
+        "002 Two complete flower groups; Three Great Scholars; Four Great Blessings",
+        "A common rule in Singapore dictates that any player who collects all 3 triplets ...",
+    ),
+    "seat_flower": (
+        "002 Flower Tiles",
+        "Each flower tile that matches a player's seat wind scores one point",
+    ),
+    "flower_set": ("002 Complete flower group", "scores a total of 2 points"),
+    "animal": ("002 Animal Tiles", "Each animal tile obtained scores 1 point."),
+    "animal_set": ("002 Animal Tiles", "One extra point (for a total of 5) is awarded if all 4 animals"),
+    "seven_flowers": ("002 Two complete flower groups", "collecting 7 flowers scores 5 points"),
+    "eight_flowers": ("002 Two complete flower groups", "'8 Flower Tile-set' ... that scores the limit"),
+    "robbing_eighth_flower": ("002 Robbing the Eighth", "This a special hand"),
+    "dragon_pong": ("002 Triplet of any Dragon Tile", "scores 1 point"),
+    "wind_pong": ("002 Winds", "Having a triplet of the seat wind or the prevailing wind scores 1 point."),
+    "double_wind_pong": ("002 Winds", "a triplet of that wind, you score 2 points"),
+    "little_dragons": ("002 Three Lesser Scholars", "scores three points"),
+    "big_dragons": ("002 Three Great Scholars", "scores the limit"),
+    "little_winds": ("002 Four Lesser Blessings", "scores four points"),
+    "little_winds_counts_wind_pongs": (
+        "002 Four Lesser Blessings",
+        "Bonus points for a pong/kong of the prevailing wind and/or player wind will not be counted",
+    ),
+    "little_winds_counts_half_flush": ("002 Four Lesser Blessings", "Stackable with 2 points Half Flush"),
+    "big_winds": ("002 Four Great Blessings", "scores the limit"),
+    "all_pongs": ("002 All Triplets", "scores 2 points"),
+    "half_flush": ("002 Half Flush", "scores 2 points"),
+    "full_flush": ("002 Full Flush", "This combination is awarded 4 points."),
+    "all_green": ("002 Pure Green Suit", "only played under house rules ... awarded the limit"),
+    "all_green_needs_green_dragon": ("002 Pure Green Suit", "plus the Green Dragon as a pair or triplet"),
+    "all_honours": ("002 All Honours", "this is considered a special hand"),
+    "mixed_terminals": ("002 Mixed Terminals", "scores 4 points (2 for triplets and 2 for mixed terminals)"),
+    "mixed_terminals_counts_all_pongs": ("002 Mixed Terminals", "(2 for triplets and 2 for mixed terminals)"),
+    "mixed_terminals_needs_ones_and_nines": ("002 Mixed Terminals", "Some house rules require ... both"),
+    "pure_terminals": ("002 Pure Terminals", "this is awarded the limit"),
+    "ping_hu": ("002 Greater Sequence Hand", "scores 4 points"),
+    "little_ping_hu": ("002 Greater Sequence Hand", "'Lesser Sequence Hand' ... awards only 1 point"),
+    "full_flush_ping_hu": (
+        "002 Full Flush Greater Sequence Hand",
+        "Most playing circles consider this a special hand",
+    ),
+    "ping_hu_wait_shapes": (
+        "002 Greater Sequence Hand",
+        "cannot win on a discarded tile ... if that discarded tile is an in-between tile, edge tile, or "
+        "only one tile required to complete the pair",
+    ),
+    "ping_hu_melded_single_self_draw": (
+        "002 Greater Sequence Hand",
+        "a player melded all 4 sequences ... and is left with a single tile",
+    ),
+    "fully_concealed": ("002 Fully Concealed Hand", "This adds one point to your hand."),
+    "fully_concealed_allows_concealed_kong": ("002 Fully Concealed Hand", "you do not eat, pong or kong"),
+    "hidden_treasure": ("002 Hidden Treasure", "it is generally awarded the limit"),
+    "hidden_treasure_self_drawn": ("002 Hidden Treasure Note 2", "must complete the game with a 'Self-Pick'"),
+    "hidden_treasure_concealed_kongs": ("002 Hidden Treasure Note 1", "can only perform 'Concealed Kong'"),
+    "four_kongs": ("002 Eighteen Arhats/Four Kongs", "a special hand"),
+    "nine_gates": ("002 Nine Gates", "which awards the limit"),
+    "nine_gates_pure_only_on_discard": (
+        "002 Nine Gates",
+        "If a player is not waiting for all 9 tiles ... he has to complete the shape by Self-Pick",
+    ),
+    "thirteen_wonders": ("002 Thirteen Wonders", "scores the limit"),
+    "heavenly": ("002 Heavenly Hand", "this criterion is awarded the limit"),
+    "earthly": ("002 Earthly Hand", "this criterion is awarded the limit"),
+    "flower_replacement": (
+        "002 Winning on Replacement Tile",
+        "'Winning on Replacement Tile For Flower' scores one point",
+    ),
+    "kong_replacement": (
+        "002 Winning on Replacement Tile",
+        "'Winning on Replacement Tile For Kong' scores one point",
+    ),
+    "double_kong_replacement": (
+        "002 Winning on Replacement Tile",
+        "'Kong on Kong' ... generally awarded the limit",
+    ),
+    "last_tile": ("002 Winning on the Last Available Tile", "scores 1 point"),
+    "last_tile_with_replacement": (
+        "002 Winning on the Last Available Tile Note 1",
+        "does not stack with 'Replacement Tile For Flower' or 'Replacement Tile For Kong'",
+    ),
+    "robbing_kong": ("002 Robbing the Kong", "Robbing the Kong scores one point."),
 }
 
 CLASSIC_PAYMENTS: dict[str, Any] = {
@@ -371,6 +839,7 @@ CLASSIC_PAYMENTS: dict[str, Any] = {
 }
 
 CLASSIC_CITATIONS: dict[str, tuple[str, str]] = {
+    **CLASSIC_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": (
         "002 Minimum & Maximum Points",
         "Some house rules play a minimum of either 1 or 2 points",
@@ -415,10 +884,153 @@ CLASSIC_CITATIONS: dict[str, tuple[str, str]] = {
 # 000_d9177c78063555ad.txt, "Rules for Singapore Mahjong" (June 18, 2002).
 
 SGMJ_SCORING: dict[str, Any] = {
-    # scoring (owned by the doubles engineer)
+    # scoring (owned by the doubles engineer); keys as in SPGG_SCORING. 000 has no limit hands:
+    # every hand counts doubles, capped at limit_doubles.
     "min_doubles": 1,  # 000 Minimum doubles: "The default setting for the game is 1 double"
+    "min_doubles_self_drawn": None,
+    # 000 How does a player win: "The only exceptions to this rule is when the player has 13 wonders
+    # or 8 flowers."
+    "min_doubles_exempt": ["thirteen_wonders", "eight_flowers", "robbing_eighth_flower"],
     "limit_doubles": 5,  # 000 Maximum doubles: "The default setting for the game is 5 doubles"
-    "seven_pairs": False,  # 000 lists no seven-pairs hand
+    "limit_hands": [],
+    # 000 Eight flower suit tile game: "automatically wins the game regardless of their other tiles".
+    # Rule Variations "Winning with Dragon or Wind Set": an organiser adds big_dragons, big_winds.
+    "instant_wins": ["eight_flowers", "robbing_eighth_flower"],
+    "seven_pairs": None,  # 000 lists no seven-pairs hand
+    "seven_pairs_four_alike": False,
+    "seat_flower": 1,  # "Flower Suit tiles that match the Players Wind - 1 double for each"
+    "flower_set": 2,  # "Complete set of Red Flower Suit - 1 extra double (2 doubles total)"
+    "animal": 1,
+    "animal_set": 5,  # "1 extra double (5 doubles total)"
+    "seven_flowers": 5,  # "Winning the game with seven or eight flower suit tiles - 5 doubles"
+    "eight_flowers": 5,
+    "robbing_eighth_flower": 5,
+    "dragon_pong": 1,
+    "wind_pong": 1,
+    "double_wind_pong": 2,  # the prevailing-wind and player-wind doubles of one pong
+    "little_dragons": 3,  # "1 extra double (3 doubles total)"
+    "big_dragons": 5,  # "2 extra doubles (5 doubles total)"
+    # "three of the four [Wind] tiles and having the [fourth] as the EYE - 4 doubles total" (the
+    # document says "Dragon" by mistake): the 4 include the wind pongs
+    "little_winds": 4,
+    "little_winds_counts_wind_pongs": False,
+    "little_winds_counts_half_flush": True,
+    "big_winds": 5,  # "3 extra doubles (5 doubles total)"
+    "all_pongs": 2,
+    "half_flush": 2,
+    "full_flush": 4,
+    "all_green": None,
+    "all_green_needs_green_dragon": False,
+    "all_honours": 4,  # Full Color game: "... or the Honor Suit only"
+    "mixed_terminals": 1,  # Half one's and nine's game
+    "mixed_terminals_counts_all_pongs": True,
+    "mixed_terminals_needs_ones_and_nines": False,
+    "pure_terminals": 5,  # All one's and nine's game
+    "ping_hu": 4,  # Ping Wu game
+    "little_ping_hu": 1,  # All Chow game
+    "full_flush_ping_hu": None,
+    "ping_hu_wait_shapes": False,  # "more than one unique tile that could have caused the player to win"
+    "ping_hu_melded_single_self_draw": True,
+    "fully_concealed": None,  # Rule Variations: "Extra double for concealed game ... not supported"
+    "fully_concealed_allows_concealed_kong": False,
+    "hidden_treasure": None,
+    "hidden_treasure_self_drawn": True,
+    "hidden_treasure_concealed_kongs": True,
+    "four_kongs": None,
+    "nine_gates": None,
+    "nine_gates_pure_only_on_discard": False,
+    "thirteen_wonders": 5,  # "13 Wonders Game - 5 doubles"
+    "heavenly": None,
+    "earthly": None,
+    "flower_replacement": 1,
+    "kong_replacement": 1,
+    "double_kong_replacement": None,  # counted as one kong replacement (1)
+    "last_tile": 1,
+    "last_tile_with_replacement": False,  # choice (000 silent), as 002 Note 1 and 004
+    "robbing_kong": 1,
+}
+
+SGMJ_HAND_CITATIONS: dict[str, tuple[str, str]] = {
+    "min_doubles_exempt": (
+        "000 How does a player win the game?",
+        "The only exceptions to this rule is when the player has 13 wonders or 8 flowers.",
+    ),
+    "limit_hands": ("000 Maximum doubles", "(no limit hands: doubles are capped)"),
+    "instant_wins": (
+        "000 Eight flower suit tile game",
+        "that person automatically wins the game regardless of their other tiles",
+    ),
+    "seat_flower": (
+        "000 How to get doubles?",
+        "Flower Suit tiles that match the Players Wind - 1 double for each",
+    ),
+    "flower_set": (
+        "000 How to get doubles?",
+        "Complete set of Red Flower Suit - 1 extra double (2 doubles total)",
+    ),
+    "animal": ("000 How to get doubles?", "Animal Suit tiles - 1 double for each"),
+    "animal_set": (
+        "000 How to get doubles?",
+        "Complete set of the Animal Suit - 1 extra double (5 doubles total)",
+    ),
+    "seven_flowers": (
+        "000 How to get doubles?",
+        "Winning the game with seven or eight flower suit tiles - 5 doubles",
+    ),
+    "eight_flowers": (
+        "000 How to get doubles?",
+        "Winning the game with seven or eight flower suit tiles - 5 doubles",
+    ),
+    "robbing_eighth_flower": (
+        "000 Eight flower suit tile game",
+        "this eighth Flower Suit tile is automatically transferred to the player with seven",
+    ),
+    "dragon_pong": ("000 How to get doubles?", "A Pong or Kong of any the Dragon Tiles - 1 double for each"),
+    "wind_pong": (
+        "000 How to get doubles?",
+        "A Pong or Kong of the Prevailing Wind / Player Game Wind - 1 double",
+    ),
+    "double_wind_pong": (
+        "000 How to get doubles?",
+        "Prevailing Wind - 1 double; Player Game Wind - 1 double",
+    ),
+    "little_dragons": (
+        "000 How to get doubles?",
+        "two of the three Dragon Tiles ... 1 extra double (3 doubles total)",
+    ),
+    "big_dragons": (
+        "000 How to get doubles?",
+        "each of the Dragon Tiles - 2 extra doubles (5 doubles total)",
+    ),
+    "little_winds": (
+        "000 How to get doubles?",
+        "three of the four ... and having the [fourth] as the EYE - 4 doubles total",
+    ),
+    "big_winds": ("000 How to get doubles?", "each of the Wind Tiles - 3 extra doubles (5 doubles total)"),
+    "all_pongs": ("000 How to get doubles?", "All Pong Game - 2 doubles"),
+    "half_flush": ("000 How to get doubles?", "Half Color Game - 2 doubles"),
+    "full_flush": ("000 How to get doubles?", "Full Color Game - 4 doubles"),
+    "all_honours": ("000 Full Color game", "the Numbers Suit only, or the Honor Suit only"),
+    "mixed_terminals": ("000 How to get doubles?", "Half one's and nine's game - 1 double"),
+    "pure_terminals": ("000 How to get doubles?", "All one's and nine's game - 5 doubles"),
+    "ping_hu": ("000 Ping Wu game", "Ping Wu Game - 4 doubles"),
+    "little_ping_hu": ("000 All Chow game", "All Chow Game - 1 double"),
+    "ping_hu_wait_shapes": (
+        "000 All Chow game",
+        "there must be more than one unique tile that could have caused the player to win the game",
+    ),
+    "fully_concealed": ("000 Rule Variations", "Extra double for concealed game ... not supported"),
+    "thirteen_wonders": ("000 How to get doubles?", "13 Wonders Game - 5 doubles"),
+    "flower_replacement": (
+        "000 How to get doubles?",
+        "after a flower suit or animal suit with a replacement tile - 1 double",
+    ),
+    "kong_replacement": ("000 How to get doubles?", "after a Kong Move with a replacement tile - 1 double"),
+    "last_tile": (
+        "000 How to get doubles?",
+        "Picking the winning tile on the last valid tile left in the game - 1 double",
+    ),
+    "robbing_kong": ("000 How to get doubles?", "Robbing the Kong - 1 double"),
 }
 
 SGMJ_PAYMENTS: dict[str, Any] = {
@@ -463,6 +1075,7 @@ SGMJ_PAYMENTS: dict[str, Any] = {
 }
 
 SGMJ_CITATIONS: dict[str, tuple[str, str]] = {
+    **SGMJ_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": ("000 Minimum doubles to win the game", "The default setting for the game is 1 double"),
     "limit_doubles": ("000 Maximum doubles", "The default setting for the game is 5 doubles"),
     "price_table": (
@@ -499,7 +1112,62 @@ SETTINGS_DOC: dict[str, str] = {
     # scoring
     "min_doubles": "Fewest doubles a hand needs to win.",
     "limit_doubles": "Most doubles a hand can count (the cap); more are paid as this many.",
-    "seven_pairs": "Whether seven pairs is a winning hand.",
+    "seven_pairs": "Doubles for seven pairs (empty: not a winning hand).",
+    "seven_pairs_four_alike": "Whether four alike may count as two of the seven pairs.",
+    "min_doubles_self_drawn": "Fewest doubles a self-drawn hand needs to win (empty: min_doubles).",
+    "min_doubles_exempt": "Hands that win below the minimum (limit hands always do).",
+    "limit_hands": "Hands that are limit hands: each counts limit_doubles and pays the limit price.",
+    "instant_wins": "Hands that win without a complete hand (no winning tile needed).",
+    "seat_flower": "Doubles for each own flower or season (number = seat).",
+    "flower_set": "Doubles for a complete set of four flowers or four seasons (own flower included).",
+    "animal": "Doubles for each animal.",
+    "animal_set": "Doubles for all four animals (in place of the four single animals).",
+    "seven_flowers": "Doubles for seven flowers and seasons in a complete hand.",
+    "eight_flowers": "Doubles for all eight flowers and seasons.",
+    "robbing_eighth_flower": "Doubles for robbing the eighth flower with seven.",
+    "dragon_pong": "Doubles for each pong or kong of dragons.",
+    "wind_pong": "Doubles for a pong or kong of the prevailing wind or of the seat wind.",
+    "double_wind_pong": "Doubles for a pong or kong of a wind that is both prevailing and seat wind.",
+    "little_dragons": "Doubles for two dragon pongs and the third dragon as the eye (pongs included).",
+    "big_dragons": "Doubles for pongs of all three dragons (pongs included).",
+    "little_winds": "Doubles for three wind pongs and the fourth wind as the eye.",
+    "little_winds_counts_wind_pongs": "Whether Little Four Winds also counts its valued wind pongs.",
+    "little_winds_counts_half_flush": "Whether Little Four Winds also counts the half flush.",
+    "big_winds": "Doubles for pongs of all four winds (pongs included).",
+    "all_pongs": "Doubles for four pongs or kongs and an eye.",
+    "half_flush": "Doubles for one suit with honours.",
+    "full_flush": "Doubles for one suit only.",
+    "all_green": "Doubles for bamboo 2 3 4 6 8 and green dragons only (in place of the flush).",
+    "all_green_needs_green_dragon": "Whether All Green needs green dragons.",
+    "all_honours": "Doubles for winds and dragons only.",
+    "mixed_terminals": "Doubles for ones, nines and honours only.",
+    "mixed_terminals_counts_all_pongs": "Whether Mixed Terminals also counts all pongs.",
+    "mixed_terminals_needs_ones_and_nines": "Whether Mixed Terminals needs both ones and nines.",
+    "pure_terminals": "Doubles for ones and nines only.",
+    "ping_hu": "Doubles for Ping Hu (four chows, unvalued eye, allowed wait) with no bonus tile.",
+    "little_ping_hu": "Doubles for Ping Hu with bonus tiles.",
+    "full_flush_ping_hu": "Doubles for a full flush Ping Hu (in place of both; empty: they add up).",
+    "ping_hu_wait_shapes": "Whether an edge, closed or lone single wait spoils Ping Hu on a discard.",
+    "ping_hu_melded_single_self_draw": "Whether a self-drawn Ping Hu may wait on a single tile after "
+    "four melded chows.",
+    "fully_concealed": "Doubles for a self-drawn win with no meld.",
+    "fully_concealed_allows_concealed_kong": "Whether a concealed kong keeps a hand fully concealed.",
+    "hidden_treasure": "Doubles for four concealed pongs and an eye.",
+    "hidden_treasure_self_drawn": "Whether Hidden Treasure must be self-drawn (else a discard may "
+    "complete the eye).",
+    "hidden_treasure_concealed_kongs": "Whether Hidden Treasure may hold declared concealed kongs.",
+    "four_kongs": "Doubles for four kongs.",
+    "nine_gates": "Doubles for Nine Gates (1112345678999 and one more of the suit, no meld).",
+    "nine_gates_pure_only_on_discard": "Whether Nine Gates on a discard must have waited on all nine.",
+    "thirteen_wonders": "Doubles for 13 Wonders.",
+    "heavenly": "Doubles for the dealer's win on the opening hand.",
+    "earthly": "Doubles for a non-dealer's win on the dealer's first discard.",
+    "flower_replacement": "Doubles for winning on a replacement tile for a bonus tile.",
+    "kong_replacement": "Doubles for winning on a replacement tile for a kong.",
+    "double_kong_replacement": "Doubles for winning on the replacement tile of a second kong in a row.",
+    "last_tile": "Doubles for winning on the last tile of the wall.",
+    "last_tile_with_replacement": "Whether the last-tile double adds to a replacement-tile double.",
+    "robbing_kong": "Doubles for winning on a tile robbed from a kong.",
     # payments
     "price_table": "Price per payer by doubles: row d is [full, half] for d doubles; "
     "doubles beyond the last row pay the last row.",

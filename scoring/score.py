@@ -1,0 +1,260 @@
+"""``score_hand``: what a winning hand is worth, exactly as ../shared/spec/scoring-api.md says.
+
+Vocabulary (``scoring.model``, ``scoring.doubles``): a hand is parsed
+(``scoring.hand``), read every way it can be (``scoring.decompose``), each
+reading is scored, and the best reading wins:
+
+- **score of a reading**: its items (named doubles with their rule); the
+  **uncapped** total is their sum; a reading with a limit hand counts the
+  rule set's ``limit_doubles`` and shows only its limit items; any other is
+  **capped** at ``limit_doubles``.
+- **best reading**: the highest by (limit hand, capped doubles, uncapped
+  doubles); among equals the first in ``scoring.decompose.reading_sort_key``
+  order (standard readings before special shapes), so the result never
+  depends on the order of the input.
+- **minimum** (001 rule 16): a hand below ``min_doubles`` (or
+  ``min_doubles_self_drawn`` on a self-drawn win, where set) is not a win:
+  ``{"win": false, "errors": [{"code": "below_minimum_doubles"...}]}``.
+  Limit hands, instant wins and the hands in ``min_doubles_exempt`` (000:
+  13 Wonders, eight flowers) always pass.
+- **instant win** (``scoring.instant``): without a winning tile, or when the
+  tiles make no complete hand, a hand may still win outright (eight flowers,
+  robbing the eighth flower, three dragon or four wind pongs where the rule
+  set says so).
+
+Events the hand cannot have had are not a legal win (422): heavenly for a
+non-dealer, earthly for the dealer, a replacement tile or the last tile on a
+discard, robbing a kong on a self-draw, a kong replacement with no kong,
+a flower replacement with no bonus tile, robbing the eighth flower with
+fewer than seven.
+
+The result adds to the contract's fields (never renaming): each item has
+its ``rule``, and ``ping_hu`` says whether the hand is a Ping Hu (001 rule
+21 prices it apart). ``payment`` comes from ``scoring.payments.price``.
+"""
+
+from __future__ import annotations
+
+from scoring.decompose import readings as read_hand
+from scoring.doubles import (
+    Facts,
+    Values,
+    bonus_items,
+    colour_items,
+    combine,
+    hand_facts,
+    honour_items,
+    mixed_terminals_item,
+    situation_items,
+    values_of,
+)
+from scoring.errors import Error, IllegalHand
+from scoring.hand import parse_hand
+from scoring.instant import instant_items
+from scoring.limits import hand_limit_items, reading_limit_items
+from scoring.model import Hand, Item, Reading
+from scoring.payments import price
+from scoring.ping_hu import ping_hu_items
+from scoring.tiles import INDEX
+
+_PING_HU_CODES = frozenset({"ping_hu", "full_flush_ping_hu"})
+
+
+def score_hand(data: dict) -> dict:
+    """The value of the winning hand ``data`` (contract "Hand"), or why it is not a win.
+
+    Raises ``InvalidInput`` for malformed input; returns ``{"win": false,
+    "errors": [...]}`` for a well-formed hand that is not a legal win.
+    """
+    try:
+        hand = parse_hand(data)
+    except IllegalHand as exc:
+        rules = data.get("rules") if isinstance(data, dict) else None
+        return _not_a_win(rules if isinstance(rules, str) else None, exc.errors)
+    return score_parsed(hand)
+
+
+def score_parsed(hand: Hand) -> dict:
+    """``score_hand`` for a hand already parsed."""
+    rules = hand.rules
+    v = values_of(rules)
+    facts = hand_facts(hand)
+    errors = event_errors(hand, facts)
+    if errors:
+        return _not_a_win(rules.id, errors)
+
+    best: tuple | None = None
+    all_readings: tuple[Reading, ...] = read_hand(hand) if hand.winning_tile is not None else ()
+    if all_readings:
+        common = (
+            hand_limit_items(hand, facts, v) + situation_items(hand, facts, v) + bonus_items(hand, facts, v)
+        )
+        colour = colour_items(hand, facts, v)
+        honours = honour_items(hand, facts, v)
+        terminals = mixed_terminals_item(facts, v)
+        for reading in all_readings:
+            scored = _score_reading(hand, facts, v, reading, common, colour, honours, terminals)
+            if best is None or scored[0] > best[0]:
+                best = scored
+        key, items, reading = best
+        sets = _sets_of(hand, reading)
+        instant = False
+    else:
+        items = instant_items(hand, facts, v)
+        if items is None:
+            if hand.winning_tile is None:
+                error = Error(
+                    "winning_tile_required",
+                    "winning_tile is required: only an instant win (eight flowers, robbing the eighth "
+                    "flower, and where the rule set allows it three dragon or four wind pongs) needs none.",
+                    "winning_tile",
+                )
+            else:
+                error = Error(
+                    "incomplete_hand",
+                    "The tiles do not make a winning hand: four sets and an eye (or a special hand).",
+                    "concealed",
+                )
+            return _not_a_win(rules.id, [error])
+        key = _key(items, v)
+        sets = [list(m.tiles) for m in hand.melds]
+        instant = True
+
+    is_limit, doubles, _uncapped = key
+    shown = [i for i in items if i.limit] if is_limit else items
+    ping_hu = any(i.code in _PING_HU_CODES for i in items)
+    if not (is_limit or instant) and not _exempt(items, v):
+        minimum = v.min_doubles
+        if hand.win == "self_draw" and v.flags.get("min_doubles_self_drawn") is not None:
+            minimum = v.flags["min_doubles_self_drawn"]
+        if doubles < minimum:
+            return {
+                **_not_a_win(
+                    rules.id,
+                    [
+                        Error(
+                            "below_minimum_doubles",
+                            f"The hand has {doubles} double{'s' if doubles != 1 else ''}; "
+                            f"{rules.id} needs at least {minimum} to win.",
+                            None,
+                        )
+                    ],
+                ),
+                "doubles": doubles,
+                "items": [i.as_dict() for i in shown],
+            }
+    return {
+        "rules": rules.id,
+        "win": True,
+        "doubles": doubles,
+        "limit": is_limit,
+        "items": [i.as_dict() for i in shown],
+        "sets": sets,
+        "payment": price(rules, doubles, limit=is_limit, ping_hu=ping_hu),
+        "ping_hu": ping_hu,
+    }
+
+
+# ------------------------------------------------------------ one reading
+
+
+def _score_reading(
+    hand: Hand,
+    facts: Facts,
+    v: Values,
+    reading: Reading,
+    common: list[Item],
+    colour: list[Item],
+    honours: list[Item],
+    terminals: Item | None,
+) -> tuple[tuple, list[Item], Reading]:
+    # items in the order a scorekeeper reads them: special hands, the sets, the colour, how the
+    # hand was won, then the bonus tiles (``common`` = limits + situations + bonus tiles)
+    items = reading_limit_items(hand, facts, reading, v)
+    special = reading.special
+    if special is None:
+        items += honours
+        if not any(m.kind == "chow" for m in reading.sets):
+            item = v.item("all_pongs", "All Pongs (Pong Pong Hu)")
+            if item is not None:
+                items.append(item)
+        items += ping_hu_items(hand, facts, reading, v, colour)
+    if terminals is not None and special != "thirteen_wonders":
+        items.append(terminals)
+    items += colour
+    items += common
+    items = combine(items, v)
+    return _key(items, v), items, reading
+
+
+def _key(items: list[Item], v: Values) -> tuple[bool, int, int]:
+    """(limit hand, doubles after the cap, uncapped doubles) of a list of items."""
+    uncapped = sum(i.doubles for i in items)
+    if any(i.limit for i in items):
+        return True, v.limit_doubles, sum(i.doubles for i in items if i.limit)
+    return False, min(uncapped, v.limit_doubles), uncapped
+
+
+def _exempt(items: list[Item], v: Values) -> bool:
+    exempt = v.flags.get("min_doubles_exempt") or ()
+    return any(i.code in exempt for i in items)
+
+
+def _set_order(meld) -> tuple[int, ...]:
+    return tuple(INDEX[t] for t in meld.tiles)
+
+
+def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
+    """The sets of the best reading as the contract shows them: sets, then the eye."""
+    if reading.sets:
+        # sets in canonical tile order (declared or not: the input's order never shows), eye last
+        out = [list(m.tiles) for m in sorted(reading.sets, key=_set_order)]
+        if reading.eye is not None:
+            out.append(list(reading.eye))
+        return out
+    tiles = hand.concealed
+    if reading.special == "seven_pairs":
+        return [list(tiles[i : i + 2]) for i in range(0, len(tiles), 2)]
+    return [list(tiles)]
+
+
+# ------------------------------------------------------------ events
+
+
+def event_errors(hand: Hand, facts: Facts) -> list[Error]:
+    """Events this hand cannot have had (each is an ``Error`` on field ``events``)."""
+    ev = hand.events
+    if not ev:
+        return []
+    errors = []
+
+    def bad(code: str, message: str) -> None:
+        errors.append(Error(code, message, "events"))
+
+    drawn = hand.win == "self_draw"
+    if "heavenly" in ev and (hand.seat_wind != "E" or not drawn):
+        bad("event_not_possible", "A heavenly hand is the dealer's (East's) self-drawn opening hand.")
+    if "earthly" in ev and hand.seat_wind == "E":
+        bad("event_not_possible", "An earthly hand is won by a player other than the dealer (East).")
+    for event in ("flower_replacement", "kong_replacement", "double_kong_replacement", "last_tile"):
+        if event in ev and not drawn:
+            bad("event_needs_self_draw", f"{event} means the winning tile was drawn: win must be self_draw.")
+    kongs = sum(1 for m in hand.melds if m.kind == "kong")
+    if "kong_replacement" in ev and kongs == 0:
+        bad("event_not_possible", "A win on a kong replacement tile needs a declared kong.")
+    if "double_kong_replacement" in ev and kongs < 2:
+        bad("event_not_possible", "A win after two kongs in a row needs two declared kongs.")
+    if "flower_replacement" in ev and not hand.bonus:
+        bad("event_not_possible", "A win on a replacement tile for a bonus tile needs a bonus tile.")
+    if "robbing_kong" in ev and drawn:
+        bad("event_needs_discard", "Robbing a kong takes another player's tile: win must be discard.")
+    if "robbing_eighth_flower" in ev and facts.n_flowers < 7:
+        bad("event_not_possible", "Robbing the eighth flower needs seven flowers and seasons.")
+    return errors
+
+
+def _not_a_win(rules_id: str | None, errors: list[Error]) -> dict:
+    out: dict = {"win": False, "errors": [e.as_dict() for e in errors]}
+    if rules_id is not None:
+        out = {"rules": rules_id, **out}
+    return out
