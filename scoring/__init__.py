@@ -11,17 +11,15 @@ core lives in ``scoring/management`` (commands) and ``scoring/api.py``.
 
 from scoring.errors import IllegalHand, InvalidInput
 
+# Imported eagerly: the submodule ``scoring.settle`` would otherwise replace
+# the function of the same name on this package the first time it is loaded.
+from scoring.settle import settle
+
 
 def score_hand(data: dict) -> dict:
     from scoring.score import score_hand as _score_hand
 
     return _score_hand(data)
-
-
-def settle(data: dict) -> dict:
-    from scoring.settle import settle as _settle
-
-    return _settle(data)
 
 
 __all__ = ["IllegalHand", "InvalidInput", "score_hand", "settle"]

@@ -47,9 +47,10 @@ def need(condition: bool, reason: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _plain_http(settings):
-    """Tests talk plain HTTP to the test client and live server; production redirects to HTTPS."""
-    settings.SECURE_SSL_REDIRECT = False
+def _plain_http(request):
+    """Tests talk plain HTTP to the test client; production redirects to HTTPS."""
+    if request.config.pluginmanager.hasplugin("django"):  # pure runs use -p no:django
+        request.getfixturevalue("settings").SECURE_SSL_REDIRECT = False
 
 
 # --- the fixed role users (healthchecks style: the same cast in every permission test) ---

@@ -45,3 +45,18 @@ class EntryFactory(factory.django.DjangoModelFactory):
 
     competition = factory.SubFactory(CompetitionFactory)
     player = factory.SubFactory(PlayerFactory)
+
+
+def seated_table(*, competition=None, players=None, round_number=1, table_number=1, scorekeeper=None):
+    """A round with one table of four seated E, S, W, N (players created when not given)."""
+    from tournament.models import Round, Seat, Table
+
+    competition = competition or CompetitionFactory()
+    players = players or [PlayerFactory() for _ in range(4)]
+    for player in players:
+        Entry.objects.get_or_create(competition=competition, player=player)
+    rnd, _ = Round.objects.get_or_create(competition=competition, number=round_number)
+    table = Table.objects.create(round=rnd, number=table_number, scorekeeper=scorekeeper)
+    for wind, player in zip("ESWN", players, strict=True):
+        Seat.objects.create(table=table, round=rnd, wind=wind, player=player)
+    return table

@@ -1,0 +1,101 @@
+"""Recording and voiding hands through the one door (tournament.ledger)."""
+
+import pytest
+from django.db.models import Sum
+
+from tests.factories import seated_table
+from tournament.ledger import HandConflict, HandRejected, hand_record, hand_void
+from tournament.models import AuditEntry, ChipTransfer, Hand
+from tournament.tables import table_fold
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    return seated_table()
+
+
+def ids(table):
+    seats = table.seat_map
+    return seats["E"], seats["S"], seats["W"], seats["N"]
+
+
+def ledger_balance(table, pid):
+    received = ChipTransfer.objects.filter(table=table, to_player=pid).aggregate(s=Sum("amount"))["s"] or 0
+    paid = ChipTransfer.objects.filter(table=table, from_player=pid).aggregate(s=Sum("amount"))["s"] or 0
+    return table.round.competition.capital + received - paid
+
+
+def test_a_discard_win_pays_full_and_half_under_rule_21(table, scorekeeper):
+    east, south, west, north = ids(table)
+    hand = hand_record(
+        table=table,
+        entry={"outcome": "win", "winner": south, "win": "discard", "discarder": west, "doubles": 3},
+        user=scorekeeper,
+    )
+    # 001 rule 21: 3 doubles = 8 full, 4 half; rule 17: discarder full, the others half.
+    paid = {(t.from_player_id, t.to_player_id): t.amount for t in hand.transfers.all()}
+    assert paid == {(west, south): 8, (east, south): 4, (north, south): 4}
+    state = table_fold(table).state
+    assert state.balances == {east: 396, south: 416, west: 392, north: 396}
+    assert all(state.balances[p] == ledger_balance(table, p) for p in ids(table))
+    assert state.hand_number == 2 and state.dealer == south  # the deal passed: a non-dealer won
+    audit = AuditEntry.objects.get(action="hand_recorded")
+    assert audit.user == scorekeeper and audit.object_id == hand.pk
+    assert hand.rules["id"] == "spgg-2023"
+
+
+def test_a_player_not_at_the_table_is_refused_and_nothing_recorded(table):
+    east, south, west, north = ids(table)
+    stranger_id = max(ids(table)) + 100
+    with pytest.raises(HandRejected) as err:
+        hand_record(
+            table=table, entry={"outcome": "win", "winner": stranger_id, "win": "self_draw", "doubles": 2}
+        )
+    assert err.value.problems[0].code == "not_at_table" and err.value.status == 400
+    assert not Hand.objects.exists() and not ChipTransfer.objects.exists()
+
+
+def test_below_the_minimum_is_refused(table):
+    east, *_ = ids(table)
+    with pytest.raises(HandRejected) as err:
+        hand_record(table=table, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 0})
+    assert err.value.status == 422
+    assert not Hand.objects.exists()
+
+
+def test_void_reverses_and_replays_the_table(table):
+    east, south, west, north = ids(table)
+    first = hand_record(
+        table=table,
+        entry={"outcome": "win", "winner": south, "win": "discard", "discarder": west, "doubles": 1},
+    )
+    hand_record(table=table, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 2})
+    hand_void(hand=first, reason="wrong winner")
+    first.refresh_from_db()
+    assert first.is_void and Hand.objects.count() == 2  # nothing deleted
+    state = table_fold(table).state
+    # Only the East self-draw stands: 2 doubles = 4 full from each (rule 21, rule 17).
+    assert state.balances == {east: 412, south: 396, west: 396, north: 396}
+    assert all(state.balances[p] == ledger_balance(table, p) for p in ids(table))
+    assert state.dealer == east  # the dealer won: the deal stays
+    with pytest.raises(HandRejected):
+        hand_void(hand=first, reason="again")
+
+
+def test_idempotency_key_returns_the_first_hand(table):
+    east, *_ = ids(table)
+    entry = {"outcome": "win", "winner": east, "win": "self_draw", "doubles": 1}
+    one = hand_record(table=table, entry=entry, idempotency_key="abc")
+    two = hand_record(table=table, entry=entry, idempotency_key="abc")
+    assert one.pk == two.pk and Hand.objects.count() == 1
+
+
+def test_stale_hand_number_is_a_conflict(table):
+    east, *_ = ids(table)
+    entry = {"outcome": "draw"}
+    hand_record(table=table, entry=entry, expected_number=1)
+    with pytest.raises(HandConflict):
+        hand_record(table=table, entry=entry, expected_number=1)
+    assert Hand.objects.count() == 1

@@ -1,0 +1,349 @@
+"""Recording and voiding hands: the one door to the chip ledger.
+
+``hand_record`` is used by the scoresheet page, the API, the admin and the
+tests alike. It
+
+1. checks the entry (players named by id) against the table and its state
+   (players not at the table, a finished session, a stale hand number);
+2. turns player ids into the seat winds of this hand and asks the scoring
+   engine (``scoring.settle``, which scores a full hand with
+   ``scoring.score_hand``) under the competition's rule set;
+3. applies the rule set's short-of-chips policy (``cap_to_balances``);
+4. writes the hand, its immutable ``ChipTransfer`` rows and an audit entry
+   in one transaction, and queues the standings update on commit.
+
+Bad input raises ``HandRejected`` (nothing is written); two devices entering
+the same hand get one ``HandConflict``; a retried request with the same
+idempotency key returns the hand recorded first. ``hand_void`` never deletes
+or edits: it adds a ``HandVoid`` row and reversing transfers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+import scoring
+from scoring.payments import cap_to_balances
+from scoring.rulesets import get_ruleset
+from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Table
+from tournament.table_state import TableState, winds_for_hand
+from tournament.tables import table_fold
+
+PLAYER_FIELDS = ("winner", "discarder", "liable", "offender")
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    message: str
+    field: str | None = None
+
+    def as_dict(self) -> dict:
+        out = {"code": self.code, "message": self.message}
+        if self.field:
+            out["field"] = self.field
+        return out
+
+
+class HandRejected(Exception):
+    """The entry cannot be recorded; ``status`` is 400 (malformed) or 422 (not a legal hand)."""
+
+    def __init__(self, problems: list[Problem], status: int = 422):
+        self.problems = problems
+        self.status = status
+        super().__init__("; ".join(p.message for p in problems))
+
+
+class HandConflict(Exception):
+    """Somebody else recorded this hand first (409)."""
+
+    def __init__(self, message: str, state: TableState):
+        self.message = message
+        self.state = state
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What the engine says about an entry, in player ids: shown before confirming."""
+
+    settle_input: dict
+    result: dict  # the engine's answer, in seat winds
+    transfers: list[dict]  # {"from": pid, "to": pid, "amount", "reason"} after the short-of-chips policy
+    net: dict[int, int]
+    unpaid: dict[int, int]
+    balances_after: dict[int, int]
+    score: dict | None = None
+    winds: dict[str, int] = field(default_factory=dict)  # seat wind -> player id for this hand
+
+
+@dataclass(frozen=True)
+class RequestMeta:
+    ip_address: str | None = None
+    user_agent: str = ""
+
+
+def _competition(table: Table):
+    return table.round.competition
+
+
+def _to_seats(entry: Mapping[str, Any], winds: dict[str, int]) -> dict:
+    """The league entry (player ids) as a ``settle`` outcome (seat winds of this hand)."""
+    seat_of = {pid: wind for wind, pid in winds.items()}
+    problems: list[Problem] = []
+
+    def seat(value: Any, where: str) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(Problem("invalid_type", f"{where} must be a player id (a whole number).", where))
+            return None
+        if value not in seat_of:
+            name = Player.objects.filter(pk=value).values_list("name", flat=True).first()
+            who = name or f"Player {value}"
+            problems.append(Problem("not_at_table", f"{who} is not playing at this table.", where))
+            return None
+        return seat_of[value]
+
+    out = {k: v for k, v in entry.items() if k not in (*PLAYER_FIELDS, "instant", "rules", "options")}
+    for key in PLAYER_FIELDS:
+        if key in entry and entry[key] is not None:
+            out[key] = seat(entry[key], key)
+    instants = entry.get("instant") or []
+    if not isinstance(instants, list):
+        problems.append(Problem("invalid_type", "instant must be a list of payouts.", "instant"))
+        instants = []
+    converted = []
+    for i, item in enumerate(instants):
+        if not isinstance(item, Mapping):
+            problems.append(
+                Problem("invalid_type", "Each instant payout must be an object.", f"instant[{i}]")
+            )
+            continue
+        item = dict(item)
+        for key in ("player", "liable"):
+            if key in item and item[key] is not None:
+                item["seat" if key == "player" else key] = seat(item.pop(key), f"instant[{i}].{key}")
+        converted.append(item)
+    if converted:
+        out["instant"] = converted
+    if out.get("outcome") == "win" and isinstance(out.get("hand"), Mapping):
+        hand = dict(out["hand"])
+        hand.setdefault("seat_wind", out.get("winner"))
+        out["hand"] = hand
+    if problems:
+        raise HandRejected(problems, status=400)
+    return out
+
+
+def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | None = None) -> Settlement:
+    """Validate an entry and work out who pays whom, without writing anything (the preview)."""
+    if not isinstance(entry, Mapping):
+        raise HandRejected([Problem("invalid_input", "The hand must be a JSON object.")], status=400)
+    if state is None:
+        state = table_fold(table).state
+    if state.finished:
+        raise HandRejected([Problem("table_finished", "This table's session is over: no more hands.")])
+    competition = _competition(table)
+    winds = winds_for_hand(state)
+    outcome = _to_seats(entry, winds)
+    outcome["rules"] = competition.rules
+    if competition.options:
+        outcome["options"] = competition.options
+    if isinstance(outcome.get("hand"), Mapping):
+        outcome["hand"] = {**outcome["hand"], "prevailing_wind": state.prevailing_wind}
+    try:
+        result = scoring.settle(outcome)
+    except scoring.InvalidInput as exc:
+        raise HandRejected([Problem(e.code, e.message, e.field) for e in exc.errors], status=400) from None
+    if result.get("win") is False:
+        raise HandRejected([Problem(e["code"], e["message"], e.get("field")) for e in result["errors"]])
+    rules = get_ruleset(competition.rules, competition.options or None)
+    balances_by_wind = {wind: state.balances[pid] for wind, pid in winds.items()}
+    paid = cap_to_balances(result["transfers"], balances_by_wind, rules["short_of_chips"])
+    transfers = [
+        {"from": winds[t["from"]], "to": winds[t["to"]], "amount": t["amount"], "reason": t["reason"]}
+        for t in paid["transfers"]
+    ]
+    net = {winds[w]: chips for w, chips in paid["net"].items()}
+    return Settlement(
+        settle_input=outcome,
+        result=result,
+        transfers=transfers,
+        net=net,
+        unpaid={winds[w]: chips for w, chips in paid.get("unpaid", {}).items() if chips},
+        balances_after={pid: state.balances[pid] + net.get(pid, 0) for pid in state.balances},
+        score=result.get("score"),
+        winds=winds,
+    )
+
+
+def _doubles_of(entry: Mapping[str, Any], settlement: Settlement) -> int | None:
+    if entry.get("outcome") != "win":
+        return None
+    if settlement.score and isinstance(settlement.score.get("doubles"), int):
+        return settlement.score["doubles"]
+    doubles = entry.get("doubles")
+    return doubles if isinstance(doubles, int) and not isinstance(doubles, bool) else None
+
+
+def hand_record(
+    *,
+    table: Table,
+    entry: Mapping[str, Any],
+    user=None,
+    idempotency_key: str = "",
+    expected_number: int | None = None,
+    corrects: Hand | None = None,
+    meta: RequestMeta | None = None,
+) -> Hand:
+    """Record one hand at a table: validate, settle, write in one transaction, queue standings."""
+    meta = meta or RequestMeta()
+    idempotency_key = (idempotency_key or "")[:100]
+    try:
+        with transaction.atomic():
+            locked = Table.objects.select_for_update().select_related("round__competition").get(pk=table.pk)
+            if idempotency_key:
+                earlier = Hand.objects.filter(table=locked, idempotency_key=idempotency_key).first()
+                if earlier is not None:
+                    return earlier
+            fold = table_fold(locked)
+            state = fold.state
+            if expected_number is not None and expected_number != state.hand_number:
+                raise HandConflict(
+                    f"Hand {expected_number} has already been recorded at this table; "
+                    f"the next hand is {state.hand_number}. Check the hand list before entering it again.",
+                    state,
+                )
+            if corrects is not None and (corrects.table_id != locked.pk or not corrects.is_void):
+                raise HandRejected(
+                    [Problem("invalid_correction", "Only a voided hand of this table can be corrected.")]
+                )
+            settlement = hand_settle(table=locked, entry=entry, state=state)
+            hand = _write_hand(locked, entry, settlement, state, fold, user, idempotency_key, corrects)
+            _audit(
+                "hand_recorded",
+                user,
+                meta,
+                locked,
+                hand,
+                {"entry": dict(entry), "transfers": settlement.transfers},
+            )
+    except IntegrityError:
+        # Another request wrote the same sequence or idempotency key between our read and write.
+        if idempotency_key:
+            earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                return earlier
+        raise HandConflict(
+            "Another device recorded a hand at this table at the same moment.", table_fold(table).state
+        ) from None
+    transaction.on_commit(lambda: _queue_standings(hand))
+    return hand
+
+
+def _write_hand(table, entry, settlement, state, fold, user, idempotency_key, corrects) -> Hand:
+    winds = settlement.winds
+    outcome = entry.get("outcome")
+    instants = settlement.settle_input.get("instant") or []
+    rules = get_ruleset(table.round.competition.rules, table.round.competition.options or None)
+    by_player = {key: entry.get(key) for key in PLAYER_FIELDS}
+    hand = Hand.objects.create(
+        table=table,
+        sequence=len(fold.hands) + 1,
+        number=state.hand_number,
+        corrects=corrects,
+        outcome=outcome,
+        winner_id=by_player["winner"] if outcome == "win" else None,
+        discarder_id=by_player["discarder"],
+        offender_id=by_player["offender"] if outcome == "false_win" else None,
+        liable_id=by_player["liable"],
+        self_drawn=outcome == "win" and entry.get("win") == "self_draw",
+        doubles=_doubles_of(entry, settlement),
+        kong_declared=bool(entry.get("kong_declared")) or any(i.get("type") == "kong" for i in instants),
+        prevailing_wind=state.prevailing_wind,
+        dealer_id=state.dealer,
+        seat_winds={str(pid): wind for wind, pid in winds.items()},
+        entry=dict(entry),
+        scoring={
+            "settle": settlement.result,
+            "paid": settlement.transfers,
+            "unpaid": {str(k): v for k, v in settlement.unpaid.items()},
+        },
+        rules=rules.as_dict(),
+        idempotency_key=idempotency_key,
+        recorded_by=user if user is not None and user.is_authenticated else None,
+    )
+    ChipTransfer.objects.bulk_create(
+        [
+            ChipTransfer(
+                hand=hand,
+                table=table,
+                from_player_id=t["from"],
+                to_player_id=t["to"],
+                amount=t["amount"],
+                reason=t["reason"],
+            )
+            for t in settlement.transfers
+            if t["amount"] > 0
+        ]
+    )
+    return hand
+
+
+def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = None) -> HandVoid:
+    """Void a hand: keep it, add reversing transfers and a void row. Later hands replay from the ledger."""
+    meta = meta or RequestMeta()
+    reason = (reason or "").strip()
+    if not reason:
+        raise HandRejected([Problem("reason_required", "Say why the hand is voided.", "reason")], status=400)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().select_related("round__competition").get(pk=hand.table_id)
+        hand = Hand.objects.select_related("void").get(pk=hand.pk)
+        if hand.is_void:
+            raise HandRejected([Problem("already_void", f"Hand {hand.number} is already voided.")])
+        void = HandVoid.objects.create(
+            hand=hand, reason=reason[:300], voided_by=user if user and user.is_authenticated else None
+        )
+        originals = list(hand.transfers.filter(reverses__isnull=True))
+        ChipTransfer.objects.bulk_create(
+            [
+                ChipTransfer(
+                    hand=hand,
+                    table=table,
+                    from_player_id=t.to_player_id,
+                    to_player_id=t.from_player_id,
+                    amount=t.amount,
+                    reason="void",
+                    reverses=t,
+                )
+                for t in originals
+            ]
+        )
+        _audit("hand_voided", user, meta, table, hand, {"reason": reason})
+    transaction.on_commit(lambda: _queue_standings(hand))
+    return void
+
+
+def _audit(action: str, user, meta: RequestMeta, table: Table, hand: Hand, data: dict) -> None:
+    AuditEntry.objects.create(
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        ip_address=meta.ip_address,
+        user_agent=meta.user_agent[:300],
+        competition=table.round.competition,
+        object_type="hand",
+        object_id=hand.pk,
+        data={"table": table.pk, "hand_number": hand.number, **data},
+    )
+
+
+def _queue_standings(hand: Hand) -> None:
+    """Standings follow every recorded or voided hand; recording never waits for them (issue 6)."""
+    from tournament.standings_tasks import queue_standings_update
+
+    queue_standings_update(hand.table_id)

@@ -1,0 +1,82 @@
+"""Rounds (sessions of play) and their tables.
+
+A **round** is one session of play of a competition: a number, a scheduled
+start and end, a venue and a status (scheduled → seated → playing →
+finished). Each round has **tables** of four; a **seat** records where a
+player first sat (E, S, W, N), which never changes during the session (the
+seat *winds* move with the deal: ``tournament.table_state``).
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        SEATED = "seated", "Seated"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    competition = models.ForeignKey("tournament.Competition", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    starts_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.SCHEDULED)
+    results_held = models.BooleanField(
+        default=False, help_text="Hold this round's results back from the public standings until released."
+    )
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [models.UniqueConstraint(fields=["competition", "number"], name="one_round_number")]
+
+    def __str__(self) -> str:
+        return f"{self.competition} — round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    scorekeeper = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
+    )
+    ended_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the organiser ends the session at its time."
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} — table {self.number}"
+
+    @property
+    def seat_map(self) -> dict[str, int]:
+        """{"E": player id, "S": ..., "W": ..., "N": ...} as first seated."""
+        return {seat.wind: seat.player_id for seat in self.seats.all()}
+
+
+class Seat(models.Model):
+    class Wind(models.TextChoices):
+        EAST = "E", "East"
+        SOUTH = "S", "South"
+        WEST = "W", "West"
+        NORTH = "N", "North"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    wind = models.CharField(max_length=1, choices=Wind.choices)
+    player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "wind"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["round", "player"], name="one_seat_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.wind} {self.player}"
