@@ -158,6 +158,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"scoring": env_str("SCORING_RATE_LIMIT", "120/minute")},
+    "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Singapore Mahjong League API",

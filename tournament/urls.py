@@ -12,4 +12,11 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # The REST API: the league (tournament/api/) and the scoring engine (scoring/api.py).
+    path("api/v1/", include("tournament.api.urls")),
+    path("api/v1/", include("scoring.urls_api")),
+    # Pages: the hand calculator, the organiser's pages, the table (scoresheet) pages.
+    path("calculator/", include("scoring.urls_pages")),
+    path("organise/", include("tournament.urls_organiser")),
+    path("tables/", include("tournament.urls_table")),
 ]

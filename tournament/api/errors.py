@@ -1,0 +1,33 @@
+"""The API's error shape: ``{"errors": [{"code", "message", "field"}]}`` (league-api.md)."""
+
+from __future__ import annotations
+
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def _flatten(detail, field: str | None = None) -> list[dict]:
+    if isinstance(detail, dict):
+        out = []
+        for key, value in detail.items():
+            name = None if key == "non_field_errors" else (f"{field}.{key}" if field else str(key))
+            out.extend(_flatten(value, name))
+        return out
+    if isinstance(detail, list):
+        out = []
+        for i, value in enumerate(detail):
+            sub = field if not isinstance(value, dict | list) else f"{field}[{i}]" if field else f"[{i}]"
+            out.extend(_flatten(value, sub))
+        return out
+    error = {"code": getattr(detail, "code", "invalid") or "invalid", "message": str(detail)}
+    if field:
+        error["field"] = field
+    return [error]
+
+
+def exception_handler(exc, context):
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if not (isinstance(response.data, dict) and "errors" in response.data):
+        response.data = {"errors": _flatten(response.data)}
+    return response
