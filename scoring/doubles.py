@@ -91,12 +91,18 @@ class Values:
     flags: Any  # the rule set's settings mapping
     limit_doubles: int
     min_doubles: int
+    made: dict[tuple[str, str], Item]  # Items already built: an Item is immutable, so it is reused
 
     def item(self, code: str, name: str) -> Item | None:
-        v = self.hands.get(code)
-        if v is None:
-            return None
-        return Item(code, name, v[0], v[2], v[1])
+        """The Item for ``code`` under this rule set (None: not counted); Items are shared."""
+        key = (code, name)
+        hit = self.made.get(key)
+        if hit is None:
+            v = self.hands.get(code)
+            if v is None:
+                return None
+            hit = self.made[key] = Item(code, name, v[0], v[2], v[1])
+        return hit
 
     def counts(self, code: str) -> bool:
         return self.hands.get(code) is not None
@@ -162,7 +168,7 @@ def values_of(rules: Any) -> Values:
         else:
             v = s.get(code)
             hands[code] = None if v is None or v is False else (int(v), False, cite)
-    values = Values(hands, s, limit_doubles, s.get("min_doubles", 1))
+    values = Values(hands, s, limit_doubles, s.get("min_doubles", 1), {})
     if len(_VALUES_CACHE) > 64:  # organisers' copies come and go; keep the cache small
         _VALUES_CACHE.clear()
     _VALUES_CACHE[id(rules)] = (rules, values)
@@ -172,9 +178,46 @@ def values_of(rules: Any) -> Values:
 # ------------------------------------------------------------------- facts
 
 
-@dataclass(frozen=True, slots=True)
+# one bit per property of a playing tile, so a hand's properties are an OR over its distinct tiles
+_HONOUR, _TERMINAL, _SIMPLE, _NOT_GREEN = 1, 2, 4, 8
+_SUIT_BIT = {"B": 16, "D": 32, "C": 64}
+_BITS: dict[str, int] = {}
+for _t in NUMBER_TILES:
+    _BITS[_t] = (_TERMINAL if _t in TERMINALS else _SIMPLE) | _SUIT_BIT[_t[0]]
+    if _t not in GREEN:
+        _BITS[_t] |= _NOT_GREEN
+for _t in HONOURS:
+    _BITS[_t] = _HONOUR | (0 if _t in GREEN else _NOT_GREEN)
+_SUITS_OF_MASK = {m: frozenset(s for s, b in _SUIT_BIT.items() if m & b) for m in range(0, 128, 16)}
+_FLOWER_SET = frozenset(FLOWERS)
+_SEASON_SET = frozenset(SEASONS)
+
+
 class Facts:
-    """What is true of a hand in every reading (bonus tiles apart from the rest)."""
+    """What is true of a hand in every reading (bonus tiles apart from the rest).
+
+    A plain slotted class rather than a frozen dataclass: it is built once per
+    hand on the hot path, and nothing changes it after ``hand_facts``.
+    """
+
+    __slots__ = (
+        "counts",
+        "suits",
+        "honours",
+        "terminals",
+        "simples",
+        "green",
+        "dragon_pongs",
+        "wind_pongs",
+        "dragon_pairs",
+        "wind_pairs",
+        "flowers",
+        "seasons",
+        "animals",
+        "declared",
+        "exposed",
+        "concealed_kongs_only",
+    )
 
     counts: dict[str, int]  # tile -> copies held, concealed and declared (a kong gives 4)
     suits: frozenset[str]  # "B", "D", "C" present
@@ -198,39 +241,49 @@ class Facts:
         return len(self.flowers) + len(self.seasons)
 
 
+_EMPTY: frozenset[str] = frozenset()
+
+
 def hand_facts(hand: Hand) -> Facts:
-    counts = Counter(chain(hand.concealed, *(m.tiles for m in hand.melds)))
-    suits = set()
-    terminals = simples = honours = False
-    for t in counts:
-        if t in HONOURS:
-            honours = True
-        else:
-            suits.add(t[0])
-            if t in TERMINALS:
-                terminals = True
-            else:
-                simples = True
-    bonus = set(hand.bonus)
     melds = hand.melds
-    return Facts(
-        counts=counts,
-        suits=frozenset(suits),
-        honours=honours,
-        terminals=terminals,
-        simples=simples,
-        green=all(t in GREEN for t in counts),
-        dragon_pongs=tuple(d for d in DRAGONS if counts.get(d, 0) >= 3),
-        wind_pongs=tuple(w for w in WINDS if counts.get(w, 0) >= 3),
-        dragon_pairs=tuple(d for d in DRAGONS if counts.get(d, 0) == 2),
-        wind_pairs=tuple(w for w in WINDS if counts.get(w, 0) == 2),
-        flowers=frozenset(bonus.intersection(FLOWERS)),
-        seasons=frozenset(bonus.intersection(SEASONS)),
-        animals=tuple(a for a in ANIMALS if a in bonus),
-        declared=bool(melds),
-        exposed=any(not m.concealed for m in melds),
-        concealed_kongs_only=all(m.concealed and m.kind == "kong" for m in melds),
-    )
+    if melds:
+        counts = Counter(chain(hand.concealed, *(m.tiles for m in melds)))
+    else:
+        counts = Counter(hand.concealed)
+    bits = _BITS
+    mask = 0
+    for t in counts:
+        mask |= bits[t]
+    f = Facts()
+    f.counts = counts
+    f.suits = _SUITS_OF_MASK[mask & 112]
+    f.honours = honours = bool(mask & _HONOUR)
+    f.terminals = bool(mask & _TERMINAL)
+    f.simples = bool(mask & _SIMPLE)
+    f.green = not mask & _NOT_GREEN
+    if honours:
+        f.dragon_pongs = tuple(d for d in DRAGONS if counts.get(d, 0) >= 3)
+        f.wind_pongs = tuple(w for w in WINDS if counts.get(w, 0) >= 3)
+        f.dragon_pairs = tuple(d for d in DRAGONS if counts.get(d, 0) == 2)
+        f.wind_pairs = tuple(w for w in WINDS if counts.get(w, 0) == 2)
+    else:
+        f.dragon_pongs = f.wind_pongs = f.dragon_pairs = f.wind_pairs = ()
+    bonus = hand.bonus
+    if bonus:
+        f.flowers = _FLOWER_SET.intersection(bonus)
+        f.seasons = _SEASON_SET.intersection(bonus)
+        f.animals = tuple(a for a in ANIMALS if a in bonus)
+    else:
+        f.flowers = f.seasons = _EMPTY
+        f.animals = ()
+    f.declared = bool(melds)
+    if melds:
+        f.exposed = any(not m.concealed for m in melds)
+        f.concealed_kongs_only = all(m.concealed and m.kind == "kong" for m in melds)
+    else:
+        f.exposed = False
+        f.concealed_kongs_only = True
+    return f
 
 
 # ------------------------------------------------------------- bonus tiles
@@ -385,8 +438,16 @@ def situation_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
 # ------------------------------------------------------------ combinations
 
 
+_COMBINATIONS = frozenset({"little_winds", "mixed_terminals", "full_flush_ping_hu"})
+
+
 def combine(items: list[Item], v: Values) -> list[Item]:
     """Drop the items a combination already includes (the settings say which)."""
+    for i in items:
+        if i.code in _COMBINATIONS:
+            break
+    else:
+        return items
     codes = {i.code for i in items}
     drop: set[str] = set()
     if "little_winds" in codes and not v.flags.get("little_winds_counts_half_flush", True):

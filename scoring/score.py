@@ -116,7 +116,7 @@ def score_parsed(hand: Hand) -> dict:
                     "concealed",
                 )
             return _not_a_win(rules.id, [error])
-        key = _key(items, v)
+        key = _key(items, v.limit_doubles)
         sets = [list(m.tiles) for m in hand.melds]
         instant = True
 
@@ -170,29 +170,43 @@ def _score_reading(
 ) -> tuple[tuple, list[Item], Reading]:
     # items in the order a scorekeeper reads them: special hands, the sets, the colour, how the
     # hand was won, then the bonus tiles (``common`` = limits + situations + bonus tiles)
-    items = reading_limit_items(hand, facts, reading, v)
     special = reading.special
     if special is None:
-        items += honours
-        if not any(m.kind == "chow" for m in reading.sets):
+        has_chow = False
+        for m in reading.sets:
+            if m.kind == "chow":
+                has_chow = True
+                break
+        if has_chow:
+            items = honours + ping_hu_items(hand, facts, reading, v, colour) if not honours else list(honours)
+        else:
+            items = reading_limit_items(hand, facts, reading, v) + honours
             item = v.item("all_pongs", "All Pongs (Pong Pong Hu)")
             if item is not None:
                 items.append(item)
-        items += ping_hu_items(hand, facts, reading, v, colour)
-    if terminals is not None and special != "thirteen_wonders":
-        items.append(terminals)
+        if terminals is not None:
+            items.append(terminals)
+    else:
+        items = reading_limit_items(hand, facts, reading, v)
+        if terminals is not None and special != "thirteen_wonders":
+            items.append(terminals)
     items += colour
     items += common
     items = combine(items, v)
-    return _key(items, v), items, reading
+    return _key(items, v.limit_doubles), items, reading
 
 
-def _key(items: list[Item], v: Values) -> tuple[bool, int, int]:
+def _key(items: list[Item], limit_doubles: int) -> tuple[bool, int, int]:
     """(limit hand, doubles after the cap, uncapped doubles) of a list of items."""
-    uncapped = sum(i.doubles for i in items)
-    if any(i.limit for i in items):
-        return True, v.limit_doubles, sum(i.doubles for i in items if i.limit)
-    return False, min(uncapped, v.limit_doubles), uncapped
+    uncapped = 0
+    limit_total = 0
+    for i in items:
+        uncapped += i.doubles
+        if i.limit:
+            limit_total += i.doubles
+    if limit_total or any(i.limit for i in items):
+        return True, limit_doubles, limit_total
+    return False, min(uncapped, limit_doubles), uncapped
 
 
 def _exempt(items: list[Item], v: Values) -> bool:
@@ -200,8 +214,14 @@ def _exempt(items: list[Item], v: Values) -> bool:
     return any(i.code in exempt for i in items)
 
 
+_SET_ORDER: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
 def _set_order(meld) -> tuple[int, ...]:
-    return tuple(INDEX[t] for t in meld.tiles)
+    key = _SET_ORDER.get(meld.tiles)
+    if key is None:
+        key = _SET_ORDER[meld.tiles] = tuple(INDEX[t] for t in meld.tiles)
+    return key
 
 
 def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
