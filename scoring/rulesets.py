@@ -319,6 +319,24 @@ SPGG_PAYMENTS: dict[str, Any] = {
 }
 
 SPGG_CITATIONS: dict[str, tuple[str, str]] = {
+    "bao.same_suit": (
+        "001 rule 27a",
+        "3 sets of same numeric displayed, either pong or chow. Bao that numeric",
+    ),
+    "bao.terminal_pongs": ("001 rule 27b", "3 sets of 1 & 9 pong. Bao 1 & 9 numeric"),
+    "bao.three_winds": ("001 rule 27c", "3 sets of Winds pong. Bao remaining wind"),
+    "bao.honour_pongs": (
+        "001 rule 27d",
+        "3 sets of Mixed Winds and Dragons pongs. Bao remaining winds & dragon",
+    ),
+    "bao.two_dragons": ("001 rule 27e", "2 sets dragon pong shown. Bao remaining dragons"),
+    "bao.limit_shown": (
+        "001 rule 27f-g",
+        "3 doubles shown. Bao wind that gives 2 doubles on Rule 23f. 4 doubles shown. Bao on dragons, "
+        "own wind and round wind",
+    ),
+    "bao.fresh_tile_kong": ("001 section A", "Player drawing the last 7th tile ... if someone 'Kong'"),
+    "bao.fresh_tile_win": ("001 section A", "Player drawing the last 5th tile ... 'Kong' and or game"),
     **SPGG_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": ("001 rule 16", "Minimum attainment of one (1) double in order to game."),
     "limit_doubles": ("001 rule 21", "Doubles ... TEN (10) 82 66"),
@@ -581,6 +599,16 @@ TAI_CARD_PAYMENTS: dict[str, Any] = {
 }
 
 TAI_CARD_CITATIONS: dict[str, tuple[str, str]] = {
+    "bao.same_suit": ("004 pay-for-all table", "3 or more melds in the same suit: A tile of the same suit"),
+    "bao.three_winds": ("004 pay-for-all table", "3 wind pungs melded: The remaining wind"),
+    "bao.honour_pongs": ("004 pay-for-all table", "3 or more honour pungs melded: Any of remaining honours"),
+    "bao.two_dragons": ("004 pay-for-all table", "2 dragon pungs melded: The remaining dragon"),
+    "bao.limit_shown": (
+        "004 pay-for-all table",
+        "4 or more tai visible ...: A dragon, prevailing wind or seat wind of the potential winner",
+    ),
+    "bao.fresh_tile_kong": ("004 pay-for-all table", "7 or less playable tiles remaining: Any fresh tile"),
+    "bao.fresh_tile_win": ("004 pay-for-all table", "5 or less playable tiles remaining: Any fresh tile"),
     **TAI_CARD_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": ("004", "Minimum 1 tai required to win."),
     "limit_doubles": ("004 Tai to points conversion", "5 or more: 16"),
@@ -839,6 +867,27 @@ CLASSIC_PAYMENTS: dict[str, Any] = {
 }
 
 CLASSIC_CITATIONS: dict[str, tuple[str, str]] = {
+    "bao_on_other_discard": (
+        "002 Paying for all players under non-shooter mode",
+        "if Player A eventually win by Self-Pick or on Player B's discard",
+    ),
+    "bao.same_suit": ("002 Full Flush Scenario", "Player A has 3 or 4 sets of the same suit ... exposed"),
+    "bao.terminal_pongs": (
+        "002 Pure Terminals Scenario",
+        "Player A has 3 or 4 triplets exposed ... one or nine",
+    ),
+    "bao.three_winds": ("002 Wind Tile Set Scenario", "requires three exposed Wind sets"),
+    "bao.honour_pongs": ("002 All Honours Scenario", "3 or 4 sets of ... honours ... exposed"),
+    "bao.two_dragons": ("002 Dragon Tile Set Scenario", "Player A has two Dragon Pongs or Kongs exposed."),
+    "bao.limit_shown": (
+        "002 Point Limit Scenario",
+        "Player A has 4 points exposed in a game with a point limit of 5",
+    ),
+    "bao.fresh_tile_kong": (
+        "002 Fresh Tile Discard Kong Scenario",
+        "fewer than 7 tiles remaining in the wall",
+    ),
+    "bao.fresh_tile_win": ("002 Fresh Tile Mahjong Scenario", "fewer than 5 tiles remaining in the wall"),
     **CLASSIC_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": (
         "002 Minimum & Maximum Points",
@@ -1075,6 +1124,15 @@ SGMJ_PAYMENTS: dict[str, Any] = {
 }
 
 SGMJ_CITATIONS: dict[str, tuple[str, str]] = {
+    "bao_on_other_discard": (
+        "000 Pay all situations",
+        "if player A won by picking his own winning tile or player B threw the winning tile",
+    ),
+    "bao.same_suit": ("000 Full Color Scenario", "3 or 4 sets ... all in the same suit in the exposed tiles"),
+    "bao.three_winds": ("000 Wind Tile Set Scenario", "a Pong or a Kong of 3 of the 4 Wind tiles"),
+    "bao.two_dragons": ("000 Dragon Tile Set Scenario", "a Pong or a Kong of 2 of the 3 Dragon tiles"),
+    "bao.limit_shown": ("000 Double Limit Scenario", "the number of Doubles Limit (default to 5) showing"),
+    "bao.fresh_tile_win": ("000 End of Game Scenario", "When there is less than 7 tiles to play"),
     **SGMJ_HAND_CITATIONS,  # the scoring section's hands
     "min_doubles": ("000 Minimum doubles to win the game", "The default setting for the game is 1 double"),
     "limit_doubles": ("000 Maximum doubles", "The default setting for the game is 5 doubles"),

@@ -56,7 +56,7 @@ def outcomes(draw):
     return data
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(outcomes())
 def test_every_settlement_sums_to_zero_in_whole_chips(data):
     try:
@@ -108,7 +108,7 @@ keys = st.sampled_from(
 )
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(json_values, st.dictionaries(keys, json_values, max_size=8)))
 def test_settle_raises_nothing_but_invalid_input(data):
     try:
@@ -124,7 +124,7 @@ def test_settle_raises_nothing_but_invalid_input(data):
 balances = st.fixed_dictionaries({s: st.integers(0, 500) for s in SEATS})
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(outcomes(), balances)
 def test_capping_to_balances_keeps_the_sum_zero_and_nobody_below_zero(data, before):
     try:
