@@ -8,15 +8,21 @@ their own steps here.
 
 from __future__ import annotations
 
+import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 
-from tournament.models import Club, Competition, Entry, Player
+from tournament.ledger import HandRejected, hand_record
+from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
 from tournament.roles import ORGANISER, PLAYER, SCOREKEEPER
+from tournament.rounds import round_seat
+from tournament.tables import table_fold
 
 CLUBS = [
     ("Tanjong Pagar Mahjong Club", "TPMC"),
@@ -88,7 +94,65 @@ def demo_league_load() -> Competition:
     )
     for player in players:
         Entry.objects.get_or_create(competition=competition, player=player)
+    if not competition.starts_on:
+        competition.starts_on = timezone.localdate() - timedelta(days=14)
+        competition.save(update_fields=["starts_on"])
+    _demo_rounds(competition)
     return competition
+
+
+# Round 1 finished, round 2 in progress, round 3 seated and waiting (issues 4 and 5).
+DEMO_ROUNDS = [(1, Round.Status.FINISHED, 10), (2, Round.Status.PLAYING, 5), (3, Round.Status.SEATED, 0)]
+
+
+def _demo_rounds(competition: Competition) -> None:
+    rng = random.Random(2026)
+    today = timezone.localtime().replace(hour=19, minute=30, second=0, microsecond=0)
+    for number, status, hands in DEMO_ROUNDS:
+        starts = today + timedelta(days=7 * (number - 2))
+        rnd, created = Round.objects.get_or_create(
+            competition=competition,
+            number=number,
+            defaults={
+                "starts_at": starts,
+                "ends_at": starts + timedelta(hours=3),
+                "venue": CLUBS[number % 2][0],
+            },
+        )
+        if not rnd.tables.exists():
+            round_seat(rnd, seed=2026)
+        for table in rnd.tables.all():
+            if not Hand.objects.filter(table=table).exists():
+                _demo_hands(table, hands, rng)
+        if rnd.status != status:
+            rnd.status = status
+            rnd.save(update_fields=["status"])
+
+
+def _demo_hands(table: Table, count: int, rng: random.Random) -> None:
+    """A believable evening at one table: mostly small wins, some self-drawn, a draw, a kong."""
+    for _ in range(count):
+        state = table_fold(table).state
+        if state.finished:
+            return
+        players = list(state.seat_winds)
+        roll = rng.random()
+        if roll < 0.1:
+            entry = {"outcome": "draw"}
+        else:
+            winner = rng.choice(players)
+            entry = {"outcome": "win", "winner": winner, "doubles": rng.choice([1, 1, 2, 2, 3, 3, 4, 5])}
+            if roll < 0.35:
+                entry["win"] = "self_draw"
+            else:
+                entry["win"] = "discard"
+                entry["discarder"] = rng.choice([p for p in players if p != winner])
+            if rng.random() < 0.15:
+                entry["instant"] = [{"type": "kong", "player": winner, "concealed": rng.random() < 0.5}]
+        try:
+            hand_record(table=table, entry=entry)
+        except HandRejected:
+            continue
 
 
 @transaction.atomic
@@ -109,6 +173,8 @@ def demo_logins_create(competition: Competition, password: str | None = None) ->
             competition.organisers.add(user)
         elif role == SCOREKEEPER:
             competition.scorekeepers.add(user)
+            # The demo scorekeeper keeps the first table of every round.
+            Table.objects.filter(round__competition=competition, number=1).update(scorekeeper=user)
         else:
             player = Player.objects.get(registration_no="SG0001")
             player.user = user

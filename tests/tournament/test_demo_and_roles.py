@@ -1,14 +1,17 @@
 """Roles, login pages and the demo league (issue 2, items 3 and 6)."""
 
 import re
+from itertools import combinations
 
 import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from tournament.demo import PLAYER_NAMES, demo_league_load, demo_logins_create
-from tournament.models import Club, Competition, Entry, Player
+from tournament.models import Club, Competition, Entry, Hand, Player, Round
 from tournament.roles import can_manage_competition
+from tournament.rounds import round_tables
+from tournament.tables import table_fold
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +36,24 @@ def test_demo_league_is_believable_and_safe_to_run_twice():
     assert Entry.objects.filter(competition=competition).count() == 32
     # both clubs are represented evenly
     assert sorted(Player.objects.filter(club=c).count() for c in Club.objects.all()) == [16, 16]
+
+
+def test_demo_has_seated_rounds_and_a_round_in_progress_with_hands_at_every_table():
+    demo_league_load()
+    hands_before = Hand.objects.count()
+    demo_league_load()
+    assert Hand.objects.count() == hands_before  # the second run adds nothing
+    statuses = dict(Round.objects.values_list("number", "status"))
+    assert statuses == {1: "finished", 2: "playing", 3: "seated"}
+    playing = Round.objects.get(number=2)
+    assert playing.tables.count() == 8
+    for table in playing.tables.all():
+        assert Hand.objects.filter(table=table).exists()
+        state = table_fold(table).state
+        assert sum(state.balances.values()) == 4 * 400  # no chip created or lost
+    # the generator kept every pair of players to one meeting over the three rounds
+    met = [frozenset(p) for r in Round.objects.all() for t in round_tables(r) for p in combinations(t, 2)]
+    assert len(met) == len(set(met))
 
 
 def test_demo_logins_can_log_in_with_the_printed_password(client):

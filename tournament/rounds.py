@@ -1,0 +1,192 @@
+"""Seating a round: the bridge between the database and ``tournament.seating``.
+
+``round_seat`` loads the competition's entered players, their clubs, the
+tables of the rounds already seated and (for swiss seating) their chips,
+runs the pure generator, and saves the tables in one transaction.
+``round_swap`` exchanges two players before play starts. Both write an
+audit entry and refuse once a hand has been recorded in the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Sum
+
+from tournament.models import AuditEntry, ChipTransfer, Entry, Hand, Round, Seat, Table
+from tournament.seating import SeatingOptions, seat
+from tournament.seating import report as seating_report
+from tournament.seating import swap as seating_swap
+from tournament.seating.errors import SeatingError
+from tournament.seating.model import SeatingReport
+
+WINDS = ("E", "S", "W", "N")
+
+
+class RoundError(Exception):
+    """The round cannot be seated or changed now; the message says why."""
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    round: Round
+    tables: tuple[tuple[int, int, int, int], ...]
+    byes: tuple[int, ...]
+    report: SeatingReport
+    method: str = ""
+
+
+def _field(round_: Round) -> list[int]:
+    entries = Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE)
+    return sorted(entries.values_list("player_id", flat=True))
+
+
+def _clubs(players: list[int]) -> dict[int, str | None]:
+    from tournament.models import Player
+
+    return {
+        pid: (str(club) if club else None)
+        for pid, club in Player.objects.filter(pk__in=players).values_list("pk", "club_id")
+    }
+
+
+def round_tables(round_: Round) -> tuple[tuple[int, int, int, int], ...]:
+    """The round's tables as seated, each (E, S, W, N) player ids, by table number."""
+    by_table: dict[int, dict[str, int]] = {}
+    for table_number, wind, player in Seat.objects.filter(round=round_).values_list(
+        "table__number", "wind", "player_id"
+    ):
+        by_table.setdefault(table_number, {})[wind] = player
+    return tuple(tuple(seats[w] for w in WINDS) for _, seats in sorted(by_table.items()))  # type: ignore[misc]
+
+
+def _history(round_: Round) -> list[tuple]:
+    """Earlier rounds' tables, oldest first."""
+    earlier = Round.objects.filter(competition=round_.competition, number__lt=round_.number).order_by(
+        "number"
+    )
+    return [tables for r in earlier if (tables := round_tables(r))]
+
+
+def _gone(history: list[tuple], field: list[int]) -> set[int]:
+    """Players who sat in earlier rounds but are no longer in the field (withdrawn)."""
+    return {p for tables in history for t in tables for p in t} - set(field)
+
+
+def _chips(round_: Round, players: list[int]) -> dict[int, int]:
+    """Net chips so far in the competition (for swiss seating)."""
+    tables = Table.objects.filter(round__competition=round_.competition)
+    received = dict(
+        ChipTransfer.objects.filter(table__in=tables)
+        .values("to_player")
+        .annotate(s=Sum("amount"))
+        .values_list("to_player", "s")
+    )
+    paid = dict(
+        ChipTransfer.objects.filter(table__in=tables)
+        .values("from_player")
+        .annotate(s=Sum("amount"))
+        .values_list("from_player", "s")
+    )
+    return {p: received.get(p, 0) - paid.get(p, 0) for p in players}
+
+
+def _check_changeable(round_: Round) -> None:
+    if round_.status in (Round.Status.PLAYING, Round.Status.FINISHED):
+        raise RoundError(
+            f"Round {round_.number} is {round_.get_status_display().lower()}: its seating is fixed."
+        )
+    if Hand.objects.filter(table__round=round_).exists():
+        raise RoundError(f"Hands have been recorded in round {round_.number}: its seating is fixed.")
+
+
+def round_seat(
+    round_: Round, *, user=None, seed: int | None = None, swiss: bool = False, time_budget: float = 10.0
+) -> RoundSeating:
+    """Seat (or seat again) a round that has not started."""
+    _check_changeable(round_)
+    players = _field(round_)
+    history = _history(round_)
+    options = SeatingOptions(
+        seed=round_.competition_id if seed is None else seed, rounds=1, swiss=swiss, time_budget=time_budget
+    )
+    try:
+        result = seat(
+            players,
+            history=history,
+            clubs=_clubs(players),
+            chips=_chips(round_, players) if swiss else None,
+            withdrawn=_gone(history, players),
+            options=options,
+        )
+    except SeatingError as exc:
+        raise RoundError(str(exc)) from None
+    seated = result.rounds[0]
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        _check_changeable(locked)
+        Seat.objects.filter(round=locked).delete()  # seating before play is a plan, not a result
+        old_scorekeepers = dict(Table.objects.filter(round=locked).values_list("number", "scorekeeper"))
+        Table.objects.filter(round=locked).delete()
+        for number, members in enumerate(seated.tables, start=1):
+            table = Table.objects.create(
+                round=locked, number=number, scorekeeper_id=old_scorekeepers.get(number)
+            )
+            Seat.objects.bulk_create(
+                Seat(table=table, round=locked, wind=w, player_id=p)
+                for w, p in zip(WINDS, members, strict=True)
+            )
+        locked.status = Round.Status.SEATED
+        locked.save(update_fields=["status"])
+        _audit(
+            "round_seated",
+            user,
+            locked,
+            {"tables": [list(t) for t in seated.tables], "byes": list(seated.byes), "method": seated.method},
+        )
+    return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
+
+
+def round_report(round_: Round) -> SeatingReport:
+    """The quality report of the round as it is seated now."""
+    players = _field(round_)
+    tables = round_tables(round_)
+    seated = {p for t in tables for p in t}
+    return seating_report(
+        tables,
+        _history(round_),
+        clubs=_clubs(sorted(set(players) | seated)),
+        byes=tuple(p for p in players if p not in seated),
+    )
+
+
+def round_swap(round_: Round, player_a: int, player_b: int, *, user=None) -> SeatingReport:
+    """Exchange two players' seats before the round starts; answers the new report."""
+    _check_changeable(round_)
+    try:
+        seating_swap(round_tables(round_), player_a, player_b)  # validates both are seated
+    except SeatingError as exc:
+        raise RoundError(str(exc)) from None
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        _check_changeable(locked)
+        seats = {s.player_id: s for s in Seat.objects.filter(round=locked, player__in=(player_a, player_b))}
+        a, b = seats[player_a], seats[player_b]
+        places = (a.table_id, a.wind), (b.table_id, b.wind)
+        Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
+        Seat.objects.create(round=locked, table_id=places[1][0], wind=places[1][1], player_id=player_a)
+        Seat.objects.create(round=locked, table_id=places[0][0], wind=places[0][1], player_id=player_b)
+        _audit("seats_swapped", user, locked, {"players": [player_a, player_b]})
+    return round_report(round_)
+
+
+def _audit(action: str, user, round_: Round, data: dict) -> None:
+    AuditEntry.objects.create(
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        competition=round_.competition,
+        object_type="round",
+        object_id=round_.pk,
+        data={"round": round_.number, **data},
+    )
