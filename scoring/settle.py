@@ -219,7 +219,7 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         doubles = scored.get("doubles", 0)
         limit = bool(scored.get("limit"))
         codes = {item.get("code") for item in scored.get("items", []) if isinstance(item, Mapping)}
-        ping_hu = "ping_hu" in codes
+        ping_hu = bool(scored.get("ping_hu")) or bool(codes & {"ping_hu", "full_flush_ping_hu"})
         all_pay_full = bool(codes & set(rules["all_pay_full_hands"]))
         result["hand"] = scored
     else:
