@@ -92,5 +92,14 @@ def test_base_layout_uses_only_local_assets(client):
 
 def test_admin_has_the_league_models(admin_client):
     page = admin_client.get(reverse("admin:index"))
-    for model in ("clubs", "players", "competitions"):
-        assert f"/admin/tournament/{model[:-1]}/".encode() in page.content
+    for model in ("club", "player", "competition", "round", "table", "hand", "chiptransfer", "auditentry"):
+        assert f"/admin/tournament/{model}/".encode() in page.content
+
+
+def test_admin_never_edits_or_deletes_the_ledger(admin_client):
+    demo_league_load()
+    hand = Hand.objects.first()
+    change = admin_client.get(reverse("admin:tournament_hand_change", args=[hand.pk]))
+    assert change.status_code == 200 and b'name="_save"' not in change.content  # view only
+    assert admin_client.post(reverse("admin:tournament_hand_delete", args=[hand.pk])).status_code == 403
+    assert Hand.objects.filter(pk=hand.pk).exists()
