@@ -117,7 +117,7 @@ _DEFAULT_RULE = {
 }
 
 
-def _bad(code: str, message: str, where: str) -> InvalidInput:
+def _bad(code: str, message: str, where: str | None) -> InvalidInput:
     return InvalidInput(Error(code, message, where))
 
 
@@ -206,7 +206,7 @@ def _honour_gain(rules: RuleSet, tile: str, *, seat: str, prevailing: str) -> in
 def bao_advice(data: dict) -> dict:
     """The discards that would make the discarder liable, with reasons; see the module docstring."""
     if not isinstance(data, Mapping):
-        raise _bad("invalid_input", "The table must be a JSON object.", "")
+        raise _bad("not_an_object", "The table must be a JSON object.", None)
     unknown = sorted(str(k) for k in data if k not in _FIELDS)
     if unknown:
         raise _bad("unknown_field", f"Unknown field {unknown[0]!r}.", unknown[0])

@@ -1354,7 +1354,9 @@ class RuleSet:
                     )
                 )
                 continue
-            problem = _check_value(key, value, self._shape_of(key))
+            problem = None
+            if value is not None or not _nullable(key):
+                problem = _check_value(key, value, self._shape_of(key))
             if problem:
                 errors.append(Error("invalid_option", f"Option {key!r}: {problem}.", where))
                 continue
@@ -1372,6 +1374,15 @@ class RuleSet:
                 if other.settings.get(key) is not None:
                     return other.settings[key]
         return value
+
+    def as_options(self) -> dict:
+        """Every setting as plain ``options``: ``get_ruleset(self.id, self.as_options())`` equals ``self``.
+
+        This is how a stored rule set (``RuleSet.from_dict``) is handed to
+        ``score_hand`` / ``settle``, which take an id and options, so a result
+        is re-scored under exactly the settings it was entered with.
+        """
+        return _thaw(self.settings)
 
     def as_dict(self) -> dict:
         """Plain JSON-able data; ``RuleSet.from_dict`` gives the same rule set back."""
@@ -1462,6 +1473,11 @@ def _check_value(key: str, value: Any, shape: Any) -> str | None:
             return f"must have {len(shape)} numbers"
         return None
     return None
+
+
+def _nullable(key: str) -> bool:
+    """A setting may be null (empty) when some preset leaves it empty ("not counted", "no such price")."""
+    return key in _NULLABLE or any(key in r.settings and r.settings[key] is None for r in RULESETS.values())
 
 
 def _merge(old: Any, new: Any) -> Any:

@@ -116,7 +116,7 @@ def _flag(data: Mapping, key: str, where: str | None = None) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise _bad("invalid_type", f"{key} must be true or false.", where or key)
+        raise _bad("wrong_type", f"{key} must be true or false.", where or key)
     return value
 
 
@@ -146,7 +146,7 @@ def _transfer(frm: str, to: str, amount: int, reason: str, for_seat: str | None 
 def settle(data: dict) -> dict:
     """Who pays whom for one hand's outcome; see the module docstring and the contract."""
     if not isinstance(data, Mapping):
-        raise _bad("invalid_input", "The outcome must be a JSON object.")
+        raise _bad("not_an_object", "The outcome must be a JSON object.")
     unknown = sorted(str(k) for k in data if k not in _FIELDS)
     if unknown:
         raise _bad("unknown_field", f"Unknown field {unknown[0]!r}.", unknown[0])
@@ -154,7 +154,7 @@ def settle(data: dict) -> dict:
     rules_id = DEFAULT_RULESET if rules_id is None else rules_id
     options = data.get("options")
     if options is not None and not isinstance(options, Mapping):
-        raise _bad("invalid_type", "options must be an object of setting: value.", "options")
+        raise _bad("wrong_type", "options must be an object of setting: value.", "options")
     rules = get_ruleset(rules_id, options)
     outcome = _choice(data, "outcome", OUTCOMES)
     notes: list[dict] = []
@@ -310,7 +310,7 @@ def _error_from(e: Any) -> Error:
 def _score(hand: Any, rules: RuleSet, winner: str, win: str) -> dict:
     """Score ``hand`` with ``scoring.score.score_hand``; check it agrees with the outcome."""
     if not isinstance(hand, Mapping):
-        raise _bad("invalid_type", "hand must be an object (a Hand of the contract).", "hand")
+        raise _bad("wrong_type", "hand must be an object (a Hand of the contract).", "hand")
     hand = dict(hand)
     if hand.get("rules") is None:
         hand["rules"] = rules.id
@@ -399,12 +399,12 @@ def _instant_transfers(items: Any, rules: RuleSet) -> list[dict]:
     if items is None:
         return []
     if not isinstance(items, list):
-        raise _bad("invalid_type", "instant must be a list of payouts.", "instant")
+        raise _bad("wrong_type", "instant must be a list of payouts.", "instant")
     out: list[dict] = []
     for i, item in enumerate(items):
         where = f"instant[{i}]"
         if not isinstance(item, Mapping):
-            raise _bad("invalid_type", "An instant payout must be an object.", where)
+            raise _bad("wrong_type", "An instant payout must be an object.", where)
         unknown = sorted(str(k) for k in item if k not in _INSTANT_FIELDS)
         if unknown:
             raise _bad(

@@ -259,7 +259,7 @@ def test_dangerous_tiles_come_in_tile_order():
 
 
 MALFORMED = [
-    ("not an object", "RD", ""),
+    ("not an object", "RD", None),
     ("unknown field", {**table(), "wall": 3}, "wall"),
     ("no seat", {"prevailing_wind": "E"}, "seat"),
     ("bad prevailing wind", table(prevailing="X"), "prevailing_wind"),

@@ -214,3 +214,11 @@ def test_the_rules_core_imports_no_django():
         "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("rules_id", IDS)
+def test_a_stored_rule_set_is_handed_on_as_options(rules_id):
+    stored = RuleSet.from_dict(get_ruleset(rules_id, {"min_doubles": 3}).as_dict())
+    again = get_ruleset(stored.id, stored.as_options())
+    assert again == stored
+    assert again["min_doubles"] == 3
