@@ -1,0 +1,110 @@
+"""The constructions behind zero-repeat seating: each is checked pair by pair here.
+
+Social golfer facts (docs/seating.md): every pair can meet exactly once when
+the field is 4 more than a multiple of 12 (16 over 5 rounds, 28 over 9, 40 over
+13, 64 over 21); a field of 4m splits into four levels whose transversal rounds
+never repeat a pair.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tournament.seating import SeatingOptions, seat
+from tournament.seating.designs import affine, candidates, design_for, difference_family, field, transversal
+
+
+def pairs_of(design, classes=None):
+    """Pairs of points sharing a block, with how often; checks that each class partitions the points."""
+    seen: dict[tuple[int, int], int] = {}
+    for j in range(classes if classes is not None else design.length):
+        cls = design.cls(j)
+        points = sorted(p for block in cls for p in block)
+        assert points == list(range(design.points)), f"class {j} of {design.name} is not a partition"
+        assert all(len(block) == 4 for block in cls)
+        for block in cls:
+            for a, b in itertools.combinations(sorted(block), 2):
+                seen[(a, b)] = seen.get((a, b), 0) + 1
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("design", "points", "classes", "every_pair_once"),
+    [
+        (affine(2), 16, 5, True),
+        (affine(3), 64, 21, True),
+        (difference_family(28), 28, 9, True),
+        (difference_family(40), 40, 13, True),
+        (transversal(5), 20, 5, False),
+        (transversal(9), 36, 9, False),  # GF(9): a full set of 9 rounds
+        (transversal(8), 32, 8, False),
+        (transversal(12), 48, 4, False),  # 12 = 4 x 3: the factor 3 cannot hold four distinct x
+    ],
+    ids=lambda x: getattr(x, "name", str(x)),
+)
+def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
+    assert (design.points, design.length) == (points, classes)
+    seen = pairs_of(design)
+    assert max(seen.values()) == 1
+    all_pairs = points * (points - 1) // 2
+    if every_pair_once:
+        assert len(seen) == all_pairs
+    group_pairs = {pair for g in design.groups for pair in itertools.combinations(sorted(g), 2)}
+    assert not group_pairs & seen.keys(), "players of one group must never meet"
+
+
+@pytest.mark.parametrize(("m", "rounds"), [(50, 25), (250, 125)])
+def test_transversal_for_large_fields_has_rounds_to_spare(m, rounds):
+    design = transversal(m)
+    assert design.length == rounds
+    assert max(pairs_of(design, classes=12).values()) == 1
+
+
+@pytest.mark.parametrize("q", [4, 5, 8, 9, 25, 27])
+def test_field_tables_make_a_field(q):
+    add, mul = field(q)
+    elements = range(q)
+    assert all(add[0][x] == x and mul[1][x] == x for x in elements)
+    assert all(0 in add[x] for x in elements)  # every element has a negative
+    assert all(1 in mul[x] for x in elements if x)  # every nonzero element has an inverse
+    for a, b, c in itertools.product(elements, repeat=3):
+        if (a + b + c) % 3 == 0:  # a third of the triples is plenty
+            assert mul[a][add[b][c]] == add[mul[a][b]][mul[a][c]]
+
+
+@pytest.mark.parametrize(
+    ("players", "design_rounds"),
+    [(16, 5), (28, 9), (40, 13), (64, 21), (200, 25), (1000, 125), (24, 0), (30, 0)],
+)
+def test_design_for_picks_the_longest(players, design_rounds):
+    design = design_for(players)
+    assert (design.length if design else 0) == design_rounds
+    assert all(d.length <= design_rounds for d in candidates(players))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (28, 9), (40, 13), (64, 21), (200, 10)])
+def test_seating_a_design_field_repeats_nobody(players, rounds):
+    seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=3))
+    met: dict[frozenset, int] = {}
+    for rnd in seating.rounds:
+        assert sorted(p for t in rnd.tables for p in t) == list(range(players))
+        for table in rnd.tables:
+            for a, b in itertools.combinations(table, 2):
+                met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    assert max(met.values()) == 1
+    assert seating.report.repeat_meetings == 0
+    assert seating.report.max_meetings == 1
+
+
+def test_sixteen_players_over_six_rounds_reach_the_known_minimum_of_24_repeats():
+    seating = seat(range(16), options=SeatingOptions(rounds=6))
+    met: dict[frozenset, int] = {}
+    for rnd in seating.rounds:
+        for table in rnd.tables:
+            for a, b in itertools.combinations(table, 2):
+                met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
+    excess = sum(n - 1 for n in met.values())
+    assert excess == 6 * 4 * 6 - 120 == 24
+    assert seating.report.repeat_meetings == excess

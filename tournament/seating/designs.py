@@ -1,0 +1,314 @@
+"""Known designs that seat a field of ``v`` players with no repeated pair.
+
+A **resolvable design** here is a list of **classes**; a class is a partition of
+the points ``0 .. v-1`` into **blocks** of four (one round of tables), and no two
+points share a block twice across the classes. The generator maps players to
+points and plays the classes as rounds. What is built here (``design_for``
+picks, for a player count, the construction with the most classes):
+
+- **Affine geometry over GF(4)**: the lines of AG(2,4) (16 points, 5 classes,
+  every pair exactly once) and AG(3,4) (64 points, 21 classes, every pair
+  exactly once); a class is the set of lines in one direction.
+- **Resolvable difference families** for ``v = 3n + 1`` (28, 40, 100): points
+  are ``G x {0,1,2}`` plus one fixed point, ``G`` an abelian group of order
+  ``n``; one **base class** developed over ``G`` (add ``t`` to every group
+  coordinate, ``t`` in ``G``) gives ``n = (v-1)/3`` classes, every pair exactly once.
+  The same scheme with two fixed points and the pairs ``{x, x + n/2}`` of
+  each level left out seats 32 players over 10 rounds (a resolvable 4-GDD of
+  type 2^16, the social golfer instance 8-4-10).
+  The base classes were found by a computer search (simulated annealing over
+  the differences, ``base_class_search.py``); the test suite re-checks every
+  pair of every developed design, so the data cannot be silently wrong.
+- **Transversal designs** for any ``v = 4m``: four levels of ``m`` points; the
+  round for multiplier ``b`` seats ``{(i, a + b * x_i) : i = 0..3}`` for every
+  ``a`` of the ring ``R = product of GF(q)`` over the prime powers ``q`` of ``m``,
+  with ``x_0..x_3`` four distinct field elements. Two rounds share a pair only if
+  ``(b - b') (x_j - x_i) = 0``; components of order 2 or 3 cannot hold four
+  distinct ``x``, so ``b`` ranges over the other components only: ``m`` rounds
+  when every prime power of ``m`` is at least 4, ``m/2``, ``m/3`` or ``m/6``
+  otherwise (200 players: 25 rounds; 1,000 players: 125). Players of one level
+  never meet, which is where the generator puts club-mates.
+
+Nothing here knows about players, clubs or the database.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+Block = tuple[int, int, int, int]
+Class = tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Design:
+    """A resolvable (partial) design on ``points`` points with ``length`` classes.
+
+    ``groups``: sets of points that never share a block (club-mates go there);
+    empty when every pair meets. ``cls(j)`` builds class ``j`` on demand so that
+    a 1,000-point design with 125 classes costs nothing until a round is asked for.
+    """
+
+    name: str
+    points: int
+    length: int
+    groups: tuple[tuple[int, ...], ...]
+    build: Callable[[int], Class]
+
+    def cls(self, j: int) -> Class:
+        if not 0 <= j < self.length:
+            raise IndexError(f"{self.name} has {self.length} classes, not {j + 1}")
+        return self.build(j)
+
+
+# --- finite fields ---------------------------------------------------------------------------------
+
+
+def _factor(m: int) -> list[tuple[int, int]]:
+    out, p = [], 2
+    while p * p <= m:
+        if m % p == 0:
+            e = 0
+            while m % p == 0:
+                m //= p
+                e += 1
+            out.append((p, e))
+        p += 1
+    if m > 1:
+        out.append((m, 1))
+    return out
+
+
+@lru_cache(maxsize=32)
+def field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Addition and multiplication tables of GF(q), q a prime power.
+
+    Elements are the integers ``0 .. q-1`` read as polynomials over GF(p) in base
+    ``p`` (so 0 and 1 are the field's zero and one). The modulus is the first monic
+    polynomial of degree ``e`` whose multiplication table has no zero divisor.
+    """
+    ((p, e),) = _factor(q)
+
+    def digits(x: int) -> list[int]:
+        return [(x // p**k) % p for k in range(e)]
+
+    def number(ds: list[int]) -> int:
+        return sum(d * p**k for k, d in enumerate(ds))
+
+    add = tuple(
+        tuple(number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(q))
+        for x in range(q)
+    )
+    for tail in range(p**e):
+        modulus = digits(tail)  # x^e = -(tail polynomial)
+
+        def mul(x: int, y: int, modulus: list[int] = modulus) -> int:
+            prod = [0] * (2 * e - 1)
+            for i, a in enumerate(digits(x)):
+                for j, b in enumerate(digits(y)):
+                    prod[i + j] = (prod[i + j] + a * b) % p
+            for k in range(2 * e - 2, e - 1, -1):
+                c = prod[k]
+                if c:
+                    prod[k] = 0
+                    for t, mcoef in enumerate(modulus):
+                        prod[k - e + t] = (prod[k - e + t] - c * mcoef) % p
+            return number(prod[:e])
+
+        table = tuple(tuple(mul(x, y) for y in range(q)) for x in range(q))
+        if all(0 not in table[x][1:] for x in range(1, q)):
+            return add, table
+    raise AssertionError(f"no irreducible polynomial for GF({q})")  # cannot happen for a prime power
+
+
+# --- affine geometry AG(d, 4) ----------------------------------------------------------------------
+
+
+def affine(dim: int, q: int = 4) -> Design:
+    """The lines of AG(dim, q), one class per direction; every pair of points exactly once."""
+    add, mul = field(q)
+    points = list(itertools.product(range(q), repeat=dim))
+    index = {p: i for i, p in enumerate(points)}
+    directions = [d for d in points if any(d) and d[next(i for i, c in enumerate(d) if c)] == 1]
+
+    def build(j: int) -> Class:
+        d = directions[j]
+        seen: set[int] = set()
+        blocks = []
+        for p in points:
+            if index[p] in seen:
+                continue
+            line = tuple(
+                sorted(index[tuple(add[a][mul[t][c]] for a, c in zip(p, d, strict=True))] for t in range(q))
+            )
+            seen.update(line)
+            blocks.append(line)
+        return tuple(blocks)
+
+    return Design(f"affine geometry AG({dim},{q})", q**dim, len(directions), (), build)
+
+
+# --- transversal designs on four levels ---------------------------------------------------------------
+
+
+def transversal(m: int) -> Design:
+    """Four levels of ``m`` points; see the module docstring for the rounds and their number."""
+    comps = [p**e for p, e in _factor(m)]
+    good = [q for q in comps if q >= 4]
+    tables = {q: field(q) for q in good}
+    length = 1
+    for q in good:
+        length *= q
+
+    def coords(a: int) -> list[int]:
+        out = []
+        for q in comps:
+            out.append(a % q)
+            a //= q
+        return out
+
+    def number(cs: list[int]) -> int:
+        n, mult = 0, 1
+        for q, c in zip(comps, cs, strict=True):
+            n += c * mult
+            mult *= q
+        return n
+
+    def build(j: int) -> Class:
+        # b: j spread over the good components (zero in the components of order 2 or 3)
+        b, rest = [], j
+        for q in comps:
+            if q >= 4:
+                b.append(rest % q)
+                rest //= q
+            else:
+                b.append(0)
+        blocks = []
+        for a in range(m):
+            ac = coords(a)
+            block = []
+            for i in range(4):
+                cs = []
+                for q, ai, bi in zip(comps, ac, b, strict=True):
+                    if q >= 4:
+                        add, mul = tables[q]
+                        cs.append(add[ai][mul[bi][i]])
+                    else:
+                        cs.append(ai)
+                block.append(i * m + number(cs))
+            blocks.append(tuple(block))
+        return tuple(blocks)
+
+    groups = tuple(tuple(range(i * m, (i + 1) * m)) for i in range(4))
+    return Design(f"transversal design on 4 levels of {m}", 4 * m, length, groups, build)
+
+
+# --- resolvable difference families ---------------------------------------------------------------------
+
+# A base class over G = Z_m1 x Z_m2 ... (element k <-> coordinates k % m1, k // m1 % m2, ...) on
+# three levels, plus fixed points named -1, -2: blocks of (element, level) or (-j, None).
+_Point = tuple[int, int | None]
+
+# v = 28: G = Z_3 x Z_3, 9 classes.
+_BASE_28: tuple[tuple[_Point, ...], ...] = (
+    ((-1, None), (2, 1), (2, 2), (6, 0)),
+    ((0, 0), (4, 0), (4, 2), (8, 1)),
+    ((3, 0), (4, 1), (5, 2), (6, 2)),
+    ((0, 1), (1, 0), (1, 1), (7, 1)),
+    ((0, 2), (1, 2), (3, 1), (7, 2)),
+    ((2, 0), (5, 1), (6, 1), (8, 2)),
+    ((3, 2), (5, 0), (7, 0), (8, 0)),
+)
+
+
+def _rotated(reps: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[tuple[_Point, ...], ...]:
+    """A base class invariant under (g, i) -> (g, i + 1): the fixed block plus each block's three turns."""
+    blocks: list[tuple[_Point, ...]] = [((-1, None), (0, 0), (0, 1), (0, 2))]
+    for block in reps:
+        for s in range(3):
+            blocks.append(tuple((g, (i + s) % 3) for g, i in block))
+    return tuple(blocks)
+
+
+# v = 40: G = Z_13, 13 classes; the base class is invariant under turning the levels.
+_BASE_40 = _rotated(
+    (
+        ((2, 2), (3, 0), (11, 2), (10, 0)),
+        ((6, 1), (9, 2), (7, 1), (4, 2)),
+        ((5, 1), (1, 0), (12, 0), (8, 1)),
+    )
+)
+
+_FAMILIES: dict[int, tuple[str, tuple[int, ...], tuple[tuple[_Point, ...], ...]]] = {
+    28: ("resolvable difference family over Z3xZ3 (28 points)", (3, 3), _BASE_28),
+    40: ("resolvable difference family over Z13 (40 points)", (13,), _BASE_40),
+}
+
+
+def difference_family(v: int) -> Design:
+    """Develop the stored base class for ``v`` points over its group."""
+    name, mods, base = _FAMILIES[v]
+    n = 1
+    for m in mods:
+        n *= m
+    fixed = sorted({-g for block in base for g, lvl in block if lvl is None})
+
+    def plus(x: int, t: int) -> int:
+        out, mult = 0, 1
+        for m in mods:
+            out += ((x % m + t % m) % m) * mult
+            x //= m
+            t //= m
+            mult *= m
+        return out
+
+    def point(p: _Point, t: int) -> int:
+        g, lvl = p
+        if lvl is None:
+            return 3 * n + (-g - 1)
+        return lvl * n + plus(g, t)
+
+    def build(j: int) -> Class:
+        return tuple(tuple(sorted(point(p, j) for p in block)) for block in base)
+
+    groups: tuple[tuple[int, ...], ...] = ()
+    if len(fixed) == 2:  # type 2^k: {x, x + n/2} on each level and the two fixed points never meet
+        half = n // 2
+        groups = tuple(
+            (lvl * n + x, lvl * n + plus(x, half)) for lvl in range(3) for x in range(n) if x < plus(x, half)
+        )
+        groups += ((3 * n, 3 * n + 1),)
+    return Design(name, 3 * n + len(fixed), n, groups, build)
+
+
+# --- choosing ----------------------------------------------------------------------------------------
+
+
+def candidates(v: int) -> list[Design]:
+    """Every construction known here for ``v`` points (each with at least 3 classes)."""
+    out = []
+    if v == 16:
+        out.append(affine(2))
+    if v == 64:
+        out.append(affine(3))
+    if v in _FAMILIES:
+        out.append(difference_family(v))
+    if v % 4 == 0 and v >= 16:
+        out.append(transversal(v // 4))
+    return [d for d in out if d.length >= 3]
+
+
+@lru_cache(maxsize=64)
+def design_for(v: int) -> Design | None:
+    """The construction with the most classes for ``v`` points, or ``None``.
+
+    Depends on ``v`` alone, never on the number of rounds asked for, so that a
+    plan for five rounds is the first five rounds of the plan for ten.
+    """
+    found = candidates(v)
+    if not found:
+        return None
+    return max(found, key=lambda d: d.length)

@@ -1,0 +1,290 @@
+"""Seating rounds: validate, choose byes, follow a design or search, order seats, report.
+
+``seat`` generates ``options.rounds`` rounds after the history; it is a fold of
+one-round steps, each step seeing the rounds before it, so planning an event
+all at once and seating it one round at a time give the same rounds (for the
+same seed, field and history) and therefore the same quality.
+
+A step first draws the byes (``byes.py``). When everyone plays, swiss seating
+is off and the field size admits a design (``designs.design_for``), the
+**plan** is that design with players mapped to points by a shuffle seeded by
+the seed and its classes played in a seeded order; club-mates are put in one
+of the design's groups, which never meet, or, in a design where every pair
+meets, at one table of its last round; it depends only on the seed, the field and
+the clubs. If the history so far is exactly the plan's first rounds (tables
+compared as sets of players), the step plays the plan's next round. Otherwise
+(another history, byes, swiss, or the design is used up) it searches
+(``search.py``) for the round that costs least given all earlier meetings.
+Seats within each table are then ordered to even out starting winds
+(``winds.py``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from .byes import bye_counts, choose_byes, due_for_bye
+from .designs import Design, design_for
+from .errors import (
+    DuplicatePlayerError,
+    InvalidHistoryError,
+    InvalidOptionError,
+    SeatingError,
+    TooFewPlayersError,
+    UnknownPlayerError,
+)
+from .model import (
+    DEFAULT_OPTIONS,
+    PlayerId,
+    Round,
+    SeatedRound,
+    Seating,
+    SeatingOptions,
+    SeatingPreview,
+    Table,
+    sort_key,
+)
+from .report import event_report, meetings, report
+from .search import search_round
+from .winds import order_round, seat_counts
+
+
+def seat(
+    players: Iterable[PlayerId],
+    history: Iterable[Iterable[Sequence[PlayerId]]] = (),
+    options: SeatingOptions = DEFAULT_OPTIONS,
+    *,
+    clubs: Mapping[PlayerId, str | None] | None = None,
+    chips: Mapping[PlayerId, float] | None = None,
+    withdrawn: Iterable[PlayerId] = (),
+) -> Seating:
+    """Seat the next ``options.rounds`` rounds of ``players`` after ``history``.
+
+    ``history``: earlier rounds, oldest first, each a sequence of 4-seat tables
+    (E, S, W, N); may name ``withdrawn`` players, who are not seated again.
+    ``clubs``: player -> club name (or None). ``chips``: player -> chip total,
+    required for swiss seating. Raises a :class:`SeatingError` (a ``ValueError``)
+    with a message before doing any work when the input is wrong.
+    """
+    started = time.monotonic()
+    field, past, clubs_n, ranks = _validate(players, history, options, clubs, chips, withdrawn)
+    deadline = started + options.time_budget
+    plan = _Plan(field, options, clubs_n)
+    rounds: list[SeatedRound] = []
+    so_far = list(past)
+    timed_out = False
+    for k in range(options.rounds):
+        now = time.monotonic()
+        step_deadline = now + max(0.0, deadline - now) / (options.rounds - k)
+        seated, out = _step(field, so_far, options, plan, clubs_n, ranks, step_deadline)
+        timed_out |= out
+        rounds.append(seated)
+        so_far.append(seated.tables)
+    whole = event_report([r.tables for r in rounds], past, clubs=clubs_n)
+    return Seating(tuple(rounds), whole, time.monotonic() - started, timed_out)
+
+
+def seat_round(
+    players: Iterable[PlayerId],
+    history: Iterable[Iterable[Sequence[PlayerId]]] = (),
+    options: SeatingOptions = DEFAULT_OPTIONS,
+    **kwargs,
+) -> SeatedRound:
+    """Seat only the next round (``options.rounds`` is ignored); see :func:`seat`."""
+    return seat(players, history, replace(options, rounds=1), **kwargs).rounds[0]
+
+
+def preview(
+    players: Iterable[PlayerId],
+    history: Iterable[Iterable[Sequence[PlayerId]]] = (),
+    options: SeatingOptions = DEFAULT_OPTIONS,
+    *,
+    clubs: Mapping[PlayerId, str | None] | None = None,
+    withdrawn: Iterable[PlayerId] = (),
+) -> SeatingPreview:
+    """Tell the organiser, before generating, what the next round will be (see :class:`SeatingPreview`)."""
+    field, past, clubs_n, _ = _validate(
+        players, history, replace(options, swiss=False), clubs, None, withdrawn
+    )
+    plan = _Plan(field, options, clubs_n)
+    counts = bye_counts(field, past)
+    following = plan.design if plan.follows(past) else None
+    return SeatingPreview(
+        players=len(field),
+        tables=len(field) // 4,
+        byes_per_round=len(field) % 4,
+        due_for_bye=due_for_bye(field, past),
+        sitting_out=choose_byes(field, past, options.seed),
+        bye_counts=tuple((p, counts[p]) for p in field),
+        design=following.name if following else None,
+        design_rounds=(following.length - len(past)) if following else 0,
+    )
+
+
+# --- one step ---------------------------------------------------------------------------------------------
+
+
+class _Plan:
+    """The design seating of the whole field, if there is one (see the module docstring)."""
+
+    def __init__(
+        self, field: tuple[PlayerId, ...], options: SeatingOptions, clubs: Mapping[PlayerId, str | None]
+    ):
+        self.design: Design | None = None
+        if options.use_designs and not options.swiss and len(field) % 4 == 0:
+            self.design = design_for(len(field))
+        if self.design is None:
+            return
+        rng = random.Random(f"plan/{options.seed}/{len(field)}")
+        order = list(field)
+        rng.shuffle(order)
+        self.classes = list(range(self.design.length))
+        rng.shuffle(self.classes)
+        slots = list(range(self.design.points))
+        if options.avoid_same_club and any(clubs.get(p) for p in field):
+            # Club-mates go into one group of the design, which never meets; a design in which every pair
+            # meets has no groups, so the tables of its last round serve instead: club-mates meet there only.
+            groups = self.design.groups or self.design.cls(self.classes[-1])
+            size: dict[str, int] = {}
+            for p in field:
+                if clubs.get(p):
+                    size[clubs[p]] = size.get(clubs[p], 0) + 1
+            # biggest clubs first, each club's players together, then everyone else
+            order.sort(key=lambda p: (0, -size[clubs[p]], clubs[p]) if clubs.get(p) else (1, 0, ""))
+            grouped = [pt for g in groups for pt in g]
+            rest = set(slots) - set(grouped)
+            slots = grouped + [pt for pt in slots if pt in rest]
+        self.player = dict(zip(slots, order, strict=True))
+        self._cache: dict[int, frozenset[frozenset[PlayerId]]] = {}
+
+    def groups(self, k: int) -> list[tuple[PlayerId, ...]]:
+        assert self.design is not None
+        return [tuple(self.player[pt] for pt in block) for block in self.design.cls(self.classes[k])]
+
+    def as_sets(self, k: int) -> frozenset[frozenset[PlayerId]]:
+        if k not in self._cache:
+            self._cache[k] = frozenset(frozenset(g) for g in self.groups(k))
+        return self._cache[k]
+
+    def follows(self, so_far: Sequence[Round]) -> bool:
+        """Is the history exactly the plan's first rounds, with a round of the plan left?"""
+        if self.design is None or len(so_far) >= self.design.length:
+            return False
+        return all(frozenset(frozenset(t) for t in rnd) == self.as_sets(k) for k, rnd in enumerate(so_far))
+
+
+def _step(
+    field: tuple[PlayerId, ...],
+    so_far: list[Round],
+    options: SeatingOptions,
+    plan: _Plan,
+    clubs: Mapping[PlayerId, str | None],
+    ranks: Mapping[PlayerId, int] | None,
+    deadline: float,
+) -> tuple[SeatedRound, bool]:
+    number = len(so_far) + 1
+    byes = choose_byes(field, so_far, options.seed)
+    timed_out = False
+    if not byes and plan.follows(so_far):
+        assert plan.design is not None
+        k = len(so_far)
+        groups = plan.groups(k)
+        method = f"design: {plan.design.name}, class {k + 1} of {plan.design.length}"
+    else:
+        sitting_out = set(byes)
+        active = [p for p in field if p not in sitting_out]
+        rng = random.Random(f"round/{options.seed}/{number}/{len(field)}")
+        found, timed_out = search_round(
+            active,
+            meetings(so_far),
+            rng,
+            deadline,
+            clubs=clubs if options.avoid_same_club else None,
+            ranks={p: ranks[p] for p in active} if ranks is not None else None,
+        )
+        groups = [tuple(g) for g in found]
+        method = "search" + (" (stopped by the time budget)" if timed_out else "")
+    if ranks is not None:  # swiss: top table first
+        groups.sort(key=lambda g: min(ranks[p] for p in g))
+    else:
+        groups.sort(key=lambda g: min(sort_key(p) for p in g))
+    tables = order_round([sorted(g, key=sort_key) for g in groups], seat_counts(so_far))
+    rep = report(tables, so_far, clubs=clubs, byes=byes)
+    return SeatedRound(number, tables, byes, rep, method), timed_out
+
+
+# --- validation -------------------------------------------------------------------------------------------
+
+
+def _validate(
+    players: Iterable[PlayerId],
+    history: Iterable[Iterable[Sequence[PlayerId]]],
+    options: SeatingOptions,
+    clubs: Mapping[PlayerId, str | None] | None,
+    chips: Mapping[PlayerId, float] | None,
+    withdrawn: Iterable[PlayerId],
+) -> tuple[tuple[PlayerId, ...], tuple[Round, ...], dict[PlayerId, str | None], dict[PlayerId, int] | None]:
+    if not isinstance(options.rounds, int) or options.rounds < 1:
+        raise InvalidOptionError(f"rounds must be a whole number of at least 1, not {options.rounds!r}")
+    if not options.time_budget > 0:
+        raise InvalidOptionError(
+            f"time_budget must be a positive number of seconds, not {options.time_budget!r}"
+        )
+    listed = list(players)
+    seen: set[PlayerId] = set()
+    for p in listed:
+        if p in seen:
+            raise DuplicatePlayerError(f"player {p!r} is entered twice")
+        seen.add(p)
+    if len(listed) < 4:
+        raise TooFewPlayersError(f"{len(listed)} players entered; a table needs 4")
+    try:
+        field = tuple(sorted(listed, key=sort_key))
+    except TypeError as exc:
+        raise SeatingError("player ids must be comparable (all numbers or all strings)") from exc
+    gone = set(withdrawn)
+    both = gone & seen
+    if both:
+        raise DuplicatePlayerError(f"player {next(iter(both))!r} is both entered and withdrawn")
+    known = seen | gone
+    past: list[Round] = []
+    for r, rnd in enumerate(history, start=1):
+        tables: list[Table] = []
+        in_round: set[PlayerId] = set()
+        for t, table in enumerate(rnd, start=1):
+            table = tuple(table)
+            if len(table) != 4:
+                raise InvalidHistoryError(f"round {r}, table {t} has {len(table)} seats, not 4")
+            for p in table:
+                if p not in known:
+                    raise UnknownPlayerError(f"round {r}, table {t}: player {p!r} is not entered")
+                if p in in_round:
+                    raise DuplicatePlayerError(f"round {r}: player {p!r} sits twice")
+                in_round.add(p)
+            tables.append(table)  # type: ignore[arg-type]
+        past.append(tuple(tables))
+    clubs_n: dict[PlayerId, str | None] = {}
+    for p, club in (clubs or {}).items():
+        if p not in known:
+            raise UnknownPlayerError(f"a club is given for player {p!r}, who is not entered")
+        clubs_n[p] = club or None
+    ranks: dict[PlayerId, int] | None = None
+    if options.swiss:
+        if options.rounds > 1:
+            raise InvalidOptionError(
+                "swiss seating needs chip totals before each round: seat one round at a time"
+            )
+        if chips is None:
+            raise InvalidOptionError("swiss seating needs the players' chip totals")
+        for p in chips:
+            if p not in known:
+                raise UnknownPlayerError(f"chips are given for player {p!r}, who is not entered")
+        missing = [p for p in field if p not in chips]
+        if missing:
+            raise InvalidOptionError(f"swiss seating needs a chip total for player {missing[0]!r}")
+        standing = sorted(field, key=lambda p: (-chips[p], sort_key(p)))
+        ranks = {p: i for i, p in enumerate(standing)}
+    return field, tuple(past), clubs_n, ranks

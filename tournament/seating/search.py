@@ -1,0 +1,166 @@
+"""Local search for one round when no design applies (any field, byes, clubs, swiss).
+
+The **cost** of a table is the sum over its six pairs of
+
+- ``REPEAT * m * m`` where ``m`` is how often the pair has met before (so a
+  third meeting weighs four times a second: the search keeps ``max_meetings`` low);
+- ``CLUB`` when both belong to one club (if clubs are to be kept apart);
+- in swiss seating, ``SWISS * |rank difference| / players``: the chip ranks of
+  the two players, so close totals sit together while a repeat still costs more
+  than any swiss spread.
+
+The search starts from a greedy seating (or, in swiss seating, the standings
+cut into fours) and runs simulated annealing over swaps of two players at
+different tables; a swap changes six pairs, so its cost change is computed in
+constant time. It stops at cost zero, after an iteration budget that grows with
+the number of tables, when the best has not improved for a while once the
+temperature is low, or at the deadline, and answers the best round seen. Its random choices come from the
+``random.Random`` it is given, so a seed gives one answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+
+from .model import PlayerId
+
+REPEAT = 1000
+CLUB = 200
+SWISS = 250
+
+
+def search_round(
+    players: Sequence[PlayerId],
+    met: Mapping[tuple[PlayerId, PlayerId], int],
+    rng: random.Random,
+    deadline: float,
+    *,
+    clubs: Mapping[PlayerId, str | None] | None = None,
+    ranks: Mapping[PlayerId, int] | None = None,
+) -> tuple[list[list[PlayerId]], bool]:
+    """Group ``players`` (a multiple of four) into tables; answers the groups and whether time ran out.
+
+    ``met`` holds earlier meetings keyed by pairs (either order works); ``clubs``
+    (player -> club) adds the club cost; ``ranks`` (player -> 0 for the leader,
+    1, ...) switches on swiss seating.
+    """
+    n = len(players)
+    index = {p: i for i, p in enumerate(players)}
+    pc: list[dict[int, float]] = [{} for _ in range(n)]
+    for (a, b), m in met.items():
+        i, j = index.get(a), index.get(b)
+        if i is not None and j is not None and m:
+            pc[i][j] = pc[j][i] = pc[i].get(j, 0) + REPEAT * m * m
+    if clubs:
+        members: dict[str, list[int]] = {}
+        for p, club in clubs.items():
+            if club is not None and p in index:
+                members.setdefault(club, []).append(index[p])
+        for group in members.values():
+            for x in group:
+                for y in group:
+                    if x != y:
+                        pc[x][y] = pc[x].get(y, 0) + CLUB
+    rank = [ranks[p] for p in players] if ranks else None
+    scale = SWISS / n
+
+    if rank is None:
+
+        def cost(i: int, j: int) -> float:
+            return pc[i].get(j, 0)
+
+    else:
+
+        def cost(i: int, j: int) -> float:
+            return pc[i].get(j, 0) + scale * abs(rank[i] - rank[j])
+
+    tables_n = n // 4
+    tables = _initial(n, tables_n, cost, rng, rank)
+    where = [0] * n
+    for t, members_t in enumerate(tables):
+        for p in members_t:
+            where[p] = t
+
+    def table_cost(members_t: list[int]) -> float:
+        a, b, c, d = members_t
+        return cost(a, b) + cost(a, c) + cost(a, d) + cost(b, c) + cost(b, d) + cost(c, d)
+
+    tcost = [table_cost(t) for t in tables]
+    total = sum(tcost)
+    best, best_tables = total, [list(t) for t in tables]
+    budget = min(400_000, 20_000 + 3_000 * tables_n)
+    patience = max(20_000, 600 * tables_n)
+    temp, temp_end = 0.3 * REPEAT, 5.0
+    cool = (temp_end / temp) ** (1.0 / budget)
+    since_best = 0
+    timed_out = False
+    it = 0
+    cold = 0.02 * REPEAT  # below this temperature the walk settles; only then does patience run out
+    while it < budget and best > 1e-9 and tables_n > 1 and (since_best < patience or temp > cold):
+        it += 1
+        since_best += 1
+        if it & 255 == 0 and time.monotonic() > deadline:
+            timed_out = True
+            break
+        temp *= cool
+        t1 = rng.randrange(tables_n)
+        for _ in range(3):  # lean towards tables that cost something
+            if tcost[t1] > 0:
+                break
+            t1 = rng.randrange(tables_n)
+        t2 = rng.randrange(tables_n - 1)
+        if t2 >= t1:
+            t2 += 1
+        T1, T2 = tables[t1], tables[t2]
+        i, j = rng.randrange(4), rng.randrange(4)
+        p, q = T1[i], T2[j]
+        d1 = 0.0
+        for k in range(4):
+            if k != i:
+                x = T1[k]
+                d1 += cost(q, x) - cost(p, x)
+        d2 = 0.0
+        for k in range(4):
+            if k != j:
+                y = T2[k]
+                d2 += cost(p, y) - cost(q, y)
+        delta = d1 + d2
+        if delta <= 0 or rng.random() < math.exp(-delta / temp):
+            T1[i], T2[j] = q, p
+            where[p], where[q] = t2, t1
+            tcost[t1] += d1
+            tcost[t2] += d2
+            total += delta
+            if total < best - 1e-9:
+                best, best_tables = total, [list(t) for t in tables]
+                since_best = 0
+    return [[players[i] for i in t] for t in best_tables], timed_out
+
+
+def _initial(n: int, tables_n: int, cost, rng: random.Random, rank: list[int] | None) -> list[list[int]]:
+    """Swiss: the standings cut into fours. Otherwise greedy: each player (most-met first) joins the open
+    table where they add least."""
+    if rank is not None:
+        order = sorted(range(n), key=lambda i: rank[i])
+        return [order[4 * t : 4 * t + 4] for t in range(tables_n)]
+    order = list(range(n))
+    rng.shuffle(order)
+    tables: list[list[int]] = [[] for _ in range(tables_n)]
+    open_tables = list(range(tables_n))
+    for p in order:
+        best_t, best_c = open_tables[0], math.inf
+        for t in open_tables:
+            c = 0.0
+            for x in tables[t]:
+                c += cost(p, x)
+            if c < best_c:
+                best_t, best_c = t, c
+                if c == 0:
+                    break
+        tables[best_t].append(p)
+        if len(tables[best_t]) == 4:
+            open_tables.remove(best_t)
+    return tables
