@@ -139,3 +139,39 @@ def test_capping_to_balances_keeps_the_sum_zero_and_nobody_below_zero(data, befo
         assert before[s] + capped["net"][s] >= 0
     paid = sum(t["amount"] for t in capped["transfers"])
     assert paid + sum(capped["unpaid"].values()) == sum(t["amount"] for t in result["transfers"])
+
+
+tile = st.sampled_from(["B1", "B2", "B3", "B4", "D5", "D6", "D7", "C3", "RD", "EW", "F2", "CAT", "X9"])
+hands = st.fixed_dictionaries(
+    {
+        "seat_wind": st.just("S"),
+        "prevailing_wind": st.sampled_from(["E", "S", 3]),
+        "concealed": st.lists(tile, max_size=14),
+        "winning_tile": st.one_of(tile, st.none()),
+        "melds": st.lists(
+            st.fixed_dictionaries(
+                {"type": st.sampled_from(["chow", "pong", "kong", "x"]), "tiles": st.lists(tile, max_size=4)}
+            ),
+            max_size=2,
+        ),
+    },
+    optional={"bonus": st.lists(tile, max_size=3), "events": st.lists(st.sampled_from(["last_tile", "zzz"]))},
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands, st.sampled_from(["discard", "self_draw"]), rules)
+def test_settling_with_a_hand_raises_nothing_but_invalid_input(hand, how, rules_id):
+    data = {"rules": rules_id, "outcome": "win", "winner": "S", "win": how, "hand": hand}
+    if how == "discard":
+        data["discarder"] = "E"
+    try:
+        result = settle(data)
+    except InvalidInput as exc:
+        assert all(e.field == "hand" or e.field.startswith("hand.") for e in exc.errors if e.field)
+        return
+    if result.get("win") is False:
+        assert all(e["field"].startswith("hand") for e in result["errors"] if e.get("field"))
+    else:
+        assert sum(result["net"].values()) == 0
+        assert result["net"]["S"] > 0
