@@ -177,7 +177,7 @@ def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | N
         net=net,
         unpaid={winds[w]: chips for w, chips in paid.get("unpaid", {}).items() if chips},
         balances_after={pid: state.balances[pid] + net.get(pid, 0) for pid in state.balances},
-        score=result.get("score"),
+        score=result.get("hand"),  # the score_hand answer when a full hand was entered
         winds=winds,
     )
 
@@ -185,9 +185,7 @@ def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | N
 def _doubles_of(entry: Mapping[str, Any], settlement: Settlement) -> int | None:
     if entry.get("outcome") != "win":
         return None
-    if settlement.score and isinstance(settlement.score.get("doubles"), int):
-        return settlement.score["doubles"]
-    doubles = entry.get("doubles")
+    doubles = settlement.result.get("doubles")
     return doubles if isinstance(doubles, int) and not isinstance(doubles, bool) else None
 
 

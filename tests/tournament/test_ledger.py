@@ -99,3 +99,26 @@ def test_stale_hand_number_is_a_conflict(table):
     with pytest.raises(HandConflict):
         hand_record(table=table, entry=entry, expected_number=1)
     assert Hand.objects.count() == 1
+
+
+def test_a_full_hand_is_scored_and_its_doubles_recorded(table):
+    east, south, west, north = ids(table)
+    # The contract's example hand, won by South on West's discard: 3 doubles (001 rules 23a, 23c, 23g).
+    hand = {
+        "concealed": ["B2", "B3", "B4", "D5", "D6", "D7", "C3", "C3"],
+        "melds": [
+            {"type": "chow", "tiles": ["C4", "C5", "C6"]},
+            {"type": "kong", "tiles": ["RD", "RD", "RD", "RD"], "concealed": True},
+        ],
+        "bonus": ["F2", "CAT"],
+        "winning_tile": "B4",
+        "win": "discard",
+    }
+    recorded = hand_record(
+        table=table,
+        entry={"outcome": "win", "winner": south, "win": "discard", "discarder": west, "hand": hand},
+    )
+    assert recorded.doubles == 3
+    codes = [item["code"] for item in recorded.scoring["settle"]["hand"]["items"]]
+    assert codes == ["dragon_pong", "seat_flower", "animal"]
+    assert table_fold(table).state.balances[south] == 416
