@@ -34,7 +34,7 @@ from itertools import product
 
 from scoring._tables import COMBINE, HONOUR_MASK, SUIT_DECOMP, SUIT_MASK
 from scoring.model import Hand, Meld, Reading
-from scoring.tiles import INDEX, TILES, counts34
+from scoring.tiles import INDEX, TILES
 from scoring.waits import PONG, SHAPES, SINGLE, SPECIAL, chow_shape, waiting_tiles
 
 THIRTEEN_WONDERS = "thirteen_wonders"
@@ -95,7 +95,17 @@ def _suit_splits(s: int, key: bytes) -> tuple:
     return cached
 
 
+_HONOUR_SPLITS: dict[bytes, tuple] = {}
+
+
 def _honour_splits(key: bytes) -> tuple:
+    cached = _HONOUR_SPLITS.get(key)
+    if cached is None:
+        cached = _HONOUR_SPLITS[key] = _honour_split(key)  # at most 5**7 honour patterns
+    return cached
+
+
+def _honour_split(key: bytes) -> tuple:
     if not HONOUR_MASK.get(key):
         return ()
     eye = -1
@@ -131,12 +141,15 @@ def decompositions(counts) -> list[tuple[tuple[int, ...], int]]:
     order. Set ids index ``SET_MELDS`` / ``SET_TILES``; empty when the counts are not complete."""
     b = bytes(counts)
     parts = []
+    several = False  # some part splits more than one way
     for s in range(3):
         key = b[s * 9 : s * 9 + 9]
         if key != _ZERO9:
-            splits = _suit_splits(s, key)
+            splits = _SPLIT_CACHE[s].get(key) or _suit_splits(s, key)
             if not splits:
                 return []
+            if len(splits) > 1:
+                several = True
             parts.append(splits)
     key = b[27:34]
     if key != _ZERO7:
@@ -144,13 +157,21 @@ def decompositions(counts) -> list[tuple[tuple[int, ...], int]]:
         if not splits:
             return []
         parts.append(splits)
-    if len(parts) == 1:
-        return [split for split in parts[0] if split[1] >= 0]
+    if not several:
+        eye = -1
+        eyes = 0
+        ids: tuple[int, ...] = ()
+        for ((sets, e),) in parts:
+            ids += sets
+            if e >= 0:
+                eye = e
+                eyes += 1
+        return [(ids, eye)] if eyes == 1 else []
     out = []
     for combo in product(*parts):
         eye = -1
         eyes = 0
-        ids: tuple[int, ...] = ()
+        ids = ()
         for sets, e in combo:
             ids += sets
             if e >= 0:
@@ -221,43 +242,75 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     reading; ``wait`` is None only when the hand has no winning tile (an
     instant win).
     """
-    counts = counts34(hand.concealed)
+    index = INDEX
+    counts = [0] * 34
+    for t in hand.concealed:
+        counts[index[t]] += 1
     melds = hand.melds
-    seven_pairs = _setting(hand.rules, "seven_pairs")
-    four_alike = _setting(hand.rules, "seven_pairs_four_alike")
-    win = INDEX[hand.winning_tile] if hand.winning_tile is not None else -1
+    seven_pairs, four_alike = _flags(hand.rules)
+    winning = hand.winning_tile
+    win = index[winning] if winning is not None else -1
     if win >= 0 and counts[win]:
-        before = list(counts)
-        before[win] -= 1
-        waits = waiting_tiles(before, melds, seven_pairs=seven_pairs, seven_pairs_four_alike=four_alike)
+        counts[win] -= 1  # the hand before the win
+        waits = waiting_tiles(counts, melds, seven_pairs=seven_pairs, seven_pairs_four_alike=four_alike)
+        counts[win] += 1
     else:
-        waits = frozenset()
-    declared = tuple(melds)
+        waits = _NO_WAITS
+    splits = decompositions(counts)
     out = []
-    for ids, eye in decompositions(counts):
-        sets = declared + tuple(map(SET_MELDS.__getitem__, ids))
-        pair = (TILES[eye], TILES[eye])
-        if win < 0:
-            out.append(Reading(sets, pair, None, waits))
-            continue
-        shapes = set()
-        if eye == win:
-            shapes.add(SINGLE)
-        for i in ids:
-            shape = SET_SHAPE[i].get(win)
-            if shape is not None:
-                shapes.add(shape)
-        for shape in sorted(shapes, key=_SHAPE_RANK.__getitem__) or [None]:
-            out.append(Reading(sets, pair, shape, waits))
+    if splits:
+        declared = tuple(melds)
+        for ids, eye in splits:
+            sets = declared + tuple(map(SET_MELDS.__getitem__, ids))
+            pair = _PAIRS[eye]
+            if win < 0:
+                out.append(Reading(sets, pair, None, waits))
+                continue
+            shapes = []
+            if eye == win:
+                shapes.append(SINGLE)
+            for i in ids:
+                shape = SET_SHAPE[i].get(win)
+                if shape is not None and shape not in shapes:
+                    shapes.append(shape)
+            if len(shapes) > 1:
+                shapes.sort(key=_SHAPE_RANK.__getitem__)
+            for shape in shapes or (None,):
+                out.append(Reading(sets, pair, shape, waits))
     if not melds:
         wait = SPECIAL if win >= 0 else None
-        if nine_gates_suit(counts) is not None:
+        if _may_be_nine_gates(counts) and nine_gates_suit(counts) is not None:
             out.append(Reading((), None, wait, waits, NINE_GATES))
         if seven_pairs and is_seven_pairs(counts, four_alike):
             out.append(Reading((), None, SINGLE if win >= 0 else None, waits, SEVEN_PAIRS))
-        if is_thirteen_wonders(counts):
+        if not splits and is_thirteen_wonders(counts):  # never also a standard hand
             out.append(Reading((), None, wait, waits, THIRTEEN_WONDERS))
     return tuple(out)
+
+
+_NO_WAITS: frozenset[str] = frozenset()
+_PAIRS = tuple((t, t) for t in TILES[:34])
+_last_flags: tuple = (None, (False, False))  # the rule set seen last, and its flags
+
+
+def _flags(rules) -> tuple[bool, bool]:
+    """(seven pairs allowed, four alike as two pairs) of ``rules``, remembered for the last one."""
+    global _last_flags
+    last = _last_flags
+    if last[0] is rules:
+        return last[1]
+    flags = (_setting(rules, "seven_pairs"), _setting(rules, "seven_pairs_four_alike"))
+    _last_flags = (rules, flags)
+    return flags
+
+
+def _may_be_nine_gates(counts) -> bool:
+    """Cheap pre-check: three 1s and three 9s of one suit."""
+    return (
+        (counts[0] >= 3 and counts[8] >= 3)
+        or (counts[9] >= 3 and counts[17] >= 3)
+        or (counts[18] >= 3 and counts[26] >= 3)
+    )
 
 
 def reading_sort_key(reading: Reading) -> tuple:

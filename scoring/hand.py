@@ -36,6 +36,7 @@ doubles (``scoring.decompose``, ``scoring.doubles``).
 from __future__ import annotations
 
 import json
+from operator import eq
 
 from scoring.errors import Error, IllegalHand, InvalidInput
 from scoring.model import Hand, Meld
@@ -58,7 +59,10 @@ HAND_TILES = 14  # concealed + 3 per meld (a kong counts 3), 001 rule 28
 
 _EVENT_SET = frozenset(EVENTS)
 _NO_EVENTS: frozenset[str] = frozenset()
-_RULES_CACHE: dict[tuple[str, str], object] = {}
+_RULES_CACHE: dict = {}  # rule-set id, or (id, options as JSON) -> RuleSet
+_SEAT_SET = frozenset(SEATS)
+_WIN_SET = frozenset(WINS)
+_WINNING = {code: code for code in TILES}
 
 
 def parse_hand(data: object, *, rules: object = None) -> Hand:
@@ -72,55 +76,75 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
     if not isinstance(data, dict):
         raise InvalidInput(Error("not_an_object", "A hand must be a JSON object.", None))
     errors: list[Error] = []
+    get = data.get
 
     if rules is None:
-        rules = _ruleset(data.get("rules"), data.get("options"), errors)
+        options = get("options")
+        rid = get("rules")
+        rules = _RULES_CACHE.get(rid) if options is None and (rid is None or rid.__class__ is str) else None
+        if rules is None:
+            rules = _ruleset(get("rules"), options, errors)
 
-    prevailing = _wind(data, "prevailing_wind", errors)
-    seat = _wind(data, "seat_wind", errors)
+    # each field: a fast path for the usual spelling, the slow path reports what is wrong
+    prevailing = get("prevailing_wind")
+    if prevailing.__class__ is not str or prevailing not in _SEAT_SET:
+        prevailing = _wind(data, "prevailing_wind", errors)
+    seat = get("seat_wind")
+    if seat.__class__ is not str or seat not in _SEAT_SET:
+        seat = _wind(data, "seat_wind", errors)
 
     concealed: tuple[str, ...] = ()
-    if "concealed" not in data or data["concealed"] is None:
+    raw = get("concealed")
+    if raw is None:
         errors.append(_missing("concealed", "the tiles still in the hand, including the winning tile"))
     else:
-        concealed, bad = read_tiles(data["concealed"], "concealed")
-        errors.extend(bad)
+        concealed, bad = read_tiles(raw, "concealed")
+        if bad:
+            errors.extend(bad)
 
-    melds = _melds(data.get("melds"), errors)
+    melds = _melds(get("melds"), errors)
 
     bonus: tuple[str, ...] = ()
-    raw_bonus = data.get("bonus")
-    if raw_bonus is not None:
-        bonus, bad = read_tiles(raw_bonus, "bonus")
-        errors.extend(bad)
+    raw = get("bonus")
+    if raw:
+        bonus, bad = read_tiles(raw, "bonus")
+        if bad:
+            errors.extend(bad)
+    elif raw is not None and not isinstance(raw, list | tuple | str):
+        errors.append(Error("wrong_type", "bonus must be a list of tile codes or a string of them.", "bonus"))
 
-    winning = None
-    raw_winning = data.get("winning_tile")
-    if raw_winning is not None:
-        winning = canonical(raw_winning)
-        if not isinstance(raw_winning, str):
+    raw = get("winning_tile")
+    winning = _WINNING.get(raw) if raw.__class__ is str else None
+    if winning is None and raw is not None:
+        winning = canonical(raw)
+        if not isinstance(raw, str):
             errors.append(Error("wrong_type", "winning_tile must be one tile code.", "winning_tile"))
         elif winning is None:
-            errors.append(Error("unknown_tile", f"{raw_winning!r} is not a tile code.", "winning_tile"))
+            errors.append(Error("unknown_tile", f"{raw!r} is not a tile code.", "winning_tile"))
 
-    win = _choice(data, "win", WINS, errors, required=True)
-    events = _events(data.get("events"), errors)
+    win = get("win")
+    if win.__class__ is not str or win not in _WIN_SET:
+        win = _choice(data, "win", WINS, errors, required=True)
+    raw = get("events")
+    events = _events(raw, errors) if raw else _NO_EVENTS
+    if raw is not None and not raw and not isinstance(raw, list | tuple):
+        errors.append(Error("wrong_type", "events must be a list of event names.", "events"))
 
     if errors:
         raise InvalidInput(errors)
 
-    illegal = _illegal(concealed, melds, bonus, winning)
-    if illegal:
-        raise IllegalHand(illegal)
-
     by_index = INDEX.__getitem__
+    held = sorted(map(by_index, concealed))
+    if not _quick_legal(held, concealed, melds, bonus, winning):
+        raise IllegalHand(_illegal(concealed, melds, bonus, winning))
+
     return Hand(
         rules=rules,
         prevailing_wind=prevailing,
         seat_wind=seat,
-        concealed=tuple(sorted(concealed, key=by_index)),
-        melds=tuple(m for m, _, _ in melds),
-        bonus=tuple(sorted(bonus, key=by_index)),
+        concealed=tuple(map(TILES.__getitem__, held)),
+        melds=tuple([m[0] for m in melds]),
+        bonus=tuple(sorted(bonus, key=by_index)) if len(bonus) > 1 else bonus,
         winning_tile=winning,
         win=win,
         events=events,
@@ -135,7 +159,8 @@ def _missing(field: str, what: str) -> Error:
 
 
 def _ruleset(rules_id: object, options: object, errors: list[Error]) -> object:
-    from scoring.rulesets import DEFAULT_RULESET, get_ruleset  # written alongside; imported late
+    """The rule set named in the input, options applied (cached: a RuleSet is immutable)."""
+    from scoring.rulesets import DEFAULT_RULESET, get_ruleset  # imported late: no cycle at import
 
     if rules_id is None:
         rules_id = DEFAULT_RULESET
@@ -146,7 +171,7 @@ def _ruleset(rules_id: object, options: object, errors: list[Error]) -> object:
         errors.append(Error("wrong_type", "rules must be a rule-set id such as 'spgg-2023'.", "rules"))
         return None
     try:
-        key = (rules_id, json.dumps(options, sort_keys=True)) if options else (rules_id, "")
+        key = (rules_id, json.dumps(options, sort_keys=True)) if options else rules_id
     except (TypeError, ValueError):
         key = None
     cached = _RULES_CACHE.get(key) if key is not None else None
@@ -159,6 +184,8 @@ def _ruleset(rules_id: object, options: object, errors: list[Error]) -> object:
         return None
     if key is not None and len(_RULES_CACHE) < 256:
         _RULES_CACHE[key] = found
+        if not options and rules_id == DEFAULT_RULESET:
+            _RULES_CACHE[None] = found  # "rules" left out
     return found
 
 
@@ -221,11 +248,11 @@ def _events(value: object, errors: list[Error]) -> frozenset[str]:
     return frozenset(found)
 
 
-_MELD_CACHE: dict[tuple, tuple[Meld, Error | None]] = {}
+_MELD_CACHE: dict[tuple, tuple[Meld, Error | None, tuple[int, ...]]] = {}
 
 
-def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None, int]]:
-    """Declared melds as ``(Meld, shape error or None, position)``; a meld that is not a set
+def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None, int, tuple[int, ...]]]:
+    """Declared melds as ``(Meld, shape error or None, position, tile indices)``; a meld that is not a set
     is illegal, not malformed, so its error is only reported if the input is well formed."""
     if value is None:
         return []
@@ -240,18 +267,29 @@ def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None,
                 Error("wrong_type", f'{field} must be an object {{"type": ..., "tiles": [...]}}.', field)
             )
             continue
-        n_errors = len(errors)
         kind = item.get("type")
+        raw_tiles = item.get("tiles")
+        concealed = item.get("concealed", False)
+        cached = None
+        if (raw_tiles.__class__ is list or raw_tiles.__class__ is tuple) and (
+            concealed is False or concealed is True
+        ):
+            try:  # fast path: the same meld written the same way was read before
+                cached = _MELD_CACHE.get((kind, tuple(raw_tiles), concealed))
+            except TypeError:  # an unhashable item: the slow path reports it
+                pass
+        if cached is not None:
+            out.append((cached[0], cached[1], i, cached[2]))
+            continue
+        n_errors = len(errors)
         if kind not in MELD_SIZE:
             kind = _meld_type(kind, i, errors)
-        raw_tiles = item.get("tiles")
         tiles: tuple[str, ...] = ()
         if raw_tiles is None:
             errors.append(_missing(f"melds[{i}].tiles", "the tiles of the meld"))
         else:
             tiles, bad = read_tiles(raw_tiles, f"melds[{i}].tiles")
             errors.extend(bad)
-        concealed = item.get("concealed", False)
         if concealed is None:
             concealed = False
         if concealed is not False and concealed is not True:
@@ -263,16 +301,11 @@ def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None,
                 Error("invalid_value", f"melds[{i}]: only a kong can be declared concealed.", field)
             )
         if len(errors) == n_errors:
-            key = (kind, tiles, concealed)
-            cached = _MELD_CACHE.get(key)
-            if cached is None:
-                meld = Meld(
-                    kind, tuple(sorted(tiles, key=INDEX.__getitem__)), concealed=concealed, declared=True
-                )
-                cached = (meld, _meld_error(meld))
-                if len(_MELD_CACHE) < 4096:
-                    _MELD_CACHE[key] = cached
-            out.append((cached[0], cached[1], i))
+            meld = Meld(kind, tuple(sorted(tiles, key=INDEX.__getitem__)), concealed=concealed, declared=True)
+            cached = (meld, _meld_error(meld), tuple(map(INDEX.__getitem__, meld.tiles)))
+            if len(_MELD_CACHE) < 8192 and isinstance(raw_tiles, list | tuple) and item.get("type") == kind:
+                _MELD_CACHE[(kind, tuple(raw_tiles), item.get("concealed", False))] = cached
+            out.append((cached[0], cached[1], i, cached[2]))
     return out
 
 
@@ -294,16 +327,17 @@ def _meld_type(kind: object, i: int, errors: list[Error]) -> str:
 
 def _illegal(
     concealed: tuple[str, ...],
-    melds: list[tuple[Meld, Error | None, int]],
+    melds: list,
     bonus: tuple[str, ...],
     winning: str | None,
 ) -> list[Error]:
+    """Every reason the hand is illegal (the slow path, only run when ``_quick_legal`` fails)."""
     errors: list[Error] = []
     counts = [0] * len(TILES)
     index = INDEX
     for tile in concealed:
         counts[index[tile]] += 1
-    for meld, shape_error, i in melds:
+    for meld, shape_error, i, _ in melds:
         if shape_error is not None:
             errors.append(Error(shape_error.code, shape_error.message, f"melds[{i}].tiles"))
         for tile in meld.tiles:
@@ -378,11 +412,41 @@ def _illegal(
     return errors
 
 
+def _quick_legal(
+    held: list[int], concealed, melds: list, bonus: tuple[str, ...], winning: str | None
+) -> bool:
+    """True when nothing is illegal (checked fast; ``_illegal`` then finds nothing either).
+
+    ``held``: the sorted indices of the concealed tiles.
+    """
+    if held and held[-1] >= FIRST_BONUS:
+        return False
+    total = len(held) + 3 * len(melds)
+    if winning is None:
+        if total != HAND_TILES and total != HAND_TILES - 1:
+            return False
+    elif total != HAND_TILES or winning not in concealed:
+        return False
+    tiles = held
+    if melds:
+        tiles = list(held)
+        for _, shape_error, _, indices in melds:
+            if shape_error is not None:
+                return False
+            tiles += indices
+        tiles.sort()
+    if any(map(eq, tiles, tiles[4:])):  # sorted: a fifth copy sits four places after the first
+        return False
+    if bonus and (len(set(bonus)) != len(bonus) or min(map(INDEX.__getitem__, bonus)) < FIRST_BONUS):
+        return False
+    return True
+
+
 def _fifth_copy(tile: str, concealed, melds, bonus) -> str:
     """The field of the fifth copy of ``tile`` (concealed first, then melds, then bonus)."""
     seen = 0
     places = [(f"concealed[{i}]", t) for i, t in enumerate(concealed)]
-    places += [(f"melds[{i}].tiles[{j}]", t) for meld, _, i in melds for j, t in enumerate(meld.tiles)]
+    places += [(f"melds[{i}].tiles[{j}]", t) for meld, _, i, _ in melds for j, t in enumerate(meld.tiles)]
     places += [(f"bonus[{i}]", t) for i, t in enumerate(bonus)]
     for field, t in places:
         if t == tile:

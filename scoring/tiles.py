@@ -29,8 +29,6 @@ about hands or melds (``scoring.hand``) nor rule sets.
 
 from __future__ import annotations
 
-import re
-
 from scoring.errors import Error, InvalidInput
 
 SUITS = ("B", "D", "C")
@@ -54,6 +52,8 @@ TERMINALS_AND_HONOURS: tuple[str, ...] = TERMINALS + HONOURS
 #: code -> index; also accepts any capitalisation seen so far (filled lazily).
 INDEX: dict[str, int] = {code: i for i, code in enumerate(TILES)}
 _LOOKUP: dict[str, int] = dict(INDEX)
+# any spelling seen so far -> canonical code (the fast path of read_tiles)
+_CANON: dict[str, str] = {code: code for code in TILES}
 
 N_PLAYING = 34
 FIRST_HONOUR = 27
@@ -63,7 +63,6 @@ SEATS = ("E", "S", "W", "N")
 #: seat ("E") -> its wind tile ("EW")
 WIND_OF_SEAT = {"E": "EW", "S": "SW", "W": "WW", "N": "NW"}
 
-_SPLIT = re.compile(r"[\s,]+")
 
 _SORTED_SUITS = {"B": 0, "D": 1, "C": 2}
 
@@ -90,6 +89,7 @@ def canonical(tile: object) -> str | None:
             return None
         if len(_LOOKUP) < 4096:  # remember capitalisations actually used, bounded
             _LOOKUP[tile] = i
+            _CANON[tile] = TILES[i]
     return TILES[i]
 
 
@@ -108,19 +108,18 @@ def parse_tiles(value: object, field: str = "tiles") -> tuple[str, ...]:
 def read_tiles(value: object, field: str) -> tuple[tuple[str, ...], list[Error]]:
     """Like ``parse_tiles`` but returns ``(tiles, errors)`` so a caller can collect every error."""
     if isinstance(value, str):
-        items: list = [t for t in _SPLIT.split(value.strip()) if t] if value.strip() else []
+        items: list | tuple = value.replace(",", " ").split()
     elif isinstance(value, list | tuple):
         items = value
     else:
         return (), [Error("wrong_type", f"{field} must be a list of tile codes or a string of them.", field)]
+    try:  # fast path: every item a code already seen
+        return tuple(map(_CANON.__getitem__, items)), _NO_ERRORS
+    except (KeyError, TypeError):
+        pass
     out = []
     errors = []
-    lookup = _LOOKUP
     for i, item in enumerate(items):
-        j = lookup.get(item) if isinstance(item, str) else None
-        if j is not None:
-            out.append(TILES[j])
-            continue
         code = canonical(item)
         if code is None:
             errors.append(
@@ -133,6 +132,9 @@ def read_tiles(value: object, field: str) -> tuple[tuple[str, ...], list[Error]]
         else:
             out.append(code)
     return tuple(out), errors
+
+
+_NO_ERRORS: list[Error] = []  # shared: callers only read it (extend from it)
 
 
 def _show(value: object) -> str:

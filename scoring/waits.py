@@ -126,7 +126,7 @@ def waiting_tiles(
     """
     found = standard_waits(counts)
     if not melds:
-        special = thirteen_wonders_waits(counts) if counts_13_terminal(counts) else []
+        special = thirteen_wonders_waits(counts) if _may_be_wonders(counts) else []
         if seven_pairs:
             special += seven_pairs_waits(counts, seven_pairs_four_alike)
         if special:
@@ -135,31 +135,25 @@ def waiting_tiles(
         return frozenset(map(TILES.__getitem__, found))
     if not found:
         return _EMPTY
-    used = _meld_use(melds)
-    return frozenset(TILES[i] for i in found if counts[i] + used.get(i, 0) < 4)
+    waits = []
+    for i in found:  # copies in the declared melds count as used
+        tile = TILES[i]
+        used = counts[i]
+        for m in melds:
+            used += m.tiles.count(tile)
+        if used < 4:
+            waits.append(tile)
+    return frozenset(waits)
 
 
 _EMPTY: frozenset[str] = frozenset()
-_MELD_USE: dict[tuple, dict[int, int]] = {}
 
 
-def _meld_use(melds) -> dict[int, int]:
-    """Copies of each tile (by index) in the declared melds."""
-    key = tuple(melds)
-    used = _MELD_USE.get(key)
-    if used is None:
-        used = {}
-        for m in melds:
-            for t in m.tiles:
-                used[INDEX[t]] = used.get(INDEX[t], 0) + 1
-        if len(_MELD_USE) < 50_000:
-            _MELD_USE[key] = used
-    return used
-
-
-def counts_13_terminal(counts) -> bool:
-    """Cheap pre-check for 13 Wonders: nothing but terminals and honours."""
-    return not any(counts[i] for i in _NOT_WONDERS)
+def _may_be_wonders(counts) -> bool:
+    """Cheap pre-check for 13 Wonders: at least six of the seven honours held."""
+    return (not counts[27]) + (not counts[28]) + (not counts[29]) + (not counts[30]) + (not counts[31]) + (
+        not counts[32]
+    ) + (not counts[33]) <= 1
 
 
 def chow_shape(start: int, tile: int) -> str:
