@@ -98,29 +98,39 @@ def field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
     def number(ds: list[int]) -> int:
         return sum(d * p**k for k, d in enumerate(ds))
 
-    add = tuple(
-        tuple(number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(q))
-        for x in range(q)
-    )
+    digit_table = [digits(x) for x in range(q)]
+
+    def plus(x: int, y: int) -> int:
+        return number([(a + b) % p for a, b in zip(digit_table[x], digit_table[y], strict=True)])
+
+    add = tuple(tuple(plus(x, y) for y in range(q)) for x in range(q))
+
+    def product(x: int, y: int, modulus: list[int]) -> int:
+        prod = [0] * (2 * e - 1)
+        for i, a in enumerate(digit_table[x]):
+            if a:
+                for j, b in enumerate(digit_table[y]):
+                    prod[i + j] = (prod[i + j] + a * b) % p
+        for k in range(2 * e - 2, e - 1, -1):
+            c = prod[k]
+            if c:
+                prod[k] = 0
+                for t, mcoef in enumerate(modulus):
+                    prod[k - e + t] = (prod[k - e + t] - c * mcoef) % p
+        return number(prod[:e])
+
+    def irreducible(modulus: list[int]) -> bool:
+        # x^e + modulus(x): up to degree 3 irreducible iff it has no root in GF(p); beyond, no zero divisor
+        if e == 1:
+            return True  # GF(p): the integers mod p
+        if e <= 3:
+            return all((r**e + sum(c * r**t for t, c in enumerate(modulus))) % p for r in range(p))
+        return all(product(x, y, modulus) for x in range(1, q) for y in range(1, q))
+
     for tail in range(p**e):
         modulus = digits(tail)  # x^e = -(tail polynomial)
-
-        def mul(x: int, y: int, modulus: list[int] = modulus) -> int:
-            prod = [0] * (2 * e - 1)
-            for i, a in enumerate(digits(x)):
-                for j, b in enumerate(digits(y)):
-                    prod[i + j] = (prod[i + j] + a * b) % p
-            for k in range(2 * e - 2, e - 1, -1):
-                c = prod[k]
-                if c:
-                    prod[k] = 0
-                    for t, mcoef in enumerate(modulus):
-                        prod[k - e + t] = (prod[k - e + t] - c * mcoef) % p
-            return number(prod[:e])
-
-        table = tuple(tuple(mul(x, y) for y in range(q)) for x in range(q))
-        if all(0 not in table[x][1:] for x in range(1, q)):
-            return add, table
+        if irreducible(modulus):
+            return add, tuple(tuple(product(x, y, modulus) for y in range(q)) for x in range(q))
     raise AssertionError(f"no irreducible polynomial for GF({q})")  # cannot happen for a prime power
 
 

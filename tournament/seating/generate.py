@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
@@ -47,7 +48,7 @@ from .model import (
     Table,
     sort_key,
 )
-from .report import event_report, meetings, report
+from .report import judge, meetings
 from .search import search_round
 from .winds import order_round, seat_counts
 
@@ -75,15 +76,20 @@ def seat(
     plan = _Plan(field, options, clubs_n)
     rounds: list[SeatedRound] = []
     so_far = list(past)
+    met, counts = meetings(past), seat_counts(past)  # kept up to date round by round
     timed_out = False
     for k in range(options.rounds):
         now = time.monotonic()
         step_deadline = now + max(0.0, deadline - now) / (options.rounds - k)
-        seated, out = _step(field, so_far, options, plan, clubs_n, ranks, step_deadline)
+        seated, out = _step(field, so_far, met, counts, options, plan, clubs_n, ranks, step_deadline)
         timed_out |= out
         rounds.append(seated)
         so_far.append(seated.tables)
-    whole = event_report([r.tables for r in rounds], past, clubs=clubs_n)
+        met.update(meetings([seated.tables]))
+        for table in seated.tables:
+            for s, player in enumerate(table):
+                counts.setdefault(player, [0, 0, 0, 0])[s] += 1
+    whole = judge([r.tables for r in rounds], meetings(past), seat_counts(past), len(past), clubs=clubs_n)
     return Seating(tuple(rounds), whole, time.monotonic() - started, timed_out)
 
 
@@ -179,6 +185,8 @@ class _Plan:
 def _step(
     field: tuple[PlayerId, ...],
     so_far: list[Round],
+    met: Counter[tuple[PlayerId, PlayerId]],
+    counts: dict[PlayerId, list[int]],
     options: SeatingOptions,
     plan: _Plan,
     clubs: Mapping[PlayerId, str | None],
@@ -199,7 +207,7 @@ def _step(
         rng = random.Random(f"round/{options.seed}/{number}/{len(field)}")
         found, timed_out = search_round(
             active,
-            meetings(so_far),
+            met,
             rng,
             deadline,
             clubs=clubs if options.avoid_same_club else None,
@@ -211,8 +219,8 @@ def _step(
         groups.sort(key=lambda g: min(ranks[p] for p in g))
     else:
         groups.sort(key=lambda g: min(sort_key(p) for p in g))
-    tables = order_round([sorted(g, key=sort_key) for g in groups], seat_counts(so_far))
-    rep = report(tables, so_far, clubs=clubs, byes=byes)
+    tables = order_round([sorted(g, key=sort_key) for g in groups], counts)
+    rep = judge([tables], met, counts, len(so_far), clubs=clubs, byes=byes)
     return SeatedRound(number, tables, byes, rep, method), timed_out
 
 

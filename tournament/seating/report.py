@@ -18,7 +18,10 @@ from .winds import seat_counts
 
 
 def _pair(a: PlayerId, b: PlayerId) -> tuple[PlayerId, PlayerId]:
-    return (a, b) if sort_key(a) <= sort_key(b) else (b, a)
+    try:
+        return (a, b) if a <= b else (b, a)  # type: ignore[operator]
+    except TypeError:  # ids of different types
+        return (a, b) if sort_key(a) <= sort_key(b) else (b, a)
 
 
 def meetings(rounds: Sequence[Sequence[Table]]) -> Counter[tuple[PlayerId, PlayerId]]:
@@ -39,22 +42,41 @@ def event_report(
     byes: Sequence[PlayerId] = (),
 ) -> SeatingReport:
     """Judge ``rounds`` (played after ``history``) as a whole; see :class:`SeatingReport`."""
-    before = meetings(history)
+    return judge(rounds, meetings(history), seat_counts(history), len(history), clubs=clubs, byes=byes)
+
+
+def judge(
+    rounds: Sequence[Sequence[Table]],
+    before: Mapping[tuple[PlayerId, PlayerId], int],
+    counts_before: Mapping[PlayerId, Sequence[int]],
+    rounds_before: int,
+    *,
+    clubs: Mapping[PlayerId, str | None] | None = None,
+    byes: Sequence[PlayerId] = (),
+) -> SeatingReport:
+    """:func:`event_report` from the history's meetings and seat counts, for callers that keep them."""
     new = meetings(rounds)
-    total = before + new
     repeat_meetings = 0
+    repeats = []
     for pair, n in new.items():
         h = before.get(pair, 0)
         repeat_meetings += max(0, h + n - 1) - max(0, h - 1)
-    repeats = sorted(
-        (RepeatPair(a, b, total[(a, b)]) for (a, b) in new if total[(a, b)] > 1),
-        key=lambda r: (-r.meetings, sort_key(r.a), sort_key(r.b)),
+        if h + n > 1:
+            repeats.append(RepeatPair(pair[0], pair[1], h + n))
+    repeats.sort(key=lambda r: (-r.meetings, sort_key(r.a), sort_key(r.b)))
+    max_meetings = max(
+        max((before.get(pair, 0) + n for pair, n in new.items()), default=0),
+        max(before.values(), default=0),
     )
-    counts = seat_counts([*history, *rounds])
+    counts = {p: list(c) for p, c in counts_before.items()}
+    for rnd in rounds:
+        for table in rnd:
+            for seat, player in enumerate(table):
+                counts.setdefault(player, [0, 0, 0, 0])[seat] += 1
     winds = tuple(WindCount(p, *counts[p]) for p in sorted(counts, key=sort_key))
     same_club = []
     clubs = clubs or {}
-    for r, rnd in enumerate(rounds, start=len(history) + 1):
+    for r, rnd in enumerate(rounds, start=rounds_before + 1):
         for t, table in enumerate(rnd, start=1):
             by_club: dict[str, list[PlayerId]] = {}
             for p in table:
@@ -67,7 +89,7 @@ def event_report(
     return SeatingReport(
         repeat_pairs=tuple(repeats),
         repeat_meetings=repeat_meetings,
-        max_meetings=max(total.values(), default=0),
+        max_meetings=max_meetings,
         winds=winds,
         max_wind_spread=max((w.spread for w in winds), default=0),
         same_club_tables=tuple(same_club),
