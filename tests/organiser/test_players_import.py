@@ -1,0 +1,73 @@
+"""The CSV import against the database: a preview writes nothing; the import is all or nothing."""
+
+import pytest
+
+from tests.factories import ClubFactory, PlayerFactory
+from tournament.models import AuditEntry, Club, Entry, Player
+from tournament.players_import import ImportRejected, players_import, players_preview
+
+pytestmark = pytest.mark.django_db
+
+GOOD = b"name,club,registration number\nAlice Tan,Tampines,R100\nBob Lim,Bishan,R101\nCarol Ng,,R102\n"
+
+
+@pytest.fixture
+def tampines():
+    return ClubFactory(name="Tampines", short_name="TMC")
+
+
+def test_the_preview_writes_nothing(tampines):
+    preview = players_preview(GOOD, create_clubs=True)
+    assert preview.ok and preview.new_players == 3 and preview.clubs_to_create == ("Bishan",)
+    assert Player.objects.count() == 0 and Club.objects.count() == 1
+
+
+def test_a_good_file_imports_every_player_creates_clubs_and_enters_them(tampines, competition, organiser):
+    result = players_import(GOOD, create_clubs=True, competition=competition, user=organiser)
+    assert sorted(p.name for p in result.created) == ["Alice Tan", "Bob Lim", "Carol Ng"]
+    assert [c.name for c in result.clubs_created] == ["Bishan"]
+    assert Player.objects.get(registration_no="R100").club == tampines
+    assert Player.objects.get(registration_no="R102").club is None
+    assert result.entered == 3 and competition.entries.count() == 3
+    audit = AuditEntry.objects.get(action="players_imported")
+    assert audit.user == organiser and sorted(audit.data["created"]) == sorted(p.pk for p in result.created)
+
+
+def test_one_bad_row_imports_nothing_at_all(tampines, competition):
+    data = GOOD + b",Tampines,R103\n"  # line 5: no name
+    with pytest.raises(ImportRejected) as rejected:
+        players_import(data, create_clubs=True, competition=competition)
+    assert [r.line for r in rejected.value.preview.rows if not r.ok] == [5]
+    assert Player.objects.count() == 0
+    assert Club.objects.count() == 1  # Bishan not created either
+    assert competition.entries.count() == 0
+
+
+def test_unknown_club_without_permission_to_create_imports_nothing(tampines):
+    with pytest.raises(ImportRejected) as rejected:
+        players_import(GOOD, create_clubs=False)
+    assert rejected.value.preview.unknown_clubs == ("Bishan",)
+    assert Player.objects.count() == 0
+
+
+def test_a_number_registered_to_another_name_is_a_problem_the_same_name_is_the_existing_player(competition):
+    bob = PlayerFactory(name="Bob Lim", registration_no="R101", club=None)
+    PlayerFactory(name="Someone Else", registration_no="R102")
+    preview = players_preview(b"Bob Lim,,r101\nCarol Ng,,R102\n")
+    assert [r.action for r in preview.rows] == ["existing", ""]
+    assert preview.rows[1].problems == ("registration number R102 is already registered to Someone Else",)
+
+    result = players_import(b"Bob Lim,,r101\nDan Koh,,R200\n", competition=competition)
+    assert result.existing == (bob,) and [p.name for p in result.created] == ["Dan Koh"]
+    assert set(Entry.objects.filter(competition=competition).values_list("player__name", flat=True)) == {
+        "Bob Lim",
+        "Dan Koh",
+    }
+    assert Player.objects.get(pk=bob.pk).name == "Bob Lim"  # the registered player is not changed
+
+
+def test_a_file_in_a_local_encoding_imports_nothing():
+    with pytest.raises(ImportRejected) as rejected:
+        players_import("José Tan,,R1\n".encode("cp1252"))
+    assert "not UTF-8" in rejected.value.preview.file_problems[0]
+    assert Player.objects.count() == 0

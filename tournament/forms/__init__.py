@@ -1,0 +1,6 @@
+"""Forms of the organiser's pages: they translate posted text into the values the services take.
+
+One module per page group: ``competitions`` (set-up, rule-set settings, staff),
+``players`` (one player, the CSV upload, entries), ``rounds`` (schedule,
+seating options, swap, scorekeepers).
+"""

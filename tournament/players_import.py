@@ -1,0 +1,389 @@
+"""Importing players from a CSV file: check every row, preview, then import all or nothing.
+
+Words used here:
+
+- the **file** is a spreadsheet saved as CSV with the columns *name*, *club*
+  and *registration number* (in that order when it has no header row; any
+  order when the first row names the columns). Commas, semicolons or tabs
+  separate the cells; the text must be UTF-8 (Excel's "CSV UTF-8") or UTF-16
+  with its byte-order mark.
+- a **row** is one player of the file, known by its line number so the
+  organiser can find it in the spreadsheet;
+- a **problem** is what stops a row (or the whole file) being imported: a
+  missing name or registration number, a registration number twice in the
+  file or already registered to someone with another name, a club that does
+  not exist (unless the organiser asks to create missing clubs), text that is
+  not UTF-8;
+- a row whose registration number is already registered *to the same name* is
+  the **existing** player: nothing is created, and the player is entered into
+  the competition like the new ones.
+
+``read_csv`` and ``check_rows`` are pure (no database): the first turns bytes
+into rows, the second judges rows against what is registered. ``players_preview``
+loads what is registered and answers the preview; ``players_import`` writes,
+in one transaction, only when the preview has no problem at all, and raises
+``ImportRejected`` (carrying the preview) otherwise. Nothing here deletes or
+changes an existing player.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+NAME_MAX = 120  # Player.name, Club.name
+REGISTRATION_MAX = 30  # Player.registration_no
+MAX_ROWS = 5000
+
+# What a header cell may say, normalised (lower case, no punctuation), and the column it names.
+HEADER_NAMES = {
+    "name": "name",
+    "player": "name",
+    "player name": "name",
+    "full name": "name",
+    "club": "club",
+    "club name": "club",
+    "registration number": "registration_no",
+    "registration no": "registration_no",
+    "registration": "registration_no",
+    "reg no": "registration_no",
+    "reg number": "registration_no",
+    "number": "registration_no",
+    "no": "registration_no",
+}
+POSITIONAL = ("name", "club", "registration_no")
+
+
+@dataclass(frozen=True)
+class RawRow:
+    """One non-empty row of the file as read: its line number and its cells by column."""
+
+    line: int
+    name: str
+    club: str
+    registration_no: str
+    extra_cells: int = 0  # non-empty cells beyond the known columns
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One row judged: ``action`` is "new", "existing" or "" (when it has problems)."""
+
+    line: int
+    name: str
+    club: str
+    registration_no: str
+    problems: tuple[str, ...] = ()
+    action: str = ""
+    new_club: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class ImportPreview:
+    rows: tuple[ImportRow, ...]
+    file_problems: tuple[str, ...] = ()
+    clubs_to_create: tuple[str, ...] = ()
+    unknown_clubs: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when every row (and the file) is good and there is at least one row."""
+        return not self.file_problems and bool(self.rows) and all(r.ok for r in self.rows)
+
+    @property
+    def problem_rows(self) -> int:
+        return sum(1 for r in self.rows if not r.ok)
+
+    @property
+    def new_players(self) -> int:
+        return sum(1 for r in self.rows if r.action == "new")
+
+    @property
+    def existing_players(self) -> int:
+        return sum(1 for r in self.rows if r.action == "existing")
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    created: tuple = ()  # Player rows made
+    existing: tuple = ()  # Player rows already registered (same number, same name)
+    clubs_created: tuple = ()  # Club rows made
+    entered: int = 0  # entries made in the competition (0 without a competition)
+
+
+class ImportRejected(Exception):
+    """The file has problems: nothing was imported. ``preview`` says what and where."""
+
+    def __init__(self, preview: ImportPreview):
+        self.preview = preview
+        count = preview.problem_rows + len(preview.file_problems)
+        super().__init__(f"{count} problem(s): nothing imported")
+
+
+def _normal(text: str) -> str:
+    """Names compared without regard to case or spacing."""
+    return " ".join(text.split()).casefold()
+
+
+def _header_key(cell: str) -> str:
+    cleaned = "".join(ch if ch.isalnum() else " " for ch in cell.lower())
+    return " ".join(cleaned.split())
+
+
+def decode(data: bytes) -> tuple[str | None, str | None]:
+    """(text, None), or (None, the problem) when the bytes are not UTF-8 (or UTF-16 with a BOM)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16"), None
+        except UnicodeDecodeError:
+            return (
+                None,
+                "The file starts like UTF-16 text but is not: save it as “CSV UTF-8” and upload it again.",
+            )
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        byte = data[exc.start]
+        return None, (
+            f"Line {line} is not UTF-8 text (byte 0x{byte:02X}); the file may have been saved as "
+            "“CSV” in a local encoding. Save it as “CSV UTF-8” and upload it again."
+        )
+
+
+def read_csv(data: bytes) -> tuple[list[RawRow], list[str]]:
+    """The file's rows (blank rows skipped) and the problems of the file as a whole."""
+    text, problem = decode(data)
+    if problem:
+        return [], [problem]
+    assert text is not None
+    if "\x00" in text:
+        return [], ["The file contains NUL characters: it is not a CSV text file."]
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    if not first_line:
+        return [], ["The file is empty."]
+    delimiter = max(",;\t", key=first_line.count) if any(d in first_line for d in ",;\t") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    columns: tuple[str, ...] | None = None
+    rows: list[RawRow] = []
+    problems: list[str] = []
+    try:
+        for cells in reader:
+            line = reader.line_num
+            cells = [c.strip() for c in cells]
+            if not any(cells):
+                continue
+            if columns is None:
+                keys = [_header_key(c) for c in cells]
+                if any(k in HEADER_NAMES for k in keys if k):
+                    unknown = [c for c, k in zip(cells, keys, strict=True) if k and k not in HEADER_NAMES]
+                    named = [HEADER_NAMES.get(k, "") for k in keys]
+                    if unknown:
+                        problems.append(
+                            "Unknown column(s) in the header: "
+                            + ", ".join(f"“{c}”" for c in unknown)
+                            + ". The columns are name, club, registration number."
+                        )
+                    for needed, label in (("name", "name"), ("registration_no", "registration number")):
+                        if needed not in named:
+                            problems.append(f"The header has no “{label}” column.")
+                    if len(set(filter(None, named))) != len(list(filter(None, named))):
+                        problems.append("The header names a column twice.")
+                    columns = tuple(named)
+                    continue
+                columns = POSITIONAL
+            if len(rows) >= MAX_ROWS:
+                problems.append(f"The file has more than {MAX_ROWS} players: split it into several files.")
+                break
+            values = {col: "" for col in POSITIONAL}
+            extra = 0
+            for i, cell in enumerate(cells):
+                col = columns[i] if i < len(columns) else ""
+                if col:
+                    values[col] = cell
+                elif cell:
+                    extra += 1
+            rows.append(RawRow(line, values["name"], values["club"], values["registration_no"], extra))
+    except csv.Error as exc:
+        problems.append(f"Line {reader.line_num} cannot be read as CSV: {exc}.")
+    if not rows and not problems:
+        problems.append("The file has no players in it, only a header.")
+    return rows, problems
+
+
+def check_rows(
+    raw: list[RawRow],
+    *,
+    registered: Mapping[str, str],
+    clubs: Mapping[str, str],
+    create_clubs: bool = False,
+    file_problems: list[str] | tuple[str, ...] = (),
+) -> ImportPreview:
+    """Judge every row against the file itself and what is registered.
+
+    ``registered``: registration number (upper case) → the registered player's
+    name. ``clubs``: a club's name or short name, normalised (``_normal``) →
+    the club's name.
+    """
+    counts = Counter(r.registration_no.upper() for r in raw if r.registration_no)
+    lines_of: dict[str, list[int]] = {}
+    for r in raw:
+        if r.registration_no:
+            lines_of.setdefault(r.registration_no.upper(), []).append(r.line)
+    rows: list[ImportRow] = []
+    to_create: dict[str, str] = {}
+    unknown: dict[str, str] = {}
+    for r in raw:
+        problems: list[str] = []
+        if not r.name:
+            problems.append("missing name")
+        elif len(r.name) > NAME_MAX:
+            problems.append(f"name longer than {NAME_MAX} characters")
+        reg = r.registration_no
+        key = reg.upper()
+        action = ""
+        if not reg:
+            problems.append("missing registration number")
+        elif len(reg) > REGISTRATION_MAX:
+            problems.append(f"registration number longer than {REGISTRATION_MAX} characters")
+        elif counts[key] > 1:
+            others = [str(n) for n in lines_of[key] if n != r.line]
+            problems.append(f"registration number {reg} is also on line {', '.join(others)}")
+        elif key in registered:
+            if _normal(registered[key]) != _normal(r.name):
+                problems.append(f"registration number {reg} is already registered to {registered[key]}")
+            else:
+                action = "existing"
+        else:
+            action = "new"
+        if r.extra_cells:
+            problems.append(f"{r.extra_cells} cell(s) beyond name, club, registration number")
+        new_club = False
+        if r.club and action != "existing":
+            if len(r.club) > NAME_MAX:
+                problems.append(f"club name longer than {NAME_MAX} characters")
+            elif _normal(r.club) not in clubs:
+                if create_clubs:
+                    new_club = True
+                    to_create.setdefault(_normal(r.club), r.club)
+                else:
+                    unknown.setdefault(_normal(r.club), r.club)
+                    problems.append(f"unknown club “{r.club}” (tick “create missing clubs” to create it)")
+        rows.append(
+            ImportRow(
+                line=r.line,
+                name=r.name,
+                club=r.club,
+                registration_no=reg,
+                problems=tuple(problems),
+                action="" if problems else action,
+                new_club=new_club,
+            )
+        )
+    return ImportPreview(
+        rows=tuple(rows),
+        file_problems=tuple(file_problems),
+        clubs_to_create=tuple(sorted(to_create.values(), key=str.casefold)),
+        unknown_clubs=tuple(sorted(unknown.values(), key=str.casefold)),
+    )
+
+
+# ------------------------------------------------------------ the database bridge
+
+
+def _club_index() -> dict[str, str]:
+    from tournament.models import Club
+
+    index: dict[str, str] = {}
+    for name, short in Club.objects.values_list("name", "short_name"):
+        index[_normal(name)] = name
+        if short:
+            index.setdefault(_normal(short), name)
+    return index
+
+
+def _registered(raw: list[RawRow]) -> dict[str, str]:
+    from django.db.models.functions import Upper
+
+    from tournament.models import Player
+
+    wanted = {r.registration_no.upper() for r in raw if r.registration_no}
+    found = (
+        Player.objects.annotate(reg=Upper("registration_no"))
+        .filter(reg__in=wanted)
+        .values_list("reg", "name")
+    )
+    return dict(found)
+
+
+def players_preview(data: bytes, *, create_clubs: bool = False) -> ImportPreview:
+    """Every row of the file with its problems, judged against the database; writes nothing."""
+    raw, file_problems = read_csv(data)
+    return check_rows(
+        raw,
+        registered=_registered(raw),
+        clubs=_club_index(),
+        create_clubs=create_clubs,
+        file_problems=file_problems,
+    )
+
+
+def players_import(data: bytes, *, create_clubs: bool = False, competition=None, user=None) -> ImportResult:
+    """Import every player of the file (and enter them in ``competition``), or nothing.
+
+    Raises ``ImportRejected`` when any row or the file has a problem.
+    """
+    from django.db import IntegrityError, transaction
+
+    from tournament.models import AuditEntry, Club, Entry, Player
+
+    try:
+        with transaction.atomic():
+            preview = players_preview(data, create_clubs=create_clubs)
+            if not preview.ok:
+                raise ImportRejected(preview)
+            clubs_created = [Club.objects.create(name=name) for name in preview.clubs_to_create]
+            clubs = {_normal(c.name): c for c in Club.objects.all()}
+            for club in Club.objects.exclude(short_name=""):
+                clubs.setdefault(_normal(club.short_name), club)
+            created, existing = [], []
+            for row in preview.rows:
+                if row.action == "existing":
+                    existing.append(Player.objects.get(registration_no__iexact=row.registration_no))
+                    continue
+                created.append(
+                    Player.objects.create(
+                        name=row.name,
+                        club=clubs[_normal(row.club)] if row.club else None,
+                        registration_no=row.registration_no,
+                    )
+                )
+            entered = 0
+            if competition is not None:
+                for player in [*created, *existing]:
+                    _, made = Entry.objects.get_or_create(competition=competition, player=player)
+                    entered += made
+            AuditEntry.objects.create(
+                action="players_imported",
+                user=user if user is not None and user.is_authenticated else None,
+                competition=competition,
+                object_type="player",
+                data={
+                    "created": [p.pk for p in created],
+                    "existing": [p.pk for p in existing],
+                    "clubs_created": [c.pk for c in clubs_created],
+                    "entered": entered,
+                },
+            )
+    except IntegrityError:
+        # Someone registered one of these numbers between the check and the write: check again.
+        raise ImportRejected(players_preview(data, create_clubs=create_clubs)) from None
+    return ImportResult(tuple(created), tuple(existing), tuple(clubs_created), entered)

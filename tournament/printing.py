@@ -1,0 +1,112 @@
+"""Printable sheets of a round as PDF: the seating plan and the table cards.
+
+- the **seating plan** lists the round's tables with their four seats (E, S,
+  W, N as first seated), then every player by name with their table and seat,
+  then who sits out (a bye);
+- a **table card** is one page per table, to put on the table: the table
+  number, the round, and the four players in their seats.
+
+Sheets are HTML templates (``templates/organiser/print_*.html``) turned into
+PDF by WeasyPrint, which is imported only when a sheet is built (it is slow
+to import and needs Pango). The templates name their font, "DejaVu Sans",
+explicitly, so a sheet looks the same on every server that has it; a name in
+a script DejaVu lacks (Chinese) falls back to a font the server has for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from tournament.models import Entry, Player, Round
+
+WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    wind: str
+    wind_name: str
+    player: Player | None
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    number: int
+    scorekeeper: str
+    seats: tuple[SeatLine, ...]
+
+
+@dataclass(frozen=True)
+class NameLine:
+    name: str
+    registration_no: str
+    club: str
+    table: int
+    wind: str
+
+
+def round_sheets(round_: Round) -> dict:
+    """Everything a sheet of ``round_`` shows, as plain records."""
+    tables = []
+    by_name = []
+    seated: set[int] = set()
+    for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
+        seats = {s.wind: s.player for s in table.seats.all()}
+        keeper = table.scorekeeper
+        tables.append(
+            TableSheet(
+                number=table.number,
+                scorekeeper=(keeper.get_full_name() or keeper.username) if keeper else "",
+                seats=tuple(SeatLine(w, name, seats.get(w)) for w, name in WINDS),
+            )
+        )
+        for wind, name in WINDS:
+            player = seats.get(wind)
+            if player:
+                by_name.append(
+                    NameLine(
+                        player.name,
+                        player.registration_no,
+                        player.club.name if player.club else "",
+                        table.number,
+                        name,
+                    )
+                )
+                seated.add(player.pk)
+    by_name.sort(key=lambda line: (line.name.casefold(), line.registration_no))
+    byes = [
+        e.player
+        for e in Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE)
+        .select_related("player")
+        .order_by("player__name")
+        if e.player_id not in seated
+    ]
+    return {
+        "competition": round_.competition,
+        "round": round_,
+        "tables": tables,
+        "by_name": by_name,
+        "byes": byes if tables else [],
+    }
+
+
+def render_document(template: str, context: dict):
+    """The laid-out WeasyPrint document (its ``pages`` can be inspected before ``write_pdf``)."""
+    from weasyprint import HTML  # lazily: see the module docstring
+
+    html = render_to_string(template, context)
+    return HTML(string=html).render()
+
+
+def seating_plan(round_: Round):
+    return render_document("organiser/print_seating.html", round_sheets(round_))
+
+
+def table_cards(round_: Round):
+    return render_document("organiser/print_cards.html", round_sheets(round_))
+
+
+def pdf_bytes(document) -> bytes:
+    return document.write_pdf()

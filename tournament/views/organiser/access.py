@@ -1,0 +1,53 @@
+"""Who may open the organiser's pages, and the objects they may change."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from tournament.models import Competition, Entry, Round
+from tournament.roles import ORGANISER, can_manage_competition, user_roles
+
+
+def organiser_required(view):
+    """Anonymous: to the login page. Signed in without the organiser role: 403."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if ORGANISER not in user_roles(request.user):
+            raise PermissionDenied("Only organisers may open this page.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def managed_competition(request, pk: int) -> Competition:
+    competition = get_object_or_404(Competition, pk=pk)
+    if not can_manage_competition(request.user, competition):
+        raise PermissionDenied("You do not organise this competition.")
+    return competition
+
+
+def managed_round(request, pk: int) -> Round:
+    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
+    if not can_manage_competition(request.user, round_.competition):
+        raise PermissionDenied("You do not organise this competition.")
+    return round_
+
+
+def managed_entry(request, pk: int) -> Entry:
+    entry = get_object_or_404(Entry.objects.select_related("competition", "player"), pk=pk)
+    if not can_manage_competition(request.user, entry.competition):
+        raise PermissionDenied("You do not organise this competition.")
+    return entry
+
+
+def managed_competitions(user):
+    """The competitions this user may change, newest first."""
+    if user.is_superuser:
+        return Competition.objects.all()
+    return Competition.objects.filter(organisers=user)

@@ -1,0 +1,83 @@
+"""The organiser's dashboard: their competitions and what needs doing next in each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournament.models import Competition, Entry, Round, Table
+from tournament.tables import table_fold
+
+from .access import managed_competitions, organiser_required
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing to do (or watch), with the page where it is done."""
+
+    text: str
+    url: str
+    urgent: bool = True
+
+
+def table_finished(table: Table) -> bool:
+    return table.ended_at is not None or table_fold(table).state.finished
+
+
+def next_steps(competition: Competition) -> list[Step]:
+    """What the organiser should do next in ``competition``, most pressing first."""
+    steps: list[Step] = []
+    players_url = reverse("organiser:players", args=[competition.pk])
+    rounds_url = reverse("organiser:rounds", args=[competition.pk])
+    active = competition.entries.filter(status=Entry.Status.ACTIVE).count()
+    if active == 0:
+        steps.append(Step(_("No players entered"), players_url))
+    elif active < 4:
+        steps.append(Step(_("Only %(n)s players entered: a table needs four") % {"n": active}, players_url))
+    rounds = list(competition.rounds.prefetch_related("tables"))
+    if not rounds:
+        steps.append(Step(_("No round scheduled"), rounds_url))
+    for rnd in rounds:
+        url = reverse("organiser:round", args=[rnd.pk])
+        tables = list(rnd.tables.all())
+        if rnd.status == Round.Status.SCHEDULED:
+            steps.append(Step(_("Round %(n)s not seated") % {"n": rnd.number}, url))
+        elif rnd.status in (Round.Status.SEATED, Round.Status.PLAYING):
+            unkept = sum(1 for t in tables if t.scorekeeper_id is None)
+            if unkept:
+                steps.append(
+                    Step(
+                        _("Round %(n)s: %(k)s of %(t)s tables have no scorekeeper")
+                        % {"n": rnd.number, "k": unkept, "t": len(tables)},
+                        url,
+                    )
+                )
+            if rnd.status == Round.Status.SEATED:
+                steps.append(Step(_("Round %(n)s seated, play not started") % {"n": rnd.number}, url, False))
+            else:
+                done = sum(1 for t in tables if table_finished(t))
+                steps.append(
+                    Step(
+                        _("Round %(n)s playing: %(d)s of %(t)s tables finished")
+                        % {"n": rnd.number, "d": done, "t": len(tables)},
+                        url,
+                        False,
+                    )
+                )
+    return steps
+
+
+@organiser_required
+def dashboard(request):
+    competitions = [
+        {
+            "competition": c,
+            "steps": next_steps(c),
+            "players": c.entries.filter(status=Entry.Status.ACTIVE).count(),
+        }
+        for c in managed_competitions(request.user).prefetch_related("rounds")
+    ]
+    return render(request, "organiser/dashboard.html", {"competitions": competitions})

@@ -1,0 +1,213 @@
+"""Players of a competition: add one, import a CSV file, enter registered players, withdraw, substitute.
+
+Entries are never deleted: a withdrawal sets ``Entry.status`` and
+``withdrawn_at``; a substitute is a new entry pointing at the one it replaces
+(``substitute_for``), so past tables and results keep their players.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.forms.players import (
+    CsvConfirmForm,
+    CsvUploadForm,
+    EnterPlayersForm,
+    PlayerForm,
+    SubstituteForm,
+)
+from tournament.models import AuditEntry, Entry
+from tournament.players_import import ImportRejected, players_import, players_preview
+
+from .access import managed_competition, managed_entry, organiser_required
+
+
+def _audit(user, entry: Entry, action: str, data: dict) -> None:
+    AuditEntry.objects.create(
+        action=action,
+        user=user,
+        competition=entry.competition,
+        object_type="entry",
+        object_id=entry.pk,
+        data=data,
+    )
+
+
+def entry_withdraw(entry: Entry, *, user) -> Entry:
+    """Withdraw a player from the competition from now on; their entry and past tables stay."""
+    with transaction.atomic():
+        locked = Entry.objects.select_for_update().get(pk=entry.pk)
+        if locked.status == Entry.Status.WITHDRAWN:
+            return locked
+        locked.status = Entry.Status.WITHDRAWN
+        locked.withdrawn_at = timezone.now()
+        locked.save(update_fields=["status", "withdrawn_at"])
+        _audit(user, locked, "entry_withdrawn", {"player": locked.player_id})
+    return locked
+
+
+def entry_substitute(entry: Entry, player, *, user) -> Entry:
+    """``player`` takes the place of ``entry`` (withdrawn now if it was still playing): a new entry."""
+    with transaction.atomic():
+        original = entry_withdraw(entry, user=user)
+        new = Entry.objects.create(competition=original.competition, player=player, substitute_for=original)
+        _audit(user, new, "entry_substituted", {"player": player.pk, "replaces": original.player_id})
+    return new
+
+
+def _page(request, competition, *, add_form=None, enter_form=None, status=200):
+    entries = competition.entries.select_related("player__club", "substitute_for__player").order_by(
+        "status", "player__name"
+    )
+    return render(
+        request,
+        "organiser/players.html",
+        {
+            "competition": competition,
+            "entries": entries,
+            "active": sum(1 for e in entries if e.status == Entry.Status.ACTIVE),
+            "add_form": add_form or PlayerForm(),
+            "enter_form": enter_form or EnterPlayersForm(competition=competition),
+            "upload_form": CsvUploadForm(),
+        },
+        status=status,
+    )
+
+
+@organiser_required
+def players(request, pk: int):
+    return _page(request, managed_competition(request, pk))
+
+
+@organiser_required
+@require_POST
+def player_add(request, pk: int):
+    competition = managed_competition(request, pk)
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        return _page(request, competition, add_form=form, status=400)
+    with transaction.atomic():
+        player = form.save()
+        entry = Entry.objects.create(competition=competition, player=player)
+        _audit(request.user, entry, "player_added", {"player": player.pk})
+    messages.success(request, _("%(name)s registered and entered.") % {"name": player.name})
+    return redirect("organiser:players", competition.pk)
+
+
+@organiser_required
+@require_POST
+def players_enter(request, pk: int):
+    competition = managed_competition(request, pk)
+    form = EnterPlayersForm(request.POST, competition=competition)
+    if not form.is_valid():
+        return _page(request, competition, enter_form=form, status=400)
+    with transaction.atomic():
+        for player in form.cleaned_data["players"]:
+            entry = Entry.objects.create(competition=competition, player=player)
+            _audit(request.user, entry, "player_entered", {"player": player.pk})
+    messages.success(request, _("%(n)s players entered.") % {"n": len(form.cleaned_data["players"])})
+    return redirect("organiser:players", competition.pk)
+
+
+def _preview_page(request, competition, data: bytes, create_clubs: bool, *, status=200, preview=None):
+    preview = preview or players_preview(data, create_clubs=create_clubs)
+    confirm = CsvConfirmForm(initial={"data": base64.b64encode(data).decode(), "create_clubs": create_clubs})
+    return render(
+        request,
+        "organiser/import.html",
+        {"competition": competition, "preview": preview, "confirm": confirm, "upload_form": CsvUploadForm()},
+        status=status,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def players_import_upload(request, pk: int):
+    """Upload a file and see every row's problems; nothing is imported here."""
+    competition = managed_competition(request, pk)
+    form = CsvUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        return _preview_page(
+            request, competition, form.cleaned_data["file"], form.cleaned_data["create_clubs"]
+        )
+    return render(
+        request,
+        "organiser/import.html",
+        {"competition": competition, "preview": None, "upload_form": form},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@organiser_required
+@require_POST
+def players_import_confirm(request, pk: int):
+    """Check the previewed file again; import it all when asked and every row is good."""
+    competition = managed_competition(request, pk)
+    form = CsvConfirmForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest("The previewed file is missing: upload it again.")
+    try:
+        data = base64.b64decode(form.cleaned_data["data"], validate=True)
+    except (binascii.Error, ValueError):
+        return HttpResponseBadRequest("The previewed file is damaged: upload it again.")
+    create_clubs = form.cleaned_data["create_clubs"]
+    if "import" not in request.POST:
+        return _preview_page(request, competition, data, create_clubs)
+    try:
+        result = players_import(data, create_clubs=create_clubs, competition=competition, user=request.user)
+    except ImportRejected as rejected:
+        messages.error(
+            request, _("Nothing was imported: correct the rows marked below and upload the file again.")
+        )
+        return _preview_page(request, competition, data, create_clubs, status=400, preview=rejected.preview)
+    messages.success(
+        request,
+        _(
+            "Imported: %(new)s new players, %(old)s already registered, %(clubs)s clubs created; "
+            "%(entered)s entered."
+        )
+        % {
+            "new": len(result.created),
+            "old": len(result.existing),
+            "clubs": len(result.clubs_created),
+            "entered": result.entered,
+        },
+    )
+    return redirect("organiser:players", competition.pk)
+
+
+@organiser_required
+@require_POST
+def entry_withdraw_view(request, pk: int):
+    entry = managed_entry(request, pk)
+    entry_withdraw(entry, user=request.user)
+    messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+    return redirect("organiser:players", entry.competition_id)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def entry_substitute_view(request, pk: int):
+    entry = managed_entry(request, pk)
+    form = SubstituteForm(request.POST or None, entry=entry)
+    if request.method == "POST" and form.is_valid():
+        new = entry_substitute(entry, form.cleaned_data["player"], user=request.user)
+        messages.success(
+            request, _("%(new)s replaces %(old)s.") % {"new": new.player.name, "old": entry.player.name}
+        )
+        return redirect("organiser:players", entry.competition_id)
+    return render(
+        request,
+        "organiser/substitute.html",
+        {"competition": entry.competition, "entry": entry, "form": form},
+        status=400 if form.is_bound else 200,
+    )

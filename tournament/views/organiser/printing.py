@@ -1,0 +1,27 @@
+"""The printable sheets of a round, as PDF downloads."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+
+from tournament import printing
+
+from .access import managed_round, organiser_required
+
+
+def _pdf(document, filename: str) -> HttpResponse:
+    response = HttpResponse(printing.pdf_bytes(document), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@organiser_required
+def seating_plan_pdf(request, pk: int):
+    round_ = managed_round(request, pk)
+    return _pdf(printing.seating_plan(round_), f"round-{round_.number}-seating.pdf")
+
+
+@organiser_required
+def table_cards_pdf(request, pk: int):
+    round_ = managed_round(request, pk)
+    return _pdf(printing.table_cards(round_), f"round-{round_.number}-table-cards.pdf")

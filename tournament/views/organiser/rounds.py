@@ -1,0 +1,306 @@
+"""Rounds: schedule, generate the seating, review its quality report, swap, publish, scorekeepers.
+
+Seating and swapping go through ``tournament.rounds.round_seat`` and
+``round_swap`` (the one door each); this module only translates.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament import rounds as round_service
+from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
+from tournament.models import AuditEntry, Entry, Player, Round, Table
+from tournament.seating import SeatingError, SeatingOptions
+from tournament.seating import preview as seating_preview
+
+from .access import managed_competition, managed_round, organiser_required
+from .dashboard import table_finished
+
+WINDS = ("E", "S", "W", "N")
+
+
+def _audit(user, round_: Round, action: str, data: dict) -> None:
+    AuditEntry.objects.create(
+        action=action,
+        user=user,
+        competition=round_.competition,
+        object_type="round",
+        object_id=round_.pk,
+        data={"round": round_.number, **data},
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def rounds(request, pk: int):
+    """The competition's rounds, and a form to schedule the next one."""
+    competition = managed_competition(request, pk)
+    existing = list(competition.rounds.prefetch_related("tables"))
+    next_number = max((r.number for r in existing), default=0) + 1
+    form = RoundForm(request.POST or None, competition=competition, initial={"number": next_number})
+    if request.method == "POST" and form.is_valid():
+        round_ = form.save()
+        _audit(request.user, round_, "round_scheduled", {"venue": round_.venue})
+        messages.success(request, _("Round %(n)s scheduled.") % {"n": round_.number})
+        return redirect("organiser:round", round_.pk)
+    return render(
+        request,
+        "organiser/rounds.html",
+        {"competition": competition, "rounds": existing, "form": form},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def round_edit(request, pk: int):
+    round_ = managed_round(request, pk)
+    form = RoundForm(request.POST or None, instance=round_, competition=round_.competition)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        _audit(request.user, round_, "round_rescheduled", {"fields": form.changed_data})
+        messages.success(request, _("Saved."))
+        return redirect("organiser:round", round_.pk)
+    return render(
+        request,
+        "organiser/round_form.html",
+        {"competition": round_.competition, "round": round_, "form": form},
+        status=400 if form.is_bound else 200,
+    )
+
+
+def _preview(round_: Round):
+    """What seating the round will do (tables, byes and who is due one), or the reason it cannot."""
+    field = list(
+        Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE).values_list(
+            "player_id", flat=True
+        )
+    )
+    members = set(field)
+    history = []
+    for earlier in round_.competition.rounds.filter(number__lt=round_.number).order_by("number"):
+        tables = tuple(t for t in round_service.round_tables(earlier) if set(t) <= members)
+        if tables:
+            history.append(tables)
+    clubs = {
+        p: (str(c) if c else None)
+        for p, c in Player.objects.filter(pk__in=field).values_list("pk", "club_id")
+    }
+    try:
+        return seating_preview(field, history, SeatingOptions(), clubs=clubs), None
+    except SeatingError as exc:
+        return None, str(exc)
+
+
+def _report_for_page(report, names: dict[int, Player]) -> dict:
+    """The quality report with players named, for the template."""
+
+    def name(pid):
+        player = names.get(pid)
+        return player.name if player else str(pid)
+
+    same_club = []
+    for t in report.same_club_tables:
+        members = [names[p] for p in t.players if p in names]
+        club = members[0].club.name if members and members[0].club else t.club
+        same_club.append({"table": t.table, "club": club, "players": [m.name for m in members]})
+    seated_now = set(names)
+    return {
+        "repeat_pairs": [
+            {"a": name(r.a), "b": name(r.b), "meetings": r.meetings} for r in report.repeat_pairs
+        ],
+        "repeat_meetings": report.repeat_meetings,
+        "max_meetings": report.max_meetings,
+        "max_wind_spread": report.max_wind_spread,
+        "winds": sorted(
+            (
+                {
+                    "player": name(w.player),
+                    "E": w.east,
+                    "S": w.south,
+                    "W": w.west,
+                    "N": w.north,
+                    "spread": w.spread,
+                }
+                for w in report.winds
+                if w.player in seated_now
+            ),
+            key=lambda w: (-w["spread"], w["player"]),
+        ),
+        "same_club_tables": same_club,
+        "byes": [name(p) for p in report.byes],
+    }
+
+
+def round_tables_for_page(round_: Round) -> list[dict]:
+    """Tables with their four seats in wind order, players loaded."""
+    out = []
+    for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
+        seats = {s.wind: s.player for s in table.seats.all()}
+        out.append({"table": table, "seats": [(w, seats.get(w)) for w in WINDS]})
+    return out
+
+
+def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=None, seating_form=None):
+    competition = round_.competition
+    tables = round_tables_for_page(round_)
+    players = {p.pk: p for t in tables for _, p in t["seats"] if p}
+    report = preview = preview_problem = None
+    if tables:
+        report_data = round_service.round_report(round_)
+        byes = Player.objects.filter(pk__in=report_data.byes).select_related("club")
+        report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}})
+        report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
+    if round_.status == Round.Status.SCHEDULED or not tables:
+        preview, preview_problem = _preview(round_)
+        if preview:
+            due = Player.objects.in_bulk(list(preview.sitting_out))
+            preview = {"p": preview, "sitting_out": [due[p].name for p in preview.sitting_out if p in due]}
+    changeable = (
+        round_.status in (Round.Status.SCHEDULED, Round.Status.SEATED)
+        and not round_.tables.filter(hands__isnull=False).exists()
+    )
+    seated = sorted(((p.pk, p.name) for p in players.values()), key=lambda x: x[1].casefold())
+    staff = _staff(competition)
+    context = {
+        "competition": competition,
+        "round": round_,
+        "tables": tables,
+        "report": report,
+        "preview": preview,
+        "preview_problem": preview_problem,
+        "changeable": changeable,
+        "seating_form": seating_form or SeatingForm(),
+        "swap_form": swap_form or SwapForm(seated=seated),
+        "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
+        "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
+    }
+    return render(request, "organiser/round.html", context, status=status)
+
+
+def _staff(competition):
+    User = get_user_model()
+    return (
+        (
+            User.objects.filter(pk__in=competition.scorekeepers.values("pk"))
+            | User.objects.filter(pk__in=competition.organisers.values("pk"))
+        )
+        .distinct()
+        .order_by("username")
+    )
+
+
+@organiser_required
+def round_detail(request, pk: int):
+    return _page(request, managed_round(request, pk))
+
+
+@organiser_required
+@require_POST
+def round_seat_view(request, pk: int):
+    round_ = managed_round(request, pk)
+    form = SeatingForm(request.POST)
+    if not form.is_valid():
+        return _page(request, round_, status=400, seating_form=form)
+    try:
+        result = round_service.round_seat(
+            round_, user=request.user, seed=form.cleaned_data["seed"], swiss=form.cleaned_data["swiss"]
+        )
+    except round_service.RoundError as exc:
+        messages.error(request, str(exc))
+        return _page(request, round_, status=409, seating_form=form)
+    messages.success(
+        request,
+        _("Seated %(t)s tables (%(b)s byes); repeated meetings: %(r)s.")
+        % {"t": len(result.tables), "b": len(result.byes), "r": result.report.repeat_meetings},
+    )
+    return redirect("organiser:round", round_.pk)
+
+
+@organiser_required
+@require_POST
+def round_swap_view(request, pk: int):
+    round_ = managed_round(request, pk)
+    seated = [(p.pk, p.name) for p in Player.objects.filter(seats__round=round_)]
+    form = SwapForm(request.POST, seated=seated)
+    if not form.is_valid():
+        return _page(request, round_, status=400, swap_form=form)
+    try:
+        report = round_service.round_swap(
+            round_, form.cleaned_data["player_a"], form.cleaned_data["player_b"], user=request.user
+        )
+    except round_service.RoundError as exc:
+        messages.error(request, str(exc))
+        return _page(request, round_, status=409, swap_form=form)
+    messages.success(request, _("Swapped. Repeated meetings now: %(r)s.") % {"r": report.repeat_meetings})
+    return redirect("organiser:round", round_.pk)
+
+
+@organiser_required
+@require_POST
+def round_scorekeepers(request, pk: int):
+    round_ = managed_round(request, pk)
+    tables = list(round_.tables.all())
+    form = ScorekeepersForm(request.POST, tables=tables, staff=_staff(round_.competition))
+    if not form.is_valid():
+        return _page(request, round_, status=400, keepers_form=form)
+    with transaction.atomic():
+        changes = {}
+        for table, user_id in form.assignments():
+            if table.scorekeeper_id != user_id:
+                Table.objects.filter(pk=table.pk).update(scorekeeper_id=user_id)
+                changes[table.number] = user_id
+        if changes:
+            _audit(request.user, round_, "scorekeepers_assigned", {"tables": changes})
+    messages.success(request, _("Scorekeepers saved."))
+    return redirect("organiser:round", round_.pk)
+
+
+# The organiser's status changes: action → (from, to, condition text).
+TRANSITIONS = {
+    "publish": (Round.Status.SCHEDULED, Round.Status.SEATED),
+    "start": (Round.Status.SEATED, Round.Status.PLAYING),
+    "finish": (Round.Status.PLAYING, Round.Status.FINISHED),
+}
+
+
+@organiser_required
+@require_POST
+def round_status(request, pk: int):
+    """Publish a seated round, start play, or finish the round once every table has finished."""
+    round_ = managed_round(request, pk)
+    action = request.POST.get("action", "")
+    if action not in TRANSITIONS:
+        messages.error(request, _("Unknown action."))
+        return redirect("organiser:round", round_.pk)
+    before, after = TRANSITIONS[action]
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        tables = list(locked.tables.all())
+        problem = None
+        if locked.status != before:
+            problem = _("Round %(n)s is %(s)s.") % {
+                "n": locked.number,
+                "s": locked.get_status_display().lower(),
+            }
+        elif not tables:
+            problem = _("Seat the round first.")
+        elif action == "finish" and not all(table_finished(t) for t in tables):
+            problem = _("Some tables are still playing.")
+        if problem:
+            messages.error(request, problem)
+            return redirect("organiser:round", round_.pk)
+        locked.status = after
+        locked.save(update_fields=["status"])
+        _audit(request.user, locked, f"round_{action}", {"status": after})
+    messages.success(
+        request,
+        _("Round %(n)s is now %(s)s.") % {"n": locked.number, "s": locked.get_status_display().lower()},
+    )
+    return redirect("organiser:round", round_.pk)
