@@ -9,7 +9,12 @@ def _flatten(detail, field: str | None = None) -> list[dict]:
     if isinstance(detail, dict):
         out = []
         for key, value in detail.items():
-            name = None if key == "non_field_errors" else (f"{field}.{key}" if field else str(key))
+            if key == "non_field_errors":
+                name = field
+            elif isinstance(key, int):  # DRF names the items of a list by index: "instant[0]"
+                name = f"{field}[{key}]" if field else f"[{key}]"
+            else:
+                name = f"{field}.{key}" if field else str(key)
             out.extend(_flatten(value, name))
         return out
     if isinstance(detail, list):

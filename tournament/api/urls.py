@@ -1,1 +1,52 @@
-urlpatterns: list = []
+"""The league REST API (../shared/spec/league-api.md) under /api/v1/."""
+
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import SimpleRouter
+
+from tournament.api.docs import api_docs
+from tournament.api.hands import HandView, HandVoidView, TableHandsView
+from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
+from tournament.api.tokens import TokenView
+from tournament.api.views import (
+    ClubViewSet,
+    CompetitionViewSet,
+    PlayerViewSet,
+    RoundTablesView,
+    RoundViewSet,
+    SeatingView,
+    TableView,
+)
+
+router = SimpleRouter()
+router.register("clubs", ClubViewSet, basename="api-club")
+router.register("players", PlayerViewSet, basename="api-player")
+router.register("competitions", CompetitionViewSet, basename="api-competition")
+
+# Ids in paths are matched loosely and checked by the views, so that a malformed id is a JSON 404.
+ID = r"(?P<pk>[^/.]+)"
+rounds = RoundViewSet.as_view({"get": "list", "post": "create"})
+round_detail = RoundViewSet.as_view({"get": "retrieve", "put": "update", "patch": "partial_update"})
+
+urlpatterns = [
+    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", api_docs, name="api-docs"),
+    *router.urls,
+    re_path(r"^competitions/(?P<competition_pk>[^/.]+)/rounds/$", rounds, name="api-round-list"),
+    re_path(
+        rf"^competitions/(?P<competition_pk>[^/.]+)/rounds/{ID}/$", round_detail, name="api-round-detail"
+    ),
+    re_path(
+        rf"^competitions/{ID}/standings/$",
+        CompetitionStandingsView.as_view(),
+        name="api-competition-standings",
+    ),
+    re_path(rf"^rounds/{ID}/seating/$", SeatingView.as_view(), name="api-round-seating"),
+    re_path(rf"^rounds/{ID}/tables/$", RoundTablesView.as_view(), name="api-round-tables"),
+    re_path(rf"^rounds/{ID}/standings/$", RoundStandingsView.as_view(), name="api-round-standings"),
+    re_path(rf"^tables/{ID}/$", TableView.as_view(), name="api-table-detail"),
+    re_path(rf"^tables/{ID}/hands/$", TableHandsView.as_view(), name="api-table-hands"),
+    re_path(rf"^hands/{ID}/$", HandView.as_view(), name="api-hand-detail"),
+    re_path(rf"^hands/{ID}/void/$", HandVoidView.as_view(), name="api-hand-void"),
+]

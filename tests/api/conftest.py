@@ -1,0 +1,98 @@
+"""The cast of the API tests (issue 7's permission matrix) and a client per role.
+
+``league`` builds one competition run by Olivia (``organiser``) with two
+tables: table 1 kept by Sam (``scorekeeper``), table 2 by another
+scorekeeper; and a second competition run by another organiser. Every client
+authenticates with a real API token (``Authorization: Token <key>``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import Group
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seated_table
+from tournament.models import Competition, Round, Table
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Test users need no costly hashing (the default hasher takes ~0.5 s a user on this machine)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@dataclass
+class League:
+    competition: Competition
+    round: Round
+    table: Table  # kept by the ``scorekeeper`` fixture
+    other_table: Table  # kept by another scorekeeper
+    other_competition: Competition
+    users: dict  # role name -> user (None for anonymous)
+
+    def seats(self, table=None) -> tuple[int, int, int, int]:
+        seats = (table or self.table).seat_map
+        return seats["E"], seats["S"], seats["W"], seats["N"]
+
+
+def _in_group(username: str, group: str):
+    user = UserFactory(username=username)
+    user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def league(organiser, scorekeeper, player_user) -> League:
+    competition = CompetitionFactory(name="Spring League")
+    competition.organisers.add(organiser)
+    other_keeper = _in_group("kim_other_scorekeeper", "scorekeeper")
+    table = seated_table(competition=competition, scorekeeper=scorekeeper)
+    other_table = seated_table(
+        competition=competition, table_number=2, scorekeeper=other_keeper,
+        players=[PlayerFactory() for _ in range(4)],
+    )  # fmt: skip
+    other_organiser = _in_group("otto_other_organiser", "organiser")
+    other_competition = CompetitionFactory(name="Autumn Cup")
+    other_competition.organisers.add(other_organiser)
+    return League(
+        competition=competition,
+        round=table.round,
+        table=table,
+        other_table=other_table,
+        other_competition=other_competition,
+        users={
+            "anonymous": None,
+            "player": player_user,
+            "other_scorekeeper": other_keeper,
+            "table_scorekeeper": scorekeeper,
+            "other_organiser": other_organiser,
+            "organiser": organiser,
+        },
+    )
+
+
+@pytest.fixture
+def as_organiser(organiser) -> APIClient:
+    return client_for(organiser)
+
+
+@pytest.fixture
+def as_scorekeeper(scorekeeper) -> APIClient:
+    return client_for(scorekeeper)
+
+
+@pytest.fixture
+def anonymous() -> APIClient:
+    return APIClient()

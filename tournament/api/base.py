@@ -1,0 +1,84 @@
+"""What every view of the league API shares: credentials, JSON only, errors, documented error answers.
+
+- Credentials: ``Authorization: Token <key>`` first, then the session, so
+  that a write without credentials is answered 401 (``WWW-Authenticate:
+  Token``) rather than 403.
+- Bodies are JSON. A body of another type is a malformed request: 400.
+- Unknown or malformed ids in the path are 404, never a 500
+  (``get_or_404``).
+- ``ERRORS`` and ``errors(...)`` give ``@extend_schema`` the error answers of
+  an endpoint, all in the shape of ``tournament.api.errors``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import exceptions
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from tournament.api.serializers import ConflictSerializer, ErrorSerializer
+from tournament.ledger import RequestMeta
+
+ERRORS = {
+    400: "Malformed request: the errors name the fields.",
+    401: "No credentials: log in or send `Authorization: Token <key>`.",
+    403: "Signed in, but this role may not do this here.",
+    404: "No such object (or page).",
+    409: "Conflict: somebody changed it first; the answer says how things stand now.",
+    422: "Well-formed, but not allowed by the rules.",
+}
+WRITE = (400, 401, 403, 404)
+
+
+def errors(*codes: int) -> dict:
+    """The error answers of an endpoint, for ``@extend_schema(responses=...)``."""
+    return {
+        code: OpenApiResponse(
+            ConflictSerializer if code == 409 else ErrorSerializer, description=ERRORS[code]
+        )
+        for code in codes
+    }
+
+
+def id_parameter(name: str, what: str) -> OpenApiParameter:
+    return OpenApiParameter(name, int, OpenApiParameter.PATH, description=f"The {what}'s id.")
+
+
+def get_or_404(queryset, pk):
+    """The row with this primary key; any id that cannot name one (text, too large) is a 404."""
+    try:
+        return queryset.get(pk=int(pk))
+    except (queryset.model.DoesNotExist, TypeError, ValueError, OverflowError, DjangoValidationError):
+        raise Http404 from None
+
+
+def error_response(problems, status_code: int, **extra) -> Response:
+    """Problems (``tournament.ledger.Problem`` or dicts) as the API's error answer."""
+    items = [p.as_dict() if hasattr(p, "as_dict") else dict(p) for p in problems]
+    return Response({"errors": items, **extra}, status=status_code)
+
+
+def request_meta(request) -> RequestMeta:
+    return RequestMeta(
+        ip_address=request.META.get("REMOTE_ADDR") or None,
+        user_agent=request.META.get("HTTP_USER_AGENT", ""),
+    )
+
+
+class LeagueAPIMixin:
+    """Put first in the bases of every league API view."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    parser_classes = [JSONParser]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, exceptions.UnsupportedMediaType):
+            exc = exceptions.ParseError(
+                f"{exc.detail} Send the body as JSON (Content-Type: application/json).",
+                code="unsupported_media_type",
+            )
+        return super().handle_exception(exc)

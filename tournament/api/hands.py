@@ -1,0 +1,169 @@
+"""Hands at a table: list, record, void (league-api.md "hands", "void a hand"; issue 5).
+
+Every write goes through the one door, ``tournament.ledger``: ``hand_record``
+and ``hand_void``. The view translates its answers:
+
+- ``HandRejected``: its ``status`` (400 malformed, 422 not a legal hand) with
+  its problems as the error list; nothing was recorded.
+- ``HandConflict``: 409, with the table's ``state`` now (somebody recorded
+  the hand first, or the ``hand_number`` sent is stale).
+- A retry with the same ``Idempotency-Key`` header answers the hand recorded
+  the first time (200 instead of 201) and records nothing.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.response import Response
+
+from tournament.api.base import (
+    WRITE,
+    LeagueAPIMixin,
+    error_response,
+    errors,
+    get_or_404,
+    id_parameter,
+    request_meta,
+)
+from tournament.api.permissions import ScorekeeperOrReadOnly
+from tournament.api.serializers import (
+    HandEntrySerializer,
+    HandRecordedSerializer,
+    HandSerializer,
+    HandVoidRequestSerializer,
+    VoidedSerializer,
+    state_data,
+)
+from tournament.ledger import HandConflict, HandRejected, hand_record, hand_void
+from tournament.models import Hand, Table
+from tournament.tables import table_fold
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="Any unique string per hand entered (up to 100 characters): a retry with the same key "
+    "answers the hand recorded the first time instead of recording it twice.",
+)
+
+
+def _hands():
+    return Hand.objects.select_related("void").prefetch_related("transfers")
+
+
+def _table(pk) -> Table:
+    return get_or_404(Table.objects.select_related("round__competition").prefetch_related("seats"), pk)
+
+
+class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
+    """Every hand recorded at a table, voided ones flagged; and recording the next one."""
+
+    serializer_class = HandSerializer
+    permission_classes = [ScorekeeperOrReadOnly]
+
+    def get_queryset(self):
+        if "pk" not in self.kwargs:  # the schema generator asks without a table
+            return Hand.objects.none()
+        return _hands().filter(table=_table(self.kwargs["pk"])).order_by("sequence")
+
+    @extend_schema(
+        summary="Every hand recorded at a table",
+        parameters=[id_parameter("id", "table")],
+        responses={200: HandSerializer, **errors(404)},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Record one hand",
+        description=(
+            "The `settle` outcome of scoring-api.md with players named by player id (`winner`, `discarder`, "
+            "`liable`, `offender`, `instant[].player`). Optional `hand_number`: the hand you believe you "
+            "are entering; if it has been recorded meanwhile the answer is 409. Answers the hand with its "
+            "transfers and the table's new `state`; 200 (not 201) when an `Idempotency-Key` was seen before."
+        ),
+        parameters=[id_parameter("id", "table"), IDEMPOTENCY_KEY],
+        request=HandEntrySerializer,
+        responses={
+            201: HandRecordedSerializer,
+            200: HandRecordedSerializer,
+            **errors(*WRITE, 409, 422),
+        },
+    )
+    def post(self, request, pk):
+        table = _table(pk)
+        self.check_object_permissions(request, table)
+        entry = HandEntrySerializer(data=request.data)
+        entry.is_valid(raise_exception=True)
+        key = request.headers.get("Idempotency-Key", "").strip()[:100]
+        seen = bool(key) and Hand.objects.filter(table=table, idempotency_key=key).exists()
+        try:
+            hand = hand_record(
+                table=table,
+                entry=entry.entry(),
+                user=request.user,
+                idempotency_key=key,
+                expected_number=entry.validated_data.get("hand_number"),
+                meta=request_meta(request),
+            )
+        except HandRejected as exc:
+            return error_response(exc.problems, exc.status)
+        except HandConflict as exc:
+            return error_response(
+                [{"code": "conflict", "message": exc.message}],
+                status.HTTP_409_CONFLICT,
+                state=state_data(exc.state),
+            )
+        hand = _hands().get(pk=hand.pk)
+        data = HandRecordedSerializer(hand, context={"state": table_fold(table).state}).data
+        return Response(data, status=status.HTTP_200_OK if seen else status.HTTP_201_CREATED)
+
+
+class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
+    serializer_class = HandSerializer
+    permission_classes = [ScorekeeperOrReadOnly]
+
+    @extend_schema(
+        summary="One recorded hand",
+        parameters=[id_parameter("id", "hand")],
+        responses={200: HandSerializer, **errors(404)},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_object(self):
+        return get_or_404(_hands(), self.kwargs["pk"])
+
+
+class HandVoidView(LeagueAPIMixin, generics.GenericAPIView):
+    permission_classes = [ScorekeeperOrReadOnly]
+    serializer_class = HandVoidRequestSerializer
+
+    @extend_schema(
+        summary="Void a hand",
+        description=(
+            "Keeps the hand (flagged voided), records reversing transfers and answers the table's new "
+            "`state`; later hands replay without it. A hand already voided is refused (422)."
+        ),
+        parameters=[id_parameter("id", "hand")],
+        request=HandVoidRequestSerializer,
+        responses={200: VoidedSerializer, **errors(*WRITE, 422)},
+    )
+    def post(self, request, pk):
+        hand = get_or_404(Hand.objects.select_related("table__round__competition"), pk)
+        self.check_object_permissions(request, hand)
+        body = HandVoidRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            hand_void(
+                hand=hand, reason=body.validated_data["reason"], user=request.user, meta=request_meta(request)
+            )
+        except HandRejected as exc:
+            return error_response(exc.problems, exc.status)
+        table = _table(hand.table_id)
+        data = {
+            "hand": HandSerializer(_hands().get(pk=hand.pk)).data,
+            "state": state_data(table_fold(table).state),
+        }
+        return Response(data)

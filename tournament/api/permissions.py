@@ -1,0 +1,94 @@
+"""Who may write what through the API (league-api.md "Roles"; issue 7).
+
+- Everyone, signed in or not, reads everything.
+- **League organisers** (the ``organiser`` group, staff or superusers) create
+  and change clubs, players and competitions; the creator of a competition
+  becomes one of its organisers.
+- An **organiser of a competition** (``Competition.organisers``, or a
+  superuser: ``tournament.roles.can_manage_competition``) changes that
+  competition and everything in it: rounds, seating, tables, hands.
+- A **scorekeeper** records and voids hands only at the tables assigned to
+  them (``Table.scorekeeper``).
+- Players and anonymous visitors write nothing.
+
+A write without credentials is answered 401, a write by somebody without the
+role 403. The object checks run on the competition, round, table or hand the
+request is about: views call ``check_object_permissions`` with that object.
+"""
+
+from __future__ import annotations
+
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from tournament.models import Competition, Hand, Round, Table
+from tournament.roles import ORGANISER, can_manage_competition
+
+
+def is_league_organiser(user) -> bool:
+    """May create clubs, players and competitions."""
+    if not user or not user.is_authenticated:
+        return False
+    return user.is_staff or user.is_superuser or user.groups.filter(name=ORGANISER).exists()
+
+
+def competition_of(obj) -> Competition:
+    if isinstance(obj, Competition):
+        return obj
+    if isinstance(obj, Round):
+        return obj.competition
+    if isinstance(obj, Table):
+        return obj.round.competition
+    if isinstance(obj, Hand):
+        return obj.table.round.competition
+    raise TypeError(f"no competition for {type(obj).__name__}")
+
+
+def table_of(obj) -> Table:
+    return obj.table if isinstance(obj, Hand) else obj
+
+
+def may_score(user, table: Table) -> bool:
+    """Record or void hands at ``table``: its scorekeeper, or an organiser of its competition."""
+    if not user or not user.is_authenticated:
+        return False
+    return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
+
+
+class _ReadOrSignedIn(BasePermission):
+    """Reads for all; writes need credentials first (so that anonymous writes are 401, not 403)."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+
+
+class LeagueOrganiserOrReadOnly(BasePermission):
+    """Clubs, players, new competitions: the organiser group or staff."""
+
+    message = "Only league organisers may change clubs, players and competitions."
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or is_league_organiser(request.user)
+
+
+class CompetitionOrganiserOrReadOnly(_ReadOrSignedIn):
+    """A competition and what is in it (rounds, seating, tables): only its organisers change them."""
+
+    message = "Only an organiser of this competition may change it."
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return can_manage_competition(request.user, competition_of(obj))
+
+
+class ScorekeeperOrReadOnly(_ReadOrSignedIn):
+    """Hands: the table's scorekeeper or an organiser of its competition records and voids them."""
+
+    message = (
+        "Only this table's scorekeeper or an organiser of the competition may record or void hands here."
+    )
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return may_score(request.user, table_of(obj))

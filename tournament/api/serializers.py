@@ -1,0 +1,443 @@
+"""Serializers of the league API: they translate, nothing more (STYLE.md 6).
+
+Field names are the contract of ../shared/spec/league-api.md: fields may be
+added, never renamed. Players are always named by player id; a table's
+``state`` is ``tournament.tables.table_fold`` as JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+import scoring
+from scoring.rulesets import get_ruleset
+from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
+from tournament.table_state import TableState
+
+# Ids travel as JSON numbers; anything past a 64-bit key cannot name a row (and must not reach SQL).
+MAX_ID = 2**63 - 1
+SEATS = ("E", "S", "W", "N")
+
+
+def PlayerIdField(**kwargs) -> serializers.IntegerField:  # noqa: N802 - a field factory, read like a class
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+# --- errors -----------------------------------------------------------------------------------------
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="snake_case code, e.g. not_found, not_at_table, invalid.")
+    message = serializers.CharField(help_text="A sentence a person understands.")
+    field = serializers.CharField(required=False, help_text="The input field concerned, where one applies.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error answer: ``{"errors": [{"code", "message", "field"}]}``."""
+
+    errors = ErrorItemSerializer(many=True)
+
+
+# --- clubs and players ------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "short_name"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), allow_null=True, required=False)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "registration_no", "contact"]
+
+
+# --- competitions -----------------------------------------------------------------------------------
+
+
+class CompetitionSerializer(serializers.ModelSerializer):
+    """``players`` are the ids entered and playing; leaving one out of the list withdraws him.
+
+    Entries are never deleted (history stays intact): a left-out player is
+    marked withdrawn (``withdrawn`` lists them) and entering him again
+    reinstates him.
+    """
+
+    options = serializers.DictField(required=False, help_text="The organiser's changes to the rule set.")
+    players = serializers.PrimaryKeyRelatedField(
+        many=True, queryset=Player.objects.all(), required=False, help_text="Ids of the players entered."
+    )
+    withdrawn = serializers.SerializerMethodField(help_text="Ids of the players who withdrew.")
+    organisers = serializers.PrimaryKeyRelatedField(
+        many=True, queryset=get_user_model().objects.all(), required=False
+    )
+    scorekeepers = serializers.PrimaryKeyRelatedField(
+        many=True, queryset=get_user_model().objects.all(), required=False
+    )
+
+    class Meta:
+        model = Competition
+        fields = [
+            "id", "name", "kind", "rules", "options", "capital", "starts_on", "ends_on",
+            "players", "withdrawn", "organisers", "scorekeepers", "created_at",
+        ]  # fmt: skip
+        read_only_fields = ["created_at"]
+
+    def get_withdrawn(self, competition) -> list[int]:
+        return sorted(e.player_id for e in competition.entries.all() if e.status == Entry.Status.WITHDRAWN)
+
+    def to_representation(self, competition):
+        data = super().to_representation(competition)
+        data["players"] = sorted(
+            e.player_id for e in competition.entries.all() if e.status == Entry.Status.ACTIVE
+        )
+        return data
+
+    def validate(self, attrs):
+        rules = attrs.get("rules", getattr(self.instance, "rules", "spgg-2023"))
+        options = attrs.get("options", getattr(self.instance, "options", None))
+        try:
+            get_ruleset(rules, options or None)
+        except scoring.InvalidInput as exc:
+            raise serializers.ValidationError(
+                {"options": [f"{e.field + ': ' if e.field else ''}{e.message}" for e in exc.errors]}
+            ) from None
+        return attrs
+
+    def create(self, validated_data):
+        players = validated_data.pop("players", None)
+        with transaction.atomic():
+            competition = super().create(validated_data)
+            if players is not None:
+                competition_enter(competition, players)
+        return competition
+
+    def update(self, instance, validated_data):
+        players = validated_data.pop("players", None)
+        with transaction.atomic():
+            competition = super().update(instance, validated_data)
+            if players is not None:
+                competition_enter(competition, players)
+        return competition
+
+
+def competition_enter(competition: Competition, players: list[Player]) -> None:
+    """Make ``players`` the competition's active entries: enter, reinstate, withdraw; delete nothing."""
+    wanted = {p.pk for p in players}
+    entries = {e.player_id: e for e in Entry.objects.select_for_update().filter(competition=competition)}
+    for pid in wanted - set(entries):
+        Entry.objects.create(competition=competition, player_id=pid)
+    for pid, entry in entries.items():
+        if pid in wanted and entry.status == Entry.Status.WITHDRAWN:
+            entry.status, entry.withdrawn_at = Entry.Status.ACTIVE, None
+            entry.save(update_fields=["status", "withdrawn_at"])
+        elif pid not in wanted and entry.status == Entry.Status.ACTIVE:
+            entry.status, entry.withdrawn_at = Entry.Status.WITHDRAWN, timezone.now()
+            entry.save(update_fields=["status", "withdrawn_at"])
+    competition._prefetched_objects_cache = {}  # the answer shows the entries as they are now
+
+
+# --- rounds and seating -----------------------------------------------------------------------------
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    number = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="Defaults to the next number."
+    )
+
+    class Meta:
+        model = Round
+        fields = ["id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held"]
+        read_only_fields = ["competition"]
+
+    def validate(self, attrs):
+        competition = self.context["competition"]
+        number = attrs.get("number")
+        if number is not None:
+            clash = Round.objects.filter(competition=competition, number=number)
+            if self.instance is not None:
+                clash = clash.exclude(pk=self.instance.pk)
+            if clash.exists():
+                raise serializers.ValidationError(
+                    {"number": [f"Round {number} already exists in this competition."]}, code="unique"
+                )
+        starts_at = attrs.get("starts_at", getattr(self.instance, "starts_at", None))
+        ends_at = attrs.get("ends_at", getattr(self.instance, "ends_at", None))
+        if starts_at and ends_at and ends_at < starts_at:
+            raise serializers.ValidationError({"ends_at": ["A round cannot end before it starts."]})
+        return attrs
+
+
+class SeatingRequestSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
+    )
+
+
+# --- tables -----------------------------------------------------------------------------------------
+
+
+class TableStateSerializer(serializers.Serializer):
+    """``tournament.table_state.TableState``: the table after the hands that stand."""
+
+    prevailing_wind = serializers.CharField()
+    dealer = serializers.IntegerField(help_text="Player id of the dealer of the next hand.")
+    seat_winds = serializers.DictField(child=serializers.CharField(), help_text="Player id → seat wind now.")
+    hand_number = serializers.IntegerField(help_text="The number the next hand will get.")
+    balances = serializers.DictField(child=serializers.IntegerField(), help_text="Player id → chips.")
+    finished = serializers.BooleanField()
+    finish_reason = serializers.CharField(allow_null=True)
+    hands_played = serializers.IntegerField()
+    dealer_repeats = serializers.IntegerField()
+
+
+class ConflictSerializer(ErrorSerializer):
+    """409: somebody recorded the hand first; ``state`` is the table now."""
+
+    state = TableStateSerializer()
+
+
+def state_data(state: TableState) -> dict:
+    return {
+        "prevailing_wind": state.prevailing_wind,
+        "dealer": state.dealer,
+        "seat_winds": {str(pid): wind for pid, wind in state.seat_winds.items()},
+        "hand_number": state.hand_number,
+        "balances": {str(pid): chips for pid, chips in state.balances.items()},
+        "finished": state.finished,
+        "finish_reason": state.finish_reason,
+        "hands_played": state.hands_played,
+        "dealer_repeats": state.dealer_repeats,
+    }
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {seat: {"type": "integer"} for seat in SEATS},
+        "description": 'Player id per seat as first seated: {"E": id, "S": id, "W": id, "N": id}.',
+    }
+)
+class SeatsField(serializers.ReadOnlyField):
+    def to_representation(self, table):
+        return table.seat_map
+
+
+class TableSerializer(serializers.ModelSerializer):
+    """A table; ``state`` is folded from its hands (the view passes the folds in the context)."""
+
+    seats = SeatsField(source="*")
+    state = serializers.SerializerMethodField()
+    scorekeeper = serializers.PrimaryKeyRelatedField(
+        queryset=get_user_model().objects.all(), allow_null=True, required=False
+    )
+
+    class Meta:
+        model = Table
+        fields = ["id", "round", "number", "seats", "scorekeeper", "ended_at", "state"]
+        read_only_fields = ["round", "number", "ended_at"]
+
+    @extend_schema_field(TableStateSerializer(allow_null=True))
+    def get_state(self, table) -> dict | None:
+        if len(table.seat_map) != len(SEATS):
+            return None  # not (yet) seated with four players: no state to fold
+        from tournament.tables import table_fold
+
+        return state_data(table_fold(table).state)
+
+
+# --- hands ------------------------------------------------------------------------------------------
+
+
+class TransferSerializer(serializers.Serializer):
+    """One chip transfer: ``from`` pays ``to`` ``amount`` chips for ``reason``."""
+
+    amount = serializers.IntegerField()
+    reason = serializers.CharField()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = serializers.IntegerField(source="from_player_id", help_text="Player id paying.")
+        fields["to"] = serializers.IntegerField(source="to_player_id", help_text="Player id paid.")
+        return fields
+
+
+class VoidSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+    voided_by = serializers.IntegerField(source="voided_by_id", allow_null=True)
+    voided_at = serializers.DateTimeField()
+
+
+class HandSerializer(serializers.ModelSerializer):
+    """A recorded hand; ``transfers`` are the ones it was settled with (a void's reversals are apart)."""
+
+    transfers = serializers.SerializerMethodField()
+    voided = serializers.SerializerMethodField()
+    void = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Hand
+        fields = [
+            "id", "table", "number", "sequence", "outcome", "winner", "discarder", "offender", "liable",
+            "self_drawn", "doubles", "kong_declared", "prevailing_wind", "dealer", "seat_winds",
+            "transfers", "voided", "void", "corrects", "entry", "recorded_by", "recorded_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(TransferSerializer(many=True))
+    def get_transfers(self, hand) -> list[dict]:
+        return TransferSerializer([t for t in hand.transfers.all() if t.reverses_id is None], many=True).data
+
+    def get_voided(self, hand) -> bool:
+        return hand.is_void
+
+    @extend_schema_field(VoidSerializer(allow_null=True))
+    def get_void(self, hand) -> dict | None:
+        return VoidSerializer(hand.void).data if hand.is_void else None
+
+
+class HandRecordedSerializer(HandSerializer):
+    """The answer to a recorded hand: the hand and the table's new ``state``."""
+
+    state = serializers.SerializerMethodField()
+
+    class Meta(HandSerializer.Meta):
+        fields = [*HandSerializer.Meta.fields, "state"]
+        read_only_fields = fields
+
+    @extend_schema_field(TableStateSerializer)
+    def get_state(self, hand) -> dict:
+        return state_data(self.context["state"])
+
+
+class VoidedSerializer(serializers.Serializer):
+    """The answer to a void: the hand (now flagged) and the table's new ``state``."""
+
+    hand = HandSerializer()
+    state = TableStateSerializer()
+
+
+class InstantSerializer(serializers.Serializer):
+    """An instant payout during the hand (scoring-api.md ``instant``), the player named by id."""
+
+    type = serializers.CharField(help_text="kong, flower_pair, animal_pair or bonus_set.")
+    player = PlayerIdField(help_text="Who is paid.")
+    concealed = serializers.BooleanField(required=False)
+    pair = serializers.CharField(required=False)
+    set = serializers.CharField(required=False)
+    initial = serializers.BooleanField(required=False)
+    liable = PlayerIdField(required=False, allow_null=True)
+
+
+class HandEntrySerializer(serializers.Serializer):
+    """One hand's outcome: the ``settle`` outcome of scoring-api.md with players named by player id.
+
+    Fields the ledger and the scoring engine understand beyond these are
+    passed on as given. ``hand_number`` says which hand the scorekeeper
+    believes they are entering: if that hand has been recorded meanwhile the
+    answer is 409.
+    """
+
+    outcome = serializers.ChoiceField(choices=Hand.Outcome.choices)
+    winner = PlayerIdField(required=False, allow_null=True)
+    win = serializers.ChoiceField(choices=["discard", "self_draw"], required=False)
+    discarder = PlayerIdField(required=False, allow_null=True)
+    doubles = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
+    ping_hu = serializers.BooleanField(required=False)
+    limit = serializers.BooleanField(required=False)
+    liable = PlayerIdField(required=False, allow_null=True)
+    offender = PlayerIdField(required=False, allow_null=True)
+    kong_declared = serializers.BooleanField(required=False, help_text="A kong was declared (for a draw).")
+    instant = InstantSerializer(many=True, required=False)
+    hand = serializers.DictField(required=False, help_text="The full hand (scoring-api.md, Hand).")
+    hand_number = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+    def validate(self, attrs):
+        if _has_nul(self.initial_data):
+            raise serializers.ValidationError("Text may not contain NUL characters.", code="invalid")
+        return attrs
+
+    def entry(self) -> dict:
+        """The entry for ``hand_record``: the input as sent, the known fields as validated."""
+        entry = {k: v for k, v in self.initial_data.items() if k != "hand_number"}
+        entry.update({k: v for k, v in self.validated_data.items() if k not in ("hand_number", "instant")})
+        if "instant" in self.validated_data:
+            entry["instant"] = [
+                {**raw, **dict(clean)}
+                for raw, clean in zip(
+                    self.initial_data["instant"], self.validated_data["instant"], strict=True
+                )
+            ]
+        return entry
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, Mapping):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class HandVoidRequestSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, help_text="Why the hand is voided.")
+
+
+# --- standings --------------------------------------------------------------------------------------
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    shared = serializers.BooleanField(help_text="Another player holds the same rank.")
+    player = serializers.IntegerField(source="totals.player_id")
+    name = serializers.CharField(source="totals.name")
+    club = serializers.CharField(source="totals.club", allow_null=True)
+    chips = serializers.IntegerField(source="totals.net_chips", help_text="Net chips, all tables.")
+    hands_won = serializers.IntegerField(source="totals.hands_won")
+    sessions = serializers.IntegerField(source="totals.sessions")
+    self_drawn_wins = serializers.IntegerField(source="totals.self_drawn_wins")
+    za_hu = serializers.IntegerField(source="totals.za_hu")
+    biggest_hand = serializers.IntegerField(source="totals.biggest_hand")
+    withdrawn = serializers.BooleanField(source="totals.withdrawn")
+
+
+class StandingsSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    competition = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+    computed_at = serializers.DateTimeField()
+    held = serializers.BooleanField(help_text="The round's results are held back until released.")
+    results = StandingRowSerializer(many=True)
+
+
+# --- tokens -----------------------------------------------------------------------------------------
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
+
+
+class SeatingResultSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    tables = TableSerializer(many=True)
+    report = serializers.DictField(
+        help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"
+    )

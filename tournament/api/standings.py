@@ -1,0 +1,61 @@
+"""Standings of a competition or of one round, computed on read (``tournament.standings``).
+
+The organisers of the competition also see rounds whose results are held
+back (``Round.results_held``); everybody else sees them left out.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.response import Response
+
+from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
+from tournament.api.serializers import StandingRowSerializer, StandingsSerializer
+from tournament.models import Competition, Round
+from tournament.roles import can_manage_competition
+from tournament.standings import standings_compute
+
+
+class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
+    serializer_class = StandingsSerializer
+
+    def answer(self, request, competition, rnd=None) -> Response:
+        include_held = can_manage_competition(request.user, competition)
+        standings = standings_compute(competition, rnd, include_held=include_held)
+        page = self.paginator.paginate_queryset(standings.rows, request, view=self)
+        return Response(
+            {
+                "count": self.paginator.page.paginator.count,
+                "next": self.paginator.get_next_link(),
+                "previous": self.paginator.get_previous_link(),
+                "competition": competition.pk,
+                "round": rnd.pk if rnd is not None else None,
+                "computed_at": standings.computed_at,
+                "held": standings.held,
+                "results": StandingRowSerializer(page, many=True).data,
+            }
+        )
+
+
+class CompetitionStandingsView(_StandingsView):
+    @extend_schema(
+        summary="Standings of a competition",
+        description="Ranked by net chips, then hands won, then the biggest hand; equals share a place.",
+        parameters=[id_parameter("id", "competition")],
+        responses={200: StandingsSerializer, **errors(404)},
+    )
+    def get(self, request, pk):
+        return self.answer(request, get_or_404(Competition.objects.all(), pk))
+
+
+class RoundStandingsView(_StandingsView):
+    @extend_schema(
+        summary="Standings of one round",
+        description="The players seated in the round, ranked as the competition's standings.",
+        parameters=[id_parameter("id", "round")],
+        responses={200: StandingsSerializer, **errors(404)},
+    )
+    def get(self, request, pk):
+        rnd = get_or_404(Round.objects.select_related("competition"), pk)
+        return self.answer(request, rnd.competition, rnd)

@@ -1,0 +1,264 @@
+"""The league's resources: clubs, players, competitions, rounds, seating and tables (league-api.md).
+
+Views only translate: organiser changes are plain serializer saves, seating
+is ``tournament.rounds.round_seat``, a table's state is
+``tournament.tables.table_fold``. Nothing is deleted through the API (entries
+are withdrawn, hands voided), so there are no DELETE methods here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, is_dataclass
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import generics, mixins, status, viewsets
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.permissions import (
+    CompetitionOrganiserOrReadOnly,
+    LeagueOrganiserOrReadOnly,
+)
+from tournament.api.serializers import (
+    ClubSerializer,
+    CompetitionSerializer,
+    PlayerSerializer,
+    RoundSerializer,
+    SeatingRequestSerializer,
+    SeatingResultSerializer,
+    TableSerializer,
+)
+from tournament.models import Club, Competition, Entry, Player, Round, Table
+
+NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
+
+
+def _crud_schema(noun: str, serializer) -> dict:
+    return {
+        "list": extend_schema(summary=f"List {noun}s", responses={200: serializer, **errors(400, 404)}),
+        "retrieve": extend_schema(summary=f"One {noun}", responses={200: serializer, **errors(404)}),
+        "create": extend_schema(summary=f"Add a {noun}", responses={201: serializer, **errors(*WRITE)}),
+        "update": extend_schema(summary=f"Change a {noun}", responses={200: serializer, **errors(*WRITE)}),
+        "partial_update": extend_schema(
+            summary=f"Change some fields of a {noun}", responses={200: serializer, **errors(*WRITE)}
+        ),
+    }
+
+
+class _NoDeleteViewSet(
+    LeagueAPIMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    http_method_names = NO_DELETE
+
+
+@extend_schema_view(**_crud_schema("club", ClubSerializer))
+class ClubViewSet(_NoDeleteViewSet):
+    """Clubs: everyone reads; league organisers add and change them."""
+
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
+    permission_classes = [LeagueOrganiserOrReadOnly]
+
+
+@extend_schema_view(
+    **{
+        **_crud_schema("player", PlayerSerializer),
+        "list": extend_schema(
+            summary="List players",
+            parameters=[
+                OpenApiParameter("club", int, description="Only the players of this club (id)."),
+                OpenApiParameter("search", str, description="Only players whose name contains this."),
+            ],
+            responses={200: PlayerSerializer, **errors(400, 404)},
+        ),
+    }
+)
+class PlayerViewSet(_NoDeleteViewSet):
+    """Players: everyone reads; league organisers register and change them."""
+
+    serializer_class = PlayerSerializer
+    permission_classes = [LeagueOrganiserOrReadOnly]
+
+    def get_queryset(self):
+        players = Player.objects.all()
+        if self.action != "list":
+            return players
+        club = self.request.query_params.get("club")
+        if club:
+            if not club.isdigit() or int(club) > 2**63 - 1:
+                raise ValidationError({"club": ["Give the club's id (a whole number)."]})
+            players = players.filter(club_id=int(club))
+        search = self.request.query_params.get("search", "").strip()
+        if "\x00" in search:
+            raise ValidationError({"search": ["Text may not contain NUL characters."]})
+        if search:
+            players = players.filter(name__icontains=search)
+        return players
+
+
+@extend_schema_view(**_crud_schema("competition", CompetitionSerializer))
+class CompetitionViewSet(_NoDeleteViewSet):
+    """Competitions: league organisers create them; each one's organisers change it."""
+
+    serializer_class = CompetitionSerializer
+    queryset = Competition.objects.prefetch_related(
+        Prefetch("entries", queryset=Entry.objects.only("competition_id", "player_id", "status")),
+        "organisers",
+        "scorekeepers",
+    )
+
+    def get_permissions(self):
+        if self.action == "create":
+            return [LeagueOrganiserOrReadOnly()]
+        return [CompetitionOrganiserOrReadOnly()]
+
+    def perform_create(self, serializer):
+        competition = serializer.save()
+        competition.organisers.add(self.request.user)  # the creator runs it
+
+
+@extend_schema_view(
+    **_crud_schema("round", RoundSerializer),
+)
+@extend_schema(parameters=[id_parameter("competition_pk", "competition")])
+class RoundViewSet(_NoDeleteViewSet):
+    """The rounds (sessions of play) of one competition: its organisers schedule and change them."""
+
+    serializer_class = RoundSerializer
+    permission_classes = [CompetitionOrganiserOrReadOnly]
+
+    def competition(self) -> Competition:
+        if not hasattr(self, "_competition"):
+            self._competition = get_or_404(Competition.objects.all(), self.kwargs["competition_pk"])
+        return self._competition
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator asks without a competition
+            return Round.objects.none()
+        return Round.objects.filter(competition=self.competition()).select_related("competition")
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if "competition_pk" in self.kwargs:  # absent only while the schema is generated
+            context["competition"] = self.competition()
+        return context
+
+    def create(self, request, *args, **kwargs):
+        self.check_object_permissions(request, self.competition())
+        return super().create(request, *args, **kwargs)
+
+    def perform_create(self, serializer):
+        competition = self.competition()
+        number = serializer.validated_data.get("number")
+        if number is None:
+            last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
+            number = (last or 0) + 1
+        serializer.save(competition=competition, number=number)
+
+
+class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
+    """Seat a round: ``tournament.rounds.round_seat`` draws the tables and reports their quality."""
+
+    permission_classes = [CompetitionOrganiserOrReadOnly]
+    serializer_class = SeatingRequestSerializer
+
+    @extend_schema(
+        summary="Generate the tables of a round",
+        description=(
+            "Seats the competition's entered players at tables of four for this round, taking the rounds "
+            "already played and the competition's other scheduled rounds into account. Answers the tables "
+            "and a quality report (repeat_pairs, max_meetings, seat-wind balance)."
+        ),
+        parameters=[id_parameter("id", "round")],
+        request=SeatingRequestSerializer,
+        responses={201: SeatingResultSerializer, **errors(*WRITE, 409, 422)},
+    )
+    def post(self, request, pk):
+        rnd = get_or_404(Round.objects.select_related("competition"), pk)
+        self.check_object_permissions(request, rnd)
+        serializer = SeatingRequestSerializer(data=request.data if request.data is not None else {})
+        serializer.is_valid(raise_exception=True)
+        from tournament.rounds import round_seat  # the lead's service; imported late on purpose
+
+        try:
+            result = round_seat(rnd, user=request.user, seed=serializer.validated_data.get("seed"))
+        except ValueError as exc:  # tournament.seating.SeatingError and the service's own refusals
+            problems = getattr(exc, "problems", None) or [
+                {"code": getattr(exc, "code", "cannot_seat"), "message": str(exc)}
+            ]
+            return error_response(problems, getattr(exc, "status", status.HTTP_422_UNPROCESSABLE_ENTITY))
+        tables = (
+            Table.objects.filter(round=rnd).select_related("round__competition").prefetch_related("seats")
+        )
+        data = {
+            "round": rnd.pk,
+            "tables": TableSerializer(tables, many=True, context={"request": request}).data,
+            "report": _plain(getattr(result, "report", None)),
+        }
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+def _plain(value):
+    """A report (frozen dataclasses, tuples, mappings) as JSON-ready data."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return _plain(asdict(value))
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def _tables():
+    return Table.objects.select_related("round__competition").prefetch_related("seats")
+
+
+@extend_schema(parameters=[id_parameter("id", "round")])
+class RoundTablesView(LeagueAPIMixin, generics.ListAPIView):
+    """The tables of a round with their seats and state."""
+
+    serializer_class = TableSerializer
+    permission_classes = [CompetitionOrganiserOrReadOnly]
+
+    @extend_schema(summary="List the tables of a round", responses={200: TableSerializer, **errors(404)})
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        if "pk" not in self.kwargs:  # the schema generator asks without a round
+            return Table.objects.none()
+        rnd = get_or_404(Round.objects.all(), self.kwargs["pk"])
+        return _tables().filter(round=rnd)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="One table with its seats and state", responses={200: TableSerializer, **errors(404)}
+    ),
+    put=extend_schema(
+        summary="Assign the table's scorekeeper", responses={200: TableSerializer, **errors(*WRITE)}
+    ),
+    patch=extend_schema(
+        summary="Assign the table's scorekeeper", responses={200: TableSerializer, **errors(*WRITE)}
+    ),
+)
+class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
+    """A table: everyone reads; the competition's organisers assign its scorekeeper."""
+
+    serializer_class = TableSerializer
+    permission_classes = [CompetitionOrganiserOrReadOnly]
+    queryset = _tables()
+
+    def get_object(self):
+        table = get_or_404(self.get_queryset(), self.kwargs["pk"])
+        self.check_object_permissions(self.request, table)
+        return table
