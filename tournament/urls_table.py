@@ -1,1 +1,17 @@
-urlpatterns: list = []
+"""The table pages, mounted at /tables/: the scoresheet and what it posts to."""
+
+from django.urls import path
+
+from tournament.views import table as views
+
+app_name = "table"
+
+urlpatterns = [
+    path("mine/", views.my_tables, name="mine"),
+    path("<int:table_id>/", views.scoresheet, name="scoresheet"),
+    path("<int:table_id>/live/", views.live, name="live"),
+    path("<int:table_id>/preview/", views.preview, name="preview"),
+    path("<int:table_id>/record/", views.record, name="record"),
+    path("<int:table_id>/payout-row/", views.payout_row, name="payout_row"),
+    path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
+]

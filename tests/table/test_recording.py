@@ -1,0 +1,224 @@
+"""Recording hands from the scoresheet with plain form posts (no JavaScript), through the ledger.
+
+Chip amounts are those of spgg-2023 (the default rule set): 001 rule 21's
+table (3 doubles = 8 full / 4 half, 5 doubles = 32 full), rule 17 (the
+discarder pays full, the other two half), rule 22 (a concealed kong: 2 from
+each other player), rule 15 (Za Hu pays 5 doubles to each other player).
+"""
+
+import pytest
+from django.urls import reverse
+
+from tests.table.helpers import balances, entry_form, post_hand
+from tournament.models import AuditEntry, ChipTransfer, Hand
+from tournament.tables import table_fold
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def keeper(client, scorekeeper):
+    client.force_login(scorekeeper)
+    return client
+
+
+def test_a_win_on_a_discard_moves_chips_as_rules_17_and_21_say(keeper, table, seats, scorekeeper):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    answer = post_hand(
+        keeper,
+        table,
+        {"outcome": "win", "winner": south, "win_from": west, "doubles": 3},
+        REMOTE_ADDR="10.1.2.3",
+    )
+    assert answer.status_code == 302 and answer["Location"] == reverse("table:scoresheet", args=[table.pk])
+    assert balances(table) == {east: 396, south: 416, west: 392, north: 396}
+    hand = Hand.objects.get()
+    assert hand.recorded_by == scorekeeper and hand.doubles == 3 and not hand.self_drawn
+    audit = AuditEntry.objects.get(action="hand_recorded")
+    assert audit.ip_address == "10.1.2.3"  # the request's metadata reaches the ledger
+    page = keeper.get(answer["Location"])
+    assert "Hand 1 recorded." in page.content.decode()
+    assert page.context["state"].hand_number == 2
+
+
+def test_a_self_drawn_win_is_paid_full_by_all_three(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(keeper, table, {"outcome": "win", "winner": east, "win_from": "self", "doubles": 3})
+    assert balances(table) == {east: 424, south: 392, west: 392, north: 392}
+    assert Hand.objects.get().self_drawn
+    assert table_fold(table).state.dealer == east  # 001 section A: the dealer who wins keeps the deal
+
+
+def test_a_draw_with_a_concealed_kong_pays_the_kong_and_passes_the_deal(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    answer = post_hand(keeper, table, {"outcome": "draw", "p-0-player": north, "p-0-kind": "kong_concealed"})
+    assert answer.status_code == 302
+    assert balances(table) == {east: 398, south: 398, west: 398, north: 406}
+    state = table_fold(table).state
+    assert state.dealer == south  # 001 rule 10: a draw with a kong passes the deal
+    assert Hand.objects.get().outcome == "draw"
+
+
+def test_a_draw_without_a_kong_moves_no_chips_and_keeps_the_dealer(keeper, table, seats):
+    post_hand(keeper, table, {"outcome": "draw"})
+    state = table_fold(table).state
+    assert set(state.balances.values()) == {400} and state.dealer == seats["E"] and state.hand_number == 2
+
+
+def test_a_penalty_za_hu_pays_five_doubles_to_each_other_player(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(keeper, table, {"outcome": "false_win", "offender": west})
+    assert balances(table) == {east: 432, south: 432, west: 304, north: 432}
+    assert Hand.objects.get().offender_id == west
+
+
+def test_bonus_payouts_at_the_deal_and_later(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(
+        keeper,
+        table,
+        {
+            "outcome": "draw",
+            "p-0-player": south, "p-0-kind": "flower_pair", "p-0-initial": "on",  # 2 each at the deal
+            "p-1-player": east, "p-1-kind": "cat_rat",  # 1 each later
+        },
+    )  # fmt: skip
+    # 001 rule 22: own flower + season, cat + mouse: 2 at the opening deal, 1 later, from each other player.
+    assert balances(table) == {east: 401, south: 405, west: 397, north: 397}
+
+
+def test_a_rejected_entry_shows_the_message_and_records_nothing(keeper, table, seats):
+    answer = post_hand(
+        keeper, table, {"outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 0}
+    )
+    assert answer.status_code == 422
+    text = answer.content.decode()
+    assert "Not recorded." in text and "at least 1 double" in text
+    assert not Hand.objects.exists() and not ChipTransfer.objects.exists()
+    # the form keeps what was tapped, so the scorekeeper only fixes the doubles
+    assert answer.context["form"]["winner"].value() == str(seats["S"])
+
+
+def test_a_missing_tap_is_asked_for_and_nothing_recorded(keeper, table, seats):
+    answer = post_hand(keeper, table, {"outcome": "win", "winner": seats["S"], "doubles": 2})
+    assert answer.status_code == 400
+    assert "Tap self-drawn, or the player who discarded the winning tile." in answer.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_the_winner_as_discarder_is_refused_in_plain_words(keeper, table, seats):
+    answer = post_hand(
+        keeper, table, {"outcome": "win", "winner": seats["S"], "win_from": seats["S"], "doubles": 2}
+    )
+    assert answer.status_code == 400
+    assert "The winner cannot have discarded the winning tile" in answer.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_void_with_a_reason_strikes_the_hand_through_and_replays_the_balances(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": west, "doubles": 3})
+    post_hand(keeper, table, {"outcome": "win", "winner": north, "win_from": "self", "doubles": 1})
+    first = Hand.objects.get(number=1)
+    answer = keeper.post(
+        reverse("table:void", args=[table.pk, first.pk]), {"reason": "wrong winner: it was North"}
+    )
+    assert answer.status_code == 302
+    # only hand 2 stands: North self-drawn, 1 double = 2 from each (rule 21), and it is now hand 1
+    assert balances(table) == {east: 398, south: 398, west: 398, north: 406}
+    page = keeper.get(reverse("table:scoresheet", args=[table.pk]))
+    text = page.content.decode()
+    assert "Voided: wrong winner: it was North" in text
+    voided = next(r for r in page.context["history"] if r.is_void)
+    assert voided.hand_id == first.pk and voided.number is None and voided.balances == []
+    assert '<tbody class="hand void"' in text and "<s>Ben South won" in text
+    standing = [r for r in page.context["history"] if not r.is_void]
+    assert [r.number for r in standing] == [1] and standing[0].balances == [398, 398, 398, 406]
+
+
+def test_a_void_needs_a_reason(keeper, table, seats):
+    post_hand(keeper, table, {"outcome": "draw"})
+    hand = Hand.objects.get()
+    answer = keeper.post(reverse("table:void", args=[table.pk, hand.pk]), {"reason": "  "}, follow=True)
+    assert "Say why the hand is voided." in answer.content.decode()
+    assert not hand.__class__.objects.get(pk=hand.pk).is_void
+
+
+def test_a_voided_hand_is_entered_again_in_its_place(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": west, "doubles": 3})
+    first = Hand.objects.get()
+    keeper.post(reverse("table:void", args=[table.pk, first.pk]), {"reason": "discarder was East"})
+    page = keeper.get(reverse("table:scoresheet", args=[table.pk]) + f"?corrects={first.pk}")
+    form = page.context["form"]
+    # the form comes back filled in with the voided entry, to change only what was wrong
+    assert form["corrects"].value() == first.pk and form["winner"].value() == south
+    assert "Enter hand 1 again" in page.content.decode()
+    data = {
+        "expected_number": form["expected_number"].value(),
+        "idempotency_key": form["idempotency_key"].value(),
+        "corrects": first.pk,
+        "outcome": "win", "winner": south, "win_from": east, "doubles": 3,
+    }  # fmt: skip
+    answer = keeper.post(reverse("table:record", args=[table.pk]), data)
+    assert answer.status_code == 302
+    again = Hand.objects.exclude(pk=first.pk).get()
+    assert again.corrects_id == first.pk
+    assert balances(table) == {east: 392, south: 416, west: 396, north: 396}
+
+
+def test_a_stale_form_gets_the_conflict_message_and_records_nothing(keeper, client, table, seats):
+    stale = entry_form(keeper, table)  # rendered on the first device for hand 1
+    post_hand(keeper, table, {"outcome": "draw"})  # the other device records hand 1
+    answer = keeper.post(
+        reverse("table:record", args=[table.pk]),
+        {**stale, "outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 2},
+    )
+    assert answer.status_code == 409
+    text = answer.content.decode()
+    assert "Hand 1 was just recorded on another device — here is the table now." in text
+    assert Hand.objects.count() == 1
+    assert answer.context["form"]["expected_number"].value() == 2  # a fresh form for the next hand
+
+
+def test_a_stale_preview_warns_before_anything_is_confirmed(keeper, table, seats):
+    stale = entry_form(keeper, table)
+    post_hand(keeper, table, {"outcome": "draw"})
+    answer = keeper.post(reverse("table:preview", args=[table.pk]), {**stale, "outcome": "draw"})
+    assert answer.status_code == 409 and "was just recorded on another device" in answer.content.decode()
+
+
+def test_the_same_idempotency_key_twice_records_once(keeper, table, seats):
+    form = entry_form(keeper, table)
+    data = {**form, "outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 2}
+    first = keeper.post(reverse("table:record", args=[table.pk]), data)
+    again = keeper.post(reverse("table:record", args=[table.pk]), data)  # a double tap, or a retry
+    assert first.status_code == again.status_code == 302
+    assert Hand.objects.count() == 1
+    assert ChipTransfer.objects.count() == 3
+
+
+@pytest.mark.parametrize("who", ["stranger", "player_user", None])
+def test_a_post_from_anyone_but_the_scorekeeper_or_an_organiser_is_403(client, table, seats, request, who):
+    if who:
+        client.force_login(request.getfixturevalue(who))
+    data = {"expected_number": 1, "idempotency_key": "k1", "outcome": "draw"}
+    assert client.post(reverse("table:record", args=[table.pk]), data).status_code == 403
+    assert client.post(reverse("table:preview", args=[table.pk]), data).status_code == 403
+    assert not Hand.objects.exists()
+
+
+def test_another_tables_scorekeeper_cannot_void(client, table, seats, scorekeeper, stranger):
+    client.force_login(scorekeeper)
+    post_hand(client, table, {"outcome": "draw"})
+    hand = Hand.objects.get()
+    client.force_login(stranger)
+    assert client.post(reverse("table:void", args=[table.pk, hand.pk]), {"reason": "x"}).status_code == 403
+    assert not Hand.objects.get().is_void
+
+
+def test_an_organiser_of_the_competition_may_record(client, table, seats, organiser):
+    table.round.competition.organisers.add(organiser)
+    client.force_login(organiser)
+    assert post_hand(client, table, {"outcome": "draw"}).status_code == 302
+    assert Hand.objects.get().recorded_by == organiser

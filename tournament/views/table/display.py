@@ -1,0 +1,241 @@
+"""What the scoresheet shows, in plain data: the table now, its hands, the rule set.
+
+Everything here reads a ``TableFold`` (``tournament.tables.table_fold``)
+and the seated players; nothing is written. Words:
+
+- **seat**: where a player first sat (E, S, W, N); the columns of the hand
+  list follow it, so a player's column never moves.
+- **wind now**: the player's seat wind for the next hand (it moves with the
+  deal, ``tournament.table_state``).
+- **version**: a short fingerprint of what was recorded at the table (hands
+  and voids); the live partial is swapped only when it changes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from scoring.rulesets import describe_settings, get_ruleset
+from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
+from tournament.models import Hand, HandVoid, Player, Table
+from tournament.table_state import SEATS
+from tournament.tables import TableFold, play_order_key
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+FINISH_WORDS = {
+    "out_of_chips": "a player is out of chips",
+    "north_round_complete": "the North round is complete",
+    "ended_by_organiser": "the organiser ended the session",
+}
+REASON_WORDS = {
+    "win": "win",
+    "bao": "Bao: pays for all",
+    "shooter": "shooter pays for all",
+    "false_win": "penalty (Za Hu)",
+    "kong": "kong",
+    "flower_pair": "flower pair",
+    "animal_pair": "animal pair",
+    "bonus_set": "bonus set",
+    "void": "void",
+}
+
+
+@dataclass(frozen=True)
+class PlayerNow:
+    id: int
+    name: str
+    seat: str  # as first seated
+    wind: str  # seat wind now
+    wind_name: str
+    is_dealer: bool
+    balance: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    hand_id: int
+    number: int | None  # the hand's number in play (None for a voided hand)
+    recorded_number: int
+    summary: str
+    doubles: str
+    prevailing_wind: str
+    dealer: str
+    balances: list[int] = field(default_factory=list)  # in seat order, after the hand
+    deltas: list[int] = field(default_factory=list)
+    void_reason: str = ""
+    corrected: bool = False  # voided and entered again
+    corrects_number: int | None = None
+    after_end: bool = False
+
+    @property
+    def is_void(self) -> bool:
+        return bool(self.void_reason)
+
+
+def table_version(table: Table) -> str:
+    """Hands and voids recorded at the table: changes whenever the table does."""
+    hands = Hand.objects.filter(table=table).count()
+    voids = HandVoid.objects.filter(hand__table=table).count()
+    return f"{hands}-{voids}"
+
+
+def seated_players(table: Table) -> dict[int, Player]:
+    return {seat.player_id: seat.player for seat in table.seats.select_related("player")}
+
+
+def players_now(fold: TableFold, names: dict[int, Player]) -> list[PlayerNow]:
+    state = fold.state
+    seats = fold.table.seat_map
+    return [
+        PlayerNow(
+            id=seats[seat],
+            name=names[seats[seat]].name,
+            seat=seat,
+            wind=state.seat_winds[seats[seat]],
+            wind_name=WIND_NAMES[state.seat_winds[seats[seat]]],
+            is_dealer=state.dealer == seats[seat],
+            balance=state.balances[seats[seat]],
+        )
+        for seat in SEATS
+    ]
+
+
+def form_players(players: list[PlayerNow]) -> list[Seated]:
+    """The players in the order the entry form offers them: by seat wind now, dealer first."""
+    order = {w: i for i, w in enumerate(SEATS)}
+    return [Seated(p.id, p.name, p.wind) for p in sorted(players, key=lambda p: order[p.wind])]
+
+
+def _name(names: dict[int, Player], pid: int | None) -> str:
+    if pid is None:
+        return "?"
+    player = names.get(pid)
+    return player.name if player else f"player {pid}"
+
+
+def hand_summary(hand: Hand, names: dict[int, Player]) -> str:
+    """One line: who won and how, or the draw, or the penalty; then the instant payouts."""
+    entry = hand.entry if isinstance(hand.entry, dict) else {}
+    if hand.outcome == "win":
+        how = "self-drawn" if hand.self_drawn else f"on {_name(names, hand.discarder_id)}'s discard"
+        text = f"{_name(names, hand.winner_id)} won, {how}"
+        if hand.liable_id:
+            text += f"; Bao: {_name(names, hand.liable_id)}"
+    elif hand.outcome == "false_win":
+        text = f"Penalty (Za Hu): {_name(names, hand.offender_id)}"
+        if hand.discarder_id:
+            text += f", on {_name(names, hand.discarder_id)}'s discard"
+    else:
+        text = "Draw"
+    extras = []
+    for item in entry.get("instant") or []:
+        if isinstance(item, dict):
+            kind = payout_kind(item)
+            label = PAYOUT_KINDS[kind][0] if kind else str(item.get("type", "payout"))
+            extras.append(f"{label.lower()} ({_name(names, item.get('player'))})")
+    if extras:
+        text += " · " + ", ".join(extras)
+    return text
+
+
+def hand_doubles(hand: Hand) -> str:
+    if hand.outcome != "win":
+        return ""
+    settle = (hand.scoring or {}).get("settle") or {}
+    if settle.get("limit"):
+        return "limit"
+    return "" if hand.doubles is None else str(hand.doubles)
+
+
+def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
+    """Every hand recorded at the table in play order; voided ones in place, with their reason."""
+    seats = fold.table.seat_map
+    order = [seats[s] for s in SEATS]
+    rows_by_hand = {row.hand.hand_id: row for row in fold.rows}
+    by_id = {h.pk: h for h in fold.hands}
+    number_of = {row.hand.hand_id: row.number for row in fold.rows}
+    corrected = {h.corrects_id for h in fold.hands if h.corrects_id and not h.is_void}
+    out = []
+    previous = dict.fromkeys(order, fold.table.round.competition.capital)
+    for hand in sorted(fold.hands, key=lambda h: play_order_key(h, by_id)):
+        row = rows_by_hand.get(hand.pk)
+        common = {
+            "hand_id": hand.pk,
+            "recorded_number": hand.number,
+            "summary": hand_summary(hand, names),
+            "doubles": hand_doubles(hand),
+            "corrects_number": number_of.get(hand.corrects_id) if hand.corrects_id else None,
+        }
+        if row is None:  # voided
+            out.append(
+                HistoryRow(
+                    number=None,
+                    prevailing_wind=hand.prevailing_wind,
+                    dealer=_name(names, hand.dealer_id),
+                    void_reason=hand.void.reason or "voided",
+                    corrected=hand.pk in corrected,
+                    **common,
+                )
+            )
+            continue
+        after = [row.balances_after[p] for p in order]
+        out.append(
+            HistoryRow(
+                number=row.number,
+                prevailing_wind=row.prevailing_wind,
+                dealer=_name(names, row.dealer),
+                balances=after,
+                deltas=[row.balances_after[p] - previous[p] for p in order],
+                after_end=row.after_end,
+                **common,
+            )
+        )
+        previous = dict(row.balances_after)
+    return out
+
+
+def ruleset_summary(table: Table) -> dict:
+    """The rule set in force: its name, the few settings a scorekeeper asks about, and all of them."""
+    competition = table.round.competition
+    rules = get_ruleset(competition.rules, competition.options or None)
+    settings = []
+    for item in describe_settings(rules):
+        value = item["value"]
+        if value is None:
+            shown = "—"
+        elif isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, str | int):
+            shown = str(value)
+        else:
+            shown = json.dumps(value, separators=(", ", ": "))
+        settings.append({**item, "shown": shown})
+    return {
+        "id": rules.id,
+        "name": competition.get_rules_display(),
+        "title": rules.title,
+        "version": rules.version,
+        "source": rules.source,
+        "min_doubles": rules["min_doubles"],
+        "limit_doubles": rules.get("limit_doubles"),
+        "capital": competition.capital,
+        "changed": sorted((competition.options or {}).keys()),
+        "settings": settings,
+    }
+
+
+def transfer_lines(transfers: list[dict], names: dict[int, Player]) -> list[dict]:
+    """Who pays whom, in names, for the preview."""
+    out = []
+    for t in transfers:
+        reason = REASON_WORDS.get(t["reason"], t["reason"])
+        out.append(
+            {
+                "from": _name(names, t["from"]),
+                "to": _name(names, t["to"]),
+                "amount": t["amount"],
+                "reason": reason,
+            }
+        )
+    return out

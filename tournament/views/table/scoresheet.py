@@ -1,0 +1,302 @@
+"""The scoresheet: a table's page, its live partial, and the hand entry (preview, record, void).
+
+Views only translate: the form post becomes the ledger's entry
+(``tournament.forms_table``), and ``tournament.ledger`` does the work
+(``hand_settle`` for the preview, ``hand_record``, ``hand_void``). Every form
+posts without JavaScript; with htmx the preview follows every tap and the
+table's state and hand list refresh every few seconds.
+
+Who may change what: the table's scorekeeper and the competition's
+organisers record and void (``can_record``); everybody else sees the same
+page without its edit controls, and their POST gets 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.forms_table import EntryForm, explain, form_data_from_entry, new_idempotency_key
+from tournament.ledger import HandConflict, HandRejected, RequestMeta, hand_record, hand_settle, hand_void
+from tournament.models import Hand, Table
+from tournament.roles import can_manage_competition
+from tournament.tables import table_fold
+from tournament.views.table.display import (
+    FINISH_WORDS,
+    WIND_NAMES,
+    form_players,
+    history,
+    players_now,
+    ruleset_summary,
+    seated_players,
+    table_version,
+    transfer_lines,
+)
+from tournament.views.table.entry import entry_widgets
+
+TILE_PICKER = "components/tile_picker.html"
+
+
+def can_record(user, table: Table) -> bool:
+    """The table's scorekeeper, or an organiser of its competition."""
+    if not user.is_authenticated:
+        return False
+    return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
+
+
+def request_meta(request) -> RequestMeta:
+    return RequestMeta(
+        ip_address=request.META.get("REMOTE_ADDR") or None,
+        user_agent=request.META.get("HTTP_USER_AGENT", ""),
+    )
+
+
+def _table(table_id: int) -> Table:
+    return get_object_or_404(Table.objects.select_related("round__competition", "scorekeeper"), pk=table_id)
+
+
+def _is_htmx(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _tile_picker_template() -> str | None:
+    try:
+        select_template([TILE_PICKER])
+    except TemplateDoesNotExist:  # not there yet: the page falls back to typed tile codes
+        return None
+    return TILE_PICKER
+
+
+def _fresh_form(fold, names, players, *, corrects: Hand | None = None) -> EntryForm:
+    initial = {
+        "expected_number": fold.state.hand_number,
+        "idempotency_key": new_idempotency_key(),
+        "outcome": "win",
+    }
+    if corrects is not None:
+        initial.update(form_data_from_entry(corrects.entry or {}))
+        initial["corrects"] = corrects.pk
+    return EntryForm(initial=initial, players=form_players(players))
+
+
+def _context(request, table, *, fold=None, form=None, preview=None, problems=(), conflict="", corrects=None):
+    fold = fold or table_fold(table)
+    names = seated_players(table)
+    players = players_now(fold, names)
+    allowed = can_record(request.user, table)
+    state = fold.state
+    dealer = next(p for p in players if p.is_dealer)
+    context = {
+        "table": table,
+        "competition": table.round.competition,
+        "round": table.round,
+        "state": state,
+        "prevailing_wind": WIND_NAMES[state.prevailing_wind],
+        "dealer": dealer,
+        "finish_words": FINISH_WORDS.get(state.finish_reason or "", ""),
+        "players": players,
+        "history": history(fold, names),
+        "rules": ruleset_summary(table),
+        "version": table_version(table),
+        "can_record": allowed,
+        "problems": list(problems),
+        "conflict": conflict,
+        "preview": preview,
+        "tile_picker": _tile_picker_template(),
+    }
+    if allowed and not state.finished:
+        form = form or _fresh_form(fold, names, players, corrects=corrects)
+        context["form"] = form
+        context["entry"] = entry_widgets(form, players)
+        context["expected_number"] = form["expected_number"].value()
+        corrects_id = form["corrects"].value()
+        if corrects_id:
+            context["corrects"] = next((h for h in fold.hands if str(h.pk) == str(corrects_id)), None)
+    return context
+
+
+# ------------------------------------------------------------------ pages
+
+
+@require_GET
+def scoresheet(request, table_id: int):
+    table = _table(table_id)
+    corrects = None
+    if request.GET.get("corrects") and can_record(request.user, table):
+        corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
+        if corrects is not None and not corrects.is_void:
+            corrects = None
+    return render(request, "table/scoresheet.html", _context(request, table, corrects=corrects))
+
+
+@require_GET
+def live(request, table_id: int):
+    """The table's state and hand list, for htmx polling: 204 when nothing changed."""
+    table = _table(table_id)
+    if request.GET.get("v") == table_version(table):
+        return HttpResponse(status=204)
+    context = _context(request, table)
+    expected = request.GET.get("expected")
+    if expected and expected != str(context["state"].hand_number):
+        context["moved_on"] = expected
+    return render(request, "table/_live.html", context)
+
+
+# ------------------------------------------------------------ hand entry
+
+
+def _bound_form(request, table, fold) -> EntryForm:
+    names = seated_players(table)
+    return EntryForm(request.POST, players=form_players(players_now(fold, names)))
+
+
+def _problems_of(exc: HandRejected) -> list[str]:
+    return [explain(p.code, p.message, p.field) for p in exc.problems]
+
+
+def _conflict_text(expected) -> str:
+    return f"Hand {expected} was just recorded on another device — here is the table now."
+
+
+def _check_allowed(request, table) -> None:
+    if not can_record(request.user, table):
+        raise PermissionDenied("Only the table's scorekeeper or an organiser may record hands here.")
+
+
+@require_POST
+def preview(request, table_id: int):
+    """What the entry would do (doubles item by item, who pays whom, new balances); writes nothing."""
+    table = _table(table_id)
+    _check_allowed(request, table)
+    fold = table_fold(table)
+    form = _bound_form(request, table, fold)
+    htmx = _is_htmx(request)
+    status = 200
+    problems: list[str] = []
+    conflict = ""
+    result = None
+    if form.is_valid():
+        if form.cleaned_data["expected_number"] != fold.state.hand_number:
+            conflict = _conflict_text(form.cleaned_data["expected_number"])
+            status = 409
+        else:
+            try:
+                settlement = hand_settle(table=table, entry=form.entry(), state=fold.state)
+            except HandRejected as exc:
+                problems, status = _problems_of(exc), exc.status
+            else:
+                result = _preview_data(settlement, fold, table)
+    else:
+        status = 400
+    if htmx:
+        context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
+        context["conflict"] = conflict
+        return render(request, "table/_preview.html", context)  # 200: htmx swaps only 2xx answers
+    if conflict:
+        context = _context(request, table, conflict=conflict)
+    else:
+        context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
+    return render(request, "table/scoresheet.html", context, status=status)
+
+
+def _preview_data(settlement, fold, table) -> dict:
+    names = seated_players(table)
+    players = players_now(fold, names)
+    score = settlement.score or settlement.result.get("hand")
+    result = settlement.result
+    return {
+        "items": (score or {}).get("items") or [],
+        "full_hand": bool(score),
+        "doubles": result.get("doubles"),
+        "limit": result.get("limit"),
+        "payment": result.get("payment"),
+        "transfers": transfer_lines(settlement.transfers, names),
+        "notes": [n.get("message", "") for n in result.get("notes") or []],
+        "unpaid": [
+            {"name": names[pid].name, "chips": chips} for pid, chips in settlement.unpaid.items() if chips
+        ],
+        "balances": [
+            {
+                "name": p.name,
+                "before": p.balance,
+                "after": settlement.balances_after[p.id],
+                "delta": settlement.balances_after[p.id] - p.balance,
+            }
+            for p in players
+        ],
+    }
+
+
+@require_POST
+def record(request, table_id: int):
+    """Record the hand (one transaction in the ledger), then show the table (post/redirect/get)."""
+    table = _table(table_id)
+    _check_allowed(request, table)
+    fold = table_fold(table)
+    form = _bound_form(request, table, fold)
+    if not form.is_valid():
+        context = _context(request, table, fold=fold, form=form)
+        return render(request, "table/scoresheet.html", context, status=400)
+    data = form.cleaned_data
+    corrects = None
+    if data.get("corrects"):
+        corrects = Hand.objects.filter(pk=data["corrects"]).first()
+    try:
+        hand = hand_record(
+            table=table,
+            entry=form.entry(),
+            user=request.user,
+            idempotency_key=data["idempotency_key"],
+            expected_number=data["expected_number"],
+            corrects=corrects,
+            meta=request_meta(request),
+        )
+    except HandConflict:
+        context = _context(request, table, conflict=_conflict_text(data["expected_number"]))
+        return render(request, "table/scoresheet.html", context, status=409)
+    except HandRejected as exc:
+        context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
+        return render(request, "table/scoresheet.html", context, status=exc.status)
+    messages.success(request, f"Hand {hand.number} recorded.")
+    return redirect(reverse("table:scoresheet", args=[table.pk]), permanent=False)
+
+
+@require_POST
+def void(request, table_id: int, hand_id: int):
+    """Void a hand with a reason: kept, shown struck through, its chips reversed."""
+    table = _table(table_id)
+    _check_allowed(request, table)
+    hand = get_object_or_404(Hand, pk=hand_id, table=table)
+    try:
+        hand_void(
+            hand=hand, reason=request.POST.get("reason", ""), user=request.user, meta=request_meta(request)
+        )
+    except HandRejected as exc:
+        for text in _problems_of(exc):
+            messages.error(request, text)
+    else:
+        messages.success(request, f"Hand {hand.number} voided.")
+    return redirect(reverse("table:scoresheet", args=[table.pk]) + "#history")
+
+
+@require_GET
+def payout_row(request, table_id: int):
+    """One more blank row of kongs and bonus payouts (htmx 'add another')."""
+    table = _table(table_id)
+    _check_allowed(request, table)
+    try:
+        index = max(0, min(int(request.GET.get("i", "0")), 39))
+    except ValueError:
+        index = 0
+    fold = table_fold(table)
+    names = seated_players(table)
+    players = players_now(fold, names)
+    form = EntryForm(players=form_players(players))
+    row = {**entry_widgets(form, players)["payout_rows"][0], "i": index}
+    return render(request, "table/_payout_row.html", {"row": row, "table": table, "next_index": index + 1})
