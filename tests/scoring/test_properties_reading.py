@@ -2,6 +2,9 @@
 hand's tiles, the lookup tables agree with a slow search, parsing never crashes."""
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -232,3 +235,26 @@ def test_a_hand_with_one_field_broken_never_crashes(data, key, value):
     except (InvalidInput, IllegalHand):
         return
     readings(h)
+
+
+def test_the_bench_corpus_is_legal_and_complete():
+    """bench/hands_corpus.py promises distinct legal winning hands: the first 600 parse and read."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from hands_corpus import _key, corpus
+
+    hands = corpus(600, seed=7)
+    assert len({_key(h) for h in hands}) == 600
+    for data in hands:
+        h = parse_hand(data)
+        assert h.winning_tile is None or readings(h), data
+
+
+def test_the_reading_modules_import_nothing_outside_the_standard_library():
+    code = (
+        "import sys, scoring.tiles, scoring.hand, scoring.decompose, scoring.waits, scoring._tables;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', 'celery')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
