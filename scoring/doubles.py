@@ -41,9 +41,8 @@ This module imports nothing outside the standard library and ``scoring``.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any
 
 from scoring.model import Hand, Item
@@ -189,8 +188,6 @@ for _t in NUMBER_TILES:
 for _t in HONOURS:
     _BITS[_t] = _HONOUR | (0 if _t in GREEN else _NOT_GREEN)
 _SUITS_OF_MASK = {m: frozenset(s for s, b in _SUIT_BIT.items() if m & b) for m in range(0, 128, 16)}
-_FLOWER_SET = frozenset(FLOWERS)
-_SEASON_SET = frozenset(SEASONS)
 
 
 class Facts:
@@ -225,13 +222,13 @@ class Facts:
     terminals: bool  # any 1 or 9
     simples: bool  # any 2..8
     green: bool  # only B2 B3 B4 B6 B8 GD
-    dragon_pongs: tuple[str, ...]  # dragons held three or four times
-    wind_pongs: tuple[str, ...]
-    dragon_pairs: tuple[str, ...]  # dragons held exactly twice
-    wind_pairs: tuple[str, ...]
-    flowers: frozenset[str]  # F1..F4 held
-    seasons: frozenset[str]  # S1..S4 held
-    animals: tuple[str, ...]  # in ANIMALS order
+    dragon_pongs: Sequence[str]  # dragons held three or four times, in DRAGONS order
+    wind_pongs: Sequence[str]  # in WINDS order
+    dragon_pairs: Sequence[str]  # dragons held exactly twice
+    wind_pairs: Sequence[str]
+    flowers: Sequence[str]  # F1..F4 held (bonus tiles are unique: parse_hand checks)
+    seasons: Sequence[str]  # S1..S4 held
+    animals: Sequence[str]  # in ANIMALS order
     declared: bool  # any declared meld
     exposed: bool  # any exposed meld (a concealed kong is not)
     concealed_kongs_only: bool  # declared melds are all concealed kongs (or none)
@@ -241,15 +238,20 @@ class Facts:
         return len(self.flowers) + len(self.seasons)
 
 
-_EMPTY: frozenset[str] = frozenset()
+_BONUS_KIND = {t: "F" for t in FLOWERS} | {t: "S" for t in SEASONS} | {t: "A" for t in ANIMALS}
+_ANIMAL_ORDER = {a: i for i, a in enumerate(ANIMALS)}
 
 
 def hand_facts(hand: Hand) -> Facts:
+    """The facts of ``hand``: one pass over its tiles (the hot path of every scoring)."""
+    counts: dict[str, int] = {}
+    get = counts.get
+    for t in hand.concealed:
+        counts[t] = get(t, 0) + 1
     melds = hand.melds
-    if melds:
-        counts = Counter(chain(hand.concealed, *(m.tiles for m in melds)))
-    else:
-        counts = Counter(hand.concealed)
+    for m in melds:
+        for t in m.tiles:
+            counts[t] = get(t, 0) + 1
     bits = _BITS
     mask = 0
     for t in counts:
@@ -262,26 +264,54 @@ def hand_facts(hand: Hand) -> Facts:
     f.simples = bool(mask & _SIMPLE)
     f.green = not mask & _NOT_GREEN
     if honours:
-        f.dragon_pongs = tuple(d for d in DRAGONS if counts.get(d, 0) >= 3)
-        f.wind_pongs = tuple(w for w in WINDS if counts.get(w, 0) >= 3)
-        f.dragon_pairs = tuple(d for d in DRAGONS if counts.get(d, 0) == 2)
-        f.wind_pairs = tuple(w for w in WINDS if counts.get(w, 0) == 2)
+        dp, wp, dpair, wpair = [], [], [], []
+        for d in DRAGONS:
+            c = get(d)
+            if c:
+                if c >= 3:
+                    dp.append(d)
+                elif c == 2:
+                    dpair.append(d)
+        for w in WINDS:
+            c = get(w)
+            if c:
+                if c >= 3:
+                    wp.append(w)
+                elif c == 2:
+                    wpair.append(w)
+        f.dragon_pongs, f.wind_pongs, f.dragon_pairs, f.wind_pairs = dp, wp, dpair, wpair
     else:
         f.dragon_pongs = f.wind_pongs = f.dragon_pairs = f.wind_pairs = ()
     bonus = hand.bonus
     if bonus:
-        f.flowers = _FLOWER_SET.intersection(bonus)
-        f.seasons = _SEASON_SET.intersection(bonus)
-        f.animals = tuple(a for a in ANIMALS if a in bonus)
+        flowers, seasons, animals = [], [], []
+        kind = _BONUS_KIND
+        for t in bonus:
+            k = kind[t]
+            if k == "F":
+                flowers.append(t)
+            elif k == "S":
+                seasons.append(t)
+            else:
+                animals.append(t)
+        if len(animals) > 1:
+            animals.sort(key=_ANIMAL_ORDER.__getitem__)
+        f.flowers, f.seasons, f.animals = flowers, seasons, animals
     else:
-        f.flowers = f.seasons = _EMPTY
-        f.animals = ()
-    f.declared = bool(melds)
+        f.flowers = f.seasons = f.animals = ()
     if melds:
-        f.exposed = any(not m.concealed for m in melds)
-        f.concealed_kongs_only = all(m.concealed and m.kind == "kong" for m in melds)
+        f.declared = True
+        exposed = False
+        kongs_only = True
+        for m in melds:
+            if not m.concealed:
+                exposed = True
+                kongs_only = False
+            elif m.kind != "kong":
+                kongs_only = False
+        f.exposed, f.concealed_kongs_only = exposed, kongs_only
     else:
-        f.exposed = False
+        f.declared = f.exposed = False
         f.concealed_kongs_only = True
     return f
 

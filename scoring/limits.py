@@ -63,19 +63,21 @@ def hand_limit_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
         items.append(v.item("all_honours", "All Honours"))
     if not facts.honours and not facts.simples and facts.terminals and v.counts("pure_terminals"):
         items.append(v.item("pure_terminals", "Pure Terminals (ones and nines only)"))
-    if sum(1 for m in hand.melds if m.kind == "kong") == 4 and v.counts("four_kongs"):
+    if len(hand.melds) == 4 and all(m.kind == "kong" for m in hand.melds) and v.counts("four_kongs"):
         items.append(v.item("four_kongs", "Four Kongs"))
-    if v.counts("nine_gates"):
+    if len(facts.suits) == 1 and not facts.declared and not facts.honours and v.counts("nine_gates"):
         kind = nine_gates_kind(hand, facts)
         if kind == "pure" or (
             kind == "impure"
             and (hand.win == "self_draw" or not v.flags.get("nine_gates_pure_only_on_discard"))
         ):
             items.append(v.item("nine_gates", "Nine Gates"))
-    if "heavenly" in hand.events and hand.seat_wind == "E" and v.counts("heavenly"):
-        items.append(v.item("heavenly", "Heavenly Hand"))
-    if "earthly" in hand.events and hand.seat_wind != "E" and v.counts("earthly"):
-        items.append(v.item("earthly", "Earthly Hand"))
+    ev = hand.events
+    if ev:
+        if "heavenly" in ev and hand.seat_wind == "E" and v.counts("heavenly"):
+            items.append(v.item("heavenly", "Heavenly Hand"))
+        if "earthly" in ev and hand.seat_wind != "E" and v.counts("earthly"):
+            items.append(v.item("earthly", "Earthly Hand"))
     return items
 
 

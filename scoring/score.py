@@ -79,9 +79,10 @@ def score_parsed(hand: Hand) -> dict:
     rules = hand.rules
     v = values_of(rules)
     facts = hand_facts(hand)
-    errors = event_errors(hand, facts)
-    if errors:
-        return _not_a_win(rules.id, errors)
+    if hand.events:
+        errors = event_errors(hand, facts)
+        if errors:
+            return _not_a_win(rules.id, errors)
 
     best: tuple | None = None
     all_readings: tuple[Reading, ...] = read_hand(hand) if hand.winning_tile is not None else ()
@@ -228,7 +229,9 @@ def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
     """The sets of the best reading as the contract shows them: sets, then the eye."""
     if reading.sets:
         # sets in canonical tile order (declared or not: the input's order never shows), eye last
-        out = [list(m.tiles) for m in sorted(reading.sets, key=_set_order)]
+        # concealed sets come sorted from decompose: only declared melds need placing
+        sets = sorted(reading.sets, key=_set_order) if hand.melds else reading.sets
+        out = [list(m.tiles) for m in sets]
         if reading.eye is not None:
             out.append(list(reading.eye))
         return out
