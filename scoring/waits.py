@@ -21,7 +21,7 @@ completed in it (``wait_shape``):
 
 Whether a wait is a "multiple wait" (001 rule 26c, 26f: "4567 waiting for
 either 4 or 7") is a question about ``waits``, the same for every reading of
-one hand; rule 26 itself is judged in ``scoring.doubles``, not here.
+one hand; rule 26 itself is judged in ``scoring.ping_hu``, not here.
 """
 
 from __future__ import annotations
