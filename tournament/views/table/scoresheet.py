@@ -157,7 +157,8 @@ def _bound_form(request, table, fold) -> EntryForm:
 
 
 def _problems_of(exc: HandRejected) -> list[str]:
-    return [explain(p.code, p.message, p.field) for p in exc.problems]
+    texts = [explain(p.code, p.message, p.field) for p in exc.problems]
+    return list(dict.fromkeys(texts))  # the engine may name one wrong tile twice
 
 
 def _conflict_text(expected) -> str:
@@ -196,7 +197,7 @@ def preview(request, table_id: int):
         status = 400
     if htmx:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
-        context["conflict"] = conflict
+        context.update(conflict=conflict, partial=True)
         return render(request, "table/_preview.html", context)  # 200: htmx swaps only 2xx answers
     if conflict:
         context = _context(request, table, conflict=conflict)

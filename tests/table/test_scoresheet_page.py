@@ -1,0 +1,168 @@
+"""The scoresheet page: the table now, the rule set, the read-only view, the live partial, my tables."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, seated_table
+from tests.table.helpers import post_hand
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+def page_of(client, table, **params):
+    return client.get(reverse("table:scoresheet", args=[table.pk]), params)
+
+
+def test_the_page_shows_a_seated_tables_players_winds_dealer_and_balances(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    answer = page_of(client, table)
+    assert answer.status_code == 200
+    players = answer.context["players"]
+    assert [(p.name, p.wind, p.is_dealer, p.balance) for p in players] == [
+        ("Ann East", "E", True, 400),  # 001 section A: the East seat deals first
+        ("Ben South", "S", False, 400),
+        ("Cai West", "W", False, 400),
+        ("Dee North", "N", False, 400),
+    ]
+    text = answer.content.decode()
+    assert "East round" in text and 'data-testid="hand-number">1<' in text
+    assert "Rule set: SPGG 2023 (default)" in text and "at least <strong>1</strong> double" in text
+    assert 'name="idempotency_key"' in text and 'name="expected_number" value="1"' in text
+
+
+def test_after_a_non_dealer_win_the_winds_move_with_the_deal(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    post_hand(client, table, {"outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 1})
+    players = {p.name: p for p in page_of(client, table).context["players"]}
+    # 000 "Player Wind": the South-seat player deals and is East; the East-seat player is now North
+    assert players["Ben South"].is_dealer and players["Ben South"].wind == "E"
+    assert players["Ann East"].wind == "N" and players["Dee North"].wind == "W"
+    assert players["Ben South"].balance == 406
+
+
+@pytest.mark.parametrize("who", ["player_user", "stranger", None])
+def test_anyone_else_sees_the_same_page_without_edit_controls(
+    client, table, seats, scorekeeper, request, who
+):
+    client.force_login(scorekeeper)
+    post_hand(client, table, {"outcome": "draw"})
+    client.logout()
+    if who:
+        client.force_login(request.getfixturevalue(who))
+    answer = page_of(client, table)
+    text = answer.content.decode()
+    assert answer.status_code == 200 and "form" not in answer.context
+    assert "entry-form" not in text and "Void hand" not in text
+    assert "1.</strong> Draw" in text and 'data-testid="balance">400<' in text
+
+
+def test_the_organiser_of_the_competition_gets_the_controls(client, table, organiser):
+    table.round.competition.organisers.add(organiser)
+    client.force_login(organiser)
+    assert "entry-form" in page_of(client, table).content.decode()
+
+
+def test_an_organiser_of_another_competition_does_not(client, table, organiser):
+    client.force_login(organiser)
+    assert "entry-form" not in page_of(client, table).content.decode()
+
+
+def test_the_live_partial_answers_204_until_the_table_changes(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    version = page_of(client, table).context["version"]
+    live = reverse("table:live", args=[table.pk])
+    assert client.get(live, {"v": version}, HTTP_HX_REQUEST="true").status_code == 204
+    post_hand(client, table, {"outcome": "win", "winner": seats["W"], "win_from": "self", "doubles": 2})
+    answer = client.get(live, {"v": version, "expected": 1}, HTTP_HX_REQUEST="true")
+    text = answer.content.decode()
+    assert answer.status_code == 200
+    assert 'id="live"' in text and 'id="history" class="card history" hx-swap-oob="true"' in text
+    assert 'data-testid="balance">412<' in text  # 001 rule 21: 2 doubles self-drawn, 4 from each
+    assert "Hand 1 was just recorded on another device." in text  # the form on that page is now stale
+
+
+def test_the_live_partial_keeps_the_page_form_number_in_its_next_poll(client, table, scorekeeper):
+    client.force_login(scorekeeper)
+    answer = client.get(reverse("table:live", args=[table.pk]), {"v": "x", "expected": 1})
+    assert "expected=1" in answer.content.decode()
+
+
+def test_a_finished_session_takes_no_more_hands(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    # a limit hand self-drawn: 001 rule 24 prices it at 405 from each; nobody has that much
+    post_hand(client, table, {"outcome": "win", "winner": seats["N"], "win_from": "self", "limit": "on"})
+    answer = page_of(client, table)
+    assert answer.context["state"].finished and "form" not in answer.context
+    assert "Session over: a player is out of chips." in answer.content.decode()
+
+
+def test_full_hand_preview_lists_the_doubles_item_by_item(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    fields = {
+        "outcome": "win", "winner": seats["S"], "win_from": seats["W"],
+        "concealed": "B2 B3 B4 D5 D6 D7 C3 C3", "meld_0": "C4 C5 C6", "meld_1": "RD RD RD RD",
+        "meld_1_concealed": "on", "bonus": "F2 CAT", "winning_tile": "B4",
+    }  # fmt: skip
+    answer = post_hand(client, table, fields, step="preview", HTTP_HX_REQUEST="true")
+    text = answer.content.decode()
+    assert answer.status_code == 200 and "<html" not in text  # the partial only
+    # 001 rule 23g (dragon pong), 23a (own flower: F2 is South's), 23c (animal)
+    for item in ("Pong of Red Dragons", "Own flower F2", "Animal: Cat"):
+        assert item in text
+    assert answer.context["preview"]["doubles"] == 3
+    assert f'formaction="/tables/{table.pk}/record/"' in text
+    record = post_hand(client, table, fields)
+    assert record.status_code == 302
+    assert page_of(client, table).context["players"][1].balance == 416
+
+
+def test_an_illegal_full_hand_is_explained_in_the_preview(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    fields = {
+        "outcome": "win",
+        "winner": seats["S"],
+        "win_from": "self",
+        "concealed": "B1 B1 B1",
+        "winning_tile": "B1",
+    }
+    answer = post_hand(client, table, fields, step="preview", HTTP_HX_REQUEST="true")
+    text = answer.content.decode()
+    assert 'data-testid="problems"' in text and "Full hand:" in text
+    assert "Confirm hand" not in text
+
+
+def test_an_incomplete_entry_previews_as_the_next_tap_to_make(client, table, scorekeeper):
+    client.force_login(scorekeeper)
+    answer = post_hand(client, table, {"outcome": "win"}, step="preview", HTTP_HX_REQUEST="true")
+    assert "Tap the winner." in answer.content.decode() and "Confirm hand" not in answer.content.decode()
+
+
+def test_the_payout_row_partial_adds_a_numbered_row(client, table, scorekeeper):
+    client.force_login(scorekeeper)
+    answer = client.get(reverse("table:payout_row", args=[table.pk]), {"i": 4}, HTTP_HX_REQUEST="true")
+    text = answer.content.decode()
+    assert 'name="p-4-player"' in text and "payout-row/?i=5" in text and 'hx-swap-oob="true"' in text
+
+
+def test_my_tables_lists_the_scorekeepers_tables_and_a_players_table_now(client, scorekeeper, player_user):
+    mine = seated_table(scorekeeper=scorekeeper, table_number=3)
+    mine.round.status = Round.Status.PLAYING
+    mine.round.save()
+    other = seated_table(table_number=4)
+    client.force_login(scorekeeper)
+    text = client.get(reverse("table:mine")).content.decode()
+    assert reverse("table:scoresheet", args=[mine.pk]) in text
+    assert reverse("table:scoresheet", args=[other.pk]) not in text
+
+    me = PlayerFactory(name="Pat Player", user=player_user)
+    seated = seated_table(players=[me, *[PlayerFactory() for _ in range(3)]], table_number=7)
+    client.force_login(player_user)
+    answer = client.get(reverse("table:mine"))
+    assert answer.context["my_table"]["table"] == seated
+    assert reverse("table:scoresheet", args=[seated.pk]) in answer.content.decode()
+
+
+def test_my_tables_needs_a_login(client):
+    answer = client.get(reverse("table:mine"))
+    assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
