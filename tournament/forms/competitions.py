@@ -160,6 +160,7 @@ class StaffForm(forms.Form):
 
     organisers = forms.CharField(
         label=_("Organisers"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Usernames, one per line."),
     )

@@ -1,0 +1,129 @@
+"""Competition set-up: create, edit, the rule-set settings (with the rule document's wording), the staff."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.rulesets import get_ruleset
+from tests.factories import UserFactory
+from tournament.models import AuditEntry, Competition
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_organiser_creates_a_competition_and_organises_it(olivia, organiser):
+    response = olivia.post(
+        reverse("organiser:competition_create"),
+        {"name": "Autumn Cup", "kind": "tournament", "rules": "sg-classic", "capital": 500,
+         "starts_on": "2026-09-01", "ends_on": "2026-09-01"},
+    )  # fmt: skip
+    competition = Competition.objects.get(name="Autumn Cup")
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "organiser:competition", args=[competition.pk]
+    )
+    assert (competition.kind, competition.rules, competition.capital) == ("tournament", "sg-classic", 500)
+    assert list(competition.organisers.all()) == [organiser]
+    assert AuditEntry.objects.filter(action="competition_created", competition=competition).exists()
+
+
+def test_a_competition_cannot_end_before_it_starts(olivia):
+    response = olivia.post(
+        reverse("organiser:competition_create"),
+        {"name": "Backwards", "kind": "league", "rules": "spgg-2023", "capital": 400,
+         "starts_on": "2026-09-02", "ends_on": "2026-09-01"},
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert "cannot end before it starts" in response.content.decode()
+    assert not Competition.objects.filter(name="Backwards").exists()
+
+
+def test_the_settings_page_shows_every_setting_with_the_rule_documents_wording(olivia, competition):
+    page = olivia.get(reverse("organiser:rules", args=[competition.pk])).content.decode()
+    assert 'name="min_doubles"' in page
+    assert "001 rule 16" in page
+    assert "Minimum attainment of one (1) double in order to game." in page
+    rules = get_ruleset(competition.rules)
+    assert page.count('class="card org-setting') == len(rules.settings)
+
+
+def _post_all(client, competition, **changes):
+    """Post the settings form as the browser would: every field with its shown value, some changed."""
+    page = client.get(reverse("organiser:rules", args=[competition.pk]))
+    form = page.context["form"]
+    data = {name: form[name].value() for name in form.fields}
+    data = {k: ("true" if v is True else "false" if v is False else v) for k, v in data.items()}
+    data.update(changes)
+    return client.post(reverse("organiser:rules", args=[competition.pk]), data)
+
+
+def test_a_changed_setting_is_stored_as_an_option_and_only_that(olivia, competition):
+    response = _post_all(olivia, competition, min_doubles="2", ping_hu_price="[24, 12]")
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.options == {"min_doubles": 2, "ping_hu_price": [24, 12]}
+    assert get_ruleset(competition.rules, competition.options)["min_doubles"] == 2
+    page = olivia.get(reverse("organiser:rules", args=[competition.pk])).content.decode()
+    assert page.count('<span class="org-badge">changed</span>') == 2
+
+
+def test_setting_a_value_back_to_the_published_one_removes_the_option(olivia, competition):
+    competition.options = {"min_doubles": 2}
+    competition.save()
+    assert _post_all(olivia, competition, min_doubles="1").status_code == 302
+    competition.refresh_from_db()
+    assert competition.options == {}
+
+
+# (setting, what the organiser typed, the error they read)
+BAD_VALUES = [
+    ("min_doubles", "-1", "must be a whole number, 0 or more"),
+    ("min_doubles", "two", "Not a value"),
+    ("ping_hu_price", "[24]", "must have 2 numbers"),
+    ("false_win_payment", "pay_double", "must be one of full_each, as_reverse_win"),
+]
+
+
+@pytest.mark.parametrize("key, typed, error", BAD_VALUES)
+def test_a_bad_value_shows_an_error_and_changes_nothing(olivia, competition, key, typed, error):
+    competition.options = {"min_doubles": 2}
+    competition.save()
+    response = _post_all(olivia, competition, **{key: typed, "limit_doubles": "12"})
+    assert response.status_code == 400
+    assert error in response.context["form"].errors[key][0]
+    competition.refresh_from_db()
+    assert competition.options == {"min_doubles": 2}  # limit_doubles=12 was not saved either
+
+
+def test_changing_the_rule_set_keeps_the_changed_settings_that_still_fit(olivia, competition):
+    competition.options = {"min_doubles": 2}
+    competition.save()
+    olivia.post(
+        reverse("organiser:competition_edit", args=[competition.pk]),
+        {"name": competition.name, "kind": "league", "rules": "sg-tai-card", "capital": 400},
+    )
+    competition.refresh_from_db()
+    assert competition.rules == "sg-tai-card" and competition.options == {"min_doubles": 2}
+    page = olivia.get(reverse("organiser:rules", args=[competition.pk])).content.decode()
+    assert "Singaporean Mahjong tai card" in page
+
+
+def test_staff_by_username(olivia, competition, organiser):
+    sam = UserFactory(username="sam")
+    ann = UserFactory(username="Ann")
+    response = olivia.post(
+        reverse("organiser:staff", args=[competition.pk]),
+        {"organisers": f"{organiser.username}\nann", "scorekeepers": "sam"},
+    )
+    assert response.status_code == 302
+    assert set(competition.organisers.all()) == {organiser, ann}
+    assert list(competition.scorekeepers.all()) == [sam]
+    assert sam.groups.filter(name="scorekeeper").exists() and ann.groups.filter(name="organiser").exists()
+
+
+def test_staff_names_must_exist_and_someone_must_organise(olivia, competition, organiser):
+    response = olivia.post(
+        reverse("organiser:staff", args=[competition.pk]), {"organisers": "", "scorekeepers": "nobody_here"}
+    )
+    errors = response.context["form"].errors
+    assert "at least one organiser" in errors["organisers"][0]
+    assert "nobody_here" in errors["scorekeepers"][0]
+    assert list(competition.organisers.all()) == [organiser]

@@ -1,0 +1,80 @@
+"""The printable sheets: a seating plan (by table, then by name) and one table card per table, as PDF."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EntryFactory, PlayerFactory
+from tournament import printing
+from tournament.models import Round
+from tournament.rounds import round_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def page_texts(document) -> list[str]:
+    """The text laid out on each page of a WeasyPrint document."""
+    from weasyprint.formatting_structure import boxes
+
+    texts = []
+    for page in document.pages:
+        words = [b.text for b in page._page_box.descendants() if isinstance(b, boxes.TextBox)]
+        texts.append(" ".join(words))
+    return texts
+
+
+@pytest.fixture
+def seated_round(competition):
+    """Nine players: two tables and one bye."""
+    for i in range(9):
+        EntryFactory(
+            competition=competition, player=PlayerFactory(name=f"Zed{i} Tan", registration_no=f"SG{i:03d}")
+        )
+    round_ = Round.objects.create(competition=competition, number=3, venue="Hall B")
+    round_seat(round_, seed=1)
+    return round_
+
+
+def test_one_table_card_per_table_with_its_four_players_in_seat_order(seated_round):
+    document = printing.table_cards(seated_round)
+    texts = page_texts(document)
+    assert len(texts) == 2
+    for number, text in enumerate(texts, start=1):
+        table = seated_round.tables.get(number=number)
+        assert f"Table {number}" in text and "Round 3" in text
+        positions = [text.index(table.seats.get(wind=w).player.name) for w in "ESWN"]
+        assert positions == sorted(positions)  # East, South, West, North, top to bottom
+        assert text.index("East") < text.index("South") < text.index("West") < text.index("North")
+
+
+def test_the_seating_plan_lists_every_seated_player_by_table_and_by_name(seated_round):
+    text = " ".join(page_texts(printing.seating_plan(seated_round)))
+    seated = list(seated_round.seats.select_related("player"))
+    assert len(seated) == 8
+    for seat in seated:
+        assert text.count(seat.player.name) == 2  # once by table, once by name
+    bye = set(seated_round.competition.players.all()) - {s.player for s in seated}
+    [bye_player] = bye
+    assert "Sitting out" in text and bye_player.name in text
+    by_name = text[text.index("By player") :]
+    names = sorted(s.player.name for s in seated)
+    assert [by_name.index(n) for n in names] == sorted(by_name.index(n) for n in names)
+
+
+def test_every_word_is_set_in_dejavu_sans(seated_round):
+    from weasyprint.formatting_structure import boxes
+
+    for document in (printing.seating_plan(seated_round), printing.table_cards(seated_round)):
+        fonts = {
+            tuple(b.style["font_family"])
+            for page in document.pages
+            for b in page._page_box.descendants()
+            if isinstance(b, boxes.TextBox)
+        }
+        assert fonts == {("DejaVu Sans",)}
+
+
+def test_the_pdf_downloads(olivia, seated_round):
+    for name in ("organiser:seating_pdf", "organiser:cards_pdf"):
+        response = olivia.get(reverse(name, args=[seated_round.pk]))
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+        assert response.content.startswith(b"%PDF-")

@@ -1,0 +1,155 @@
+"""Rounds: schedule, generate seating, the quality report, swap, scorekeepers, publish and start."""
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import ClubFactory, EntryFactory, PlayerFactory, UserFactory
+from tournament.models import AuditEntry, Round, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def field(competition):
+    """Eighteen players of three clubs: four tables and two byes."""
+    clubs = [ClubFactory(name=f"Club {c}") for c in "ABC"]
+    players = [PlayerFactory(name=f"Player {i:02d}", club=clubs[i % 3]) for i in range(18)]
+    for p in players:
+        EntryFactory(competition=competition, player=p)
+    return players
+
+
+@pytest.fixture
+def round1(competition):
+    return Round.objects.create(competition=competition, number=1, venue="Hall A")
+
+
+def test_schedule_a_round(olivia, competition):
+    response = olivia.post(
+        reverse("organiser:rounds", args=[competition.pk]),
+        {"number": 1, "starts_at": "2026-12-05T14:00", "ends_at": "2026-12-05T18:00", "venue": "Bishan CC"},
+    )
+    round_ = Round.objects.get(competition=competition)
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "organiser:round", args=[round_.pk]
+    )
+    assert (round_.number, round_.venue, round_.status) == (1, "Bishan CC", "scheduled")
+    assert timezone.localtime(round_.starts_at).hour == 14 and round_.ends_at > round_.starts_at
+
+
+def test_a_round_number_is_used_once_and_must_end_after_it_starts(olivia, competition, round1):
+    response = olivia.post(
+        reverse("organiser:rounds", args=[competition.pk]),
+        {"number": 1, "starts_at": "2026-12-05T14:00", "ends_at": "2026-12-05T13:00"},
+    )
+    errors = response.context["form"].errors
+    assert (
+        "There is a round 1 already." in errors["number"]
+        and "must end after it starts" in errors["ends_at"][0]
+    )
+    assert Round.objects.count() == 1
+
+
+def test_before_seating_the_organiser_is_told_what_will_happen(olivia, field, round1):
+    page = olivia.get(reverse("organiser:round", args=[round1.pk])).content.decode()
+    assert "18 players at 4 tables." in page and "2 players sit out this round" in page
+
+
+def test_generate_seating_shows_tables_and_the_report(olivia, field, round1):
+    response = olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 7})
+    assert response.status_code == 302
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.SEATED
+    assert Table.objects.filter(round=round1).count() == 4 and Seat.objects.filter(round=round1).count() == 16
+    page = olivia.get(reverse("organiser:round", args=[round1.pk]))
+    html = page.content.decode()
+    report = page.context["report"]
+    assert report["repeat_meetings"] == 0 and report["max_meetings"] == 1  # first round: nobody met before
+    assert len(report["byes"]) == 2 and all(name in html for name in report["byes"])
+    assert len(report["winds"]) == 16
+    assert "Quality report" in html and 'data-report="repeat_meetings">0<' in html
+    # same-club tables are named with the club (18 players of 3 clubs at 4 tables cannot avoid them all)
+    for t in report["same_club_tables"]:
+        assert t["club"].startswith("Club ") and len(t["players"]) >= 2
+
+
+def test_a_second_round_reports_repeat_pairs_by_name(olivia, competition, round1):
+    players = [PlayerFactory(name=f"P{i}") for i in range(4)]  # four players must meet again
+    for p in players:
+        EntryFactory(competition=competition, player=p)
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})
+    round2 = Round.objects.create(competition=competition, number=2)
+    olivia.post(reverse("organiser:round_seat", args=[round2.pk]), {})
+    report = olivia.get(reverse("organiser:round", args=[round2.pk])).context["report"]
+    assert report["max_meetings"] == 2 and report["repeat_meetings"] == 6
+    assert len(report["repeat_pairs"]) == 6
+    assert {name for p in report["repeat_pairs"] for name in (p["a"], p["b"])} == {"P0", "P1", "P2", "P3"}
+    assert all(p["meetings"] == 2 for p in report["repeat_pairs"])
+
+
+def test_swap_two_players_between_tables(olivia, field, round1):
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 3})
+    t1, t2 = Table.objects.filter(round=round1).order_by("number")[:2]
+    a = t1.seats.get(wind="E").player_id
+    b = t2.seats.get(wind="S").player_id
+    response = olivia.post(reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": b})
+    assert response.status_code == 302
+    assert t1.seats.get(wind="E").player_id == b and t2.seats.get(wind="S").player_id == a
+    assert AuditEntry.objects.filter(action="seats_swapped").exists()
+
+
+def test_swapping_a_player_with_themselves_is_refused(olivia, field, round1):
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})
+    a = Seat.objects.filter(round=round1).first().player_id
+    response = olivia.post(reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": a})
+    assert response.status_code == 400 and "two different players" in response.content.decode()
+
+
+def test_seating_is_fixed_once_play_starts(olivia, field, round1):
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})
+    assert (
+        olivia.post(reverse("organiser:round_status", args=[round1.pk]), {"action": "start"}).status_code
+        == 302
+    )
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.PLAYING
+    before = sorted(Seat.objects.filter(round=round1).values_list("table__number", "wind", "player_id"))
+    response = olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 99})
+    assert response.status_code == 409 and "its seating is fixed" in response.content.decode()
+    a, b = [s.player_id for s in Seat.objects.filter(round=round1)[:2]]
+    assert (
+        olivia.post(
+            reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": b}
+        ).status_code
+        == 409
+    )
+    assert (
+        sorted(Seat.objects.filter(round=round1).values_list("table__number", "wind", "player_id")) == before
+    )
+
+
+def test_a_round_cannot_start_before_it_is_seated(olivia, round1):
+    olivia.post(reverse("organiser:round_status", args=[round1.pk]), {"action": "start"})
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.SCHEDULED
+
+
+def test_assign_scorekeepers_from_the_staff(olivia, competition, field, round1):
+    sam = UserFactory(username="sam")
+    competition.scorekeepers.add(sam)
+    stranger = UserFactory(username="not_staff")
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})
+    t1, t2 = Table.objects.filter(round=round1).order_by("number")[:2]
+    response = olivia.post(
+        reverse("organiser:round_scorekeepers", args=[round1.pk]), {f"table_{t1.pk}": sam.pk}
+    )
+    assert response.status_code == 302
+    t1.refresh_from_db()
+    assert t1.scorekeeper == sam
+    response = olivia.post(
+        reverse("organiser:round_scorekeepers", args=[round1.pk]), {f"table_{t2.pk}": stranger.pk}
+    )
+    assert response.status_code == 400
+    t2.refresh_from_db()
+    assert t2.scorekeeper is None
