@@ -1,0 +1,111 @@
+/*
+ * The tile picker (templates/components/tile_picker.html): tap a tile of the palette to add it to the field,
+ * tap a chosen tile to take it out. The text input stays the source of truth (it is what the form posts, and
+ * what a page without JavaScript types into); every change fires a bubbling "change" event on it so that an
+ * enclosing htmx form re-posts. Only one picker's palette shows at a time: the active one.
+ */
+(function () {
+  "use strict";
+
+  function codesOf(input) {
+    return input.value.trim().toUpperCase().split(/[\s,]+/).filter(Boolean);
+  }
+
+  function activate(root) {
+    document.querySelectorAll("[data-tile-picker].is-active").forEach(function (other) {
+      if (other !== root) other.classList.remove("is-active");
+    });
+    root.classList.add("is-active");
+  }
+
+  function init(root) {
+    if (root.dataset.tilePickerReady) return;
+    root.dataset.tilePickerReady = "1";
+    var input = root.querySelector("[data-tile-input]");
+    var tray = root.querySelector("[data-tile-tray]");
+    var palette = root.querySelector("[data-tile-palette]");
+    var count = root.querySelector("[data-tile-count]");
+    var clear = root.querySelector("[data-tile-clear]");
+    var max = parseInt(root.dataset.max || "0", 10);
+    root.classList.add("has-js");
+    tray.hidden = false;
+    palette.hidden = false;
+    if (clear) clear.hidden = false;
+
+    function imageOf(code) {
+      var img = palette.querySelector('[data-tile="' + code + '"] img');
+      return img ? img.getAttribute("src") : null;
+    }
+
+    function render() {
+      var codes = codesOf(input);
+      var chips = codes.map(function (code, i) {
+        var chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "tile";
+        chip.dataset.index = String(i);
+        chip.dataset.code = code;
+        chip.title = code;
+        var src = imageOf(code);
+        if (src) {
+          var img = document.createElement("img");
+          img.src = src;
+          img.alt = code;
+          img.width = 40;
+          img.height = 53;
+          chip.appendChild(img);
+        } else {
+          chip.textContent = code;
+          chip.classList.add("tile-unknown");
+        }
+        chip.setAttribute("aria-label", code + " (remove)");
+        return chip;
+      });
+      tray.replaceChildren.apply(tray, chips);
+      if (count) count.textContent = max ? codes.length + " / " + max : String(codes.length || "");
+      root.classList.toggle("is-full", max > 0 && codes.length >= max);
+    }
+
+    function set(codes) {
+      input.value = codes.join(" ");
+      render();
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    palette.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-tile]");
+      if (!button) return;
+      var codes = codesOf(input);
+      if (max === 1) codes = [];
+      else if (max && codes.length >= max) return;
+      codes.push(button.dataset.tile);
+      set(codes);
+    });
+    tray.addEventListener("click", function (event) {
+      var chip = event.target.closest("[data-index]");
+      activate(root);
+      if (!chip) return;
+      var codes = codesOf(input);
+      codes.splice(parseInt(chip.dataset.index, 10), 1);
+      set(codes);
+    });
+    if (clear) clear.addEventListener("click", function () { activate(root); set([]); });
+    input.addEventListener("input", render);
+    root.addEventListener("focusin", function () { activate(root); });
+    root.addEventListener("click", function () { activate(root); });
+    render();
+  }
+
+  function initAll(scope) {
+    scope = scope || document;
+    if (scope.matches && scope.matches("[data-tile-picker]")) init(scope);
+    scope.querySelectorAll("[data-tile-picker]").forEach(init);
+    var first = document.querySelector("[data-tile-picker]");
+    if (first && !document.querySelector("[data-tile-picker].is-active")) first.classList.add("is-active");
+  }
+
+  window.TilePicker = { init: init, initAll: initAll };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { initAll(); });
+  else initAll();
+  document.addEventListener("htmx:load", function (event) { initAll(event.target); });
+})();
