@@ -55,6 +55,7 @@ from scoring.limits import hand_limit_items, reading_limit_items
 from scoring.model import Hand, Item, Reading
 from scoring.payments import price
 from scoring.ping_hu import ping_hu_items
+from scoring.rulesets import DEFAULT_RULESET
 from scoring.tiles import INDEX
 
 _PING_HU_CODES = frozenset({"ping_hu", "full_flush_ping_hu"})
@@ -69,8 +70,8 @@ def score_hand(data: dict) -> dict:
     try:
         hand = parse_hand(data)
     except IllegalHand as exc:
-        rules = data.get("rules") if isinstance(data, dict) else None
-        return _not_a_win(rules if isinstance(rules, str) else None, exc.errors)
+        rules = data.get("rules", DEFAULT_RULESET) if isinstance(data, dict) else None
+        return _not_a_win(rules.strip().lower() if isinstance(rules, str) else None, exc.errors)
     return score_parsed(hand)
 
 
@@ -118,7 +119,7 @@ def score_parsed(hand: Hand) -> dict:
                 )
             return _not_a_win(rules.id, [error])
         key = _key(items, v.limit_doubles)
-        sets = [list(m.tiles) for m in hand.melds]
+        sets = [list(m.tiles) for m in sorted(hand.melds, key=_set_order)]
         instant = True
 
     is_limit, doubles, _uncapped = key

@@ -229,3 +229,10 @@ def test_every_rule_set_scores_the_same_hand():
         assert result["rules"] == rules
         assert tally(result) == {"dragon_pong": 1, "seat_flower": 1}
         assert result["doubles"] == 2
+
+
+def test_order_of_melds_never_changes_an_instant_win():
+    data = hand("B1 B4 D7 C2", melds=["pong WD", "pong RD", "pong GD"], winning=None)
+    flipped = dict(data, melds=data["melds"][::-1], concealed=data["concealed"][::-1])
+    assert score_hand(flipped) == score_hand(data)
+    assert score_hand(data)["sets"][0] == ["RD", "RD", "RD"]
