@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 try:
     from django.conf import settings as _settings
@@ -166,3 +168,45 @@ def test_the_endpoints_are_in_the_openapi_schema_with_their_errors_and_examples(
             assert post_op["responses"][code]["content"]["application/json"]["examples"], (path, code)
         assert post_op["security"] == [{}] or "security" not in post_op  # open to anyone
     assert "/api/v1/rulesets/" in schema["paths"]
+
+
+_KEYS = [
+    "type",
+    "tiles",
+    "concealed",
+    "seat",
+    "outcome",
+    "winner",
+    "win",
+    "doubles",
+    "hand",
+    "melds",
+    "rules",
+    "prevailing_wind",
+    "seat_wind",
+    "winning_tile",
+    "bonus",
+    "events",
+    "instant",
+    "liable",
+    "discarder",
+]
+_WORDS = ["", "E", "b1 b2 b3", "RD", "kong", "win", "discard", "spgg-2023", "F2", "CAT"]
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(_WORDS) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(_KEYS), inner, max_size=6),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(door=st.sampled_from(sorted(URL)), data=_JSON)
+def test_no_json_of_any_shape_gets_anything_but_the_contract_answers(client, door, data):
+    cache.clear()
+    response = post(client, door, json.dumps(data))
+    assert response.status_code in (200, 400, 422)
+    body = response.json()
+    if response.status_code != 200:
+        assert body["errors"] and all({"code", "message"} <= set(e) for e in body["errors"])
+        assert (body.get("win") is False) == (response.status_code == 422)
