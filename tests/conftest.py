@@ -100,12 +100,21 @@ def stranger(db):
 
 
 @pytest.fixture(scope="session")
-def celery_worker_proc(tmp_path_factory):
+def celery_worker_proc(tmp_path_factory, django_db_setup):
+    """A real worker process over Redis, on the same test database as the tests (PostgreSQL).
+
+    Tests that need it to see their rows use ``transactional_db`` (committed data).
+    """
     from django.conf import settings
+    from django.db import connection
 
     need(bool(settings.REDIS_URL), "REDIS_URL is not set: no real worker to test against")
     log = tmp_path_factory.mktemp("celery") / "worker.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+        env["DATABASE_URL"] = f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
     with open(log, "w") as fh:  # a file, not a pipe: a full pipe would block the worker
         proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "tournament", "worker", "--pool=solo", "--concurrency=1",

@@ -145,7 +145,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Recording a hand must never wait on a broker that is down (issue 6): fail fast.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BEAT_SCHEDULE: dict = {
+    "standings-reconcile": {
+        "task": "tournament.tasks.standings_reconcile",
+        "schedule": env_int("STANDINGS_RECONCILE_SECONDS", 60),
+    },
+}
 
 # --- REST API (../shared/spec/league-api.md) ---
 REST_FRAMEWORK = {

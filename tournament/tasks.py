@@ -10,3 +10,37 @@ from celery import shared_task
 def worker_identity() -> dict:
     """Where this task ran: proves a task really ran in a separate worker."""
     return {"pid": os.getpid(), "host": socket.gethostname()}
+
+
+@shared_task(ignore_result=True, acks_late=True)
+def standings_update_table(table_id: int) -> None:
+    """A hand was recorded or voided at this table: refresh its competition and round."""
+    from tournament.models import Table
+    from tournament.standings_store import standings_refresh
+
+    table = Table.objects.select_related("round__competition").filter(pk=table_id).first()
+    if table is not None:
+        standings_refresh(table.round.competition, rounds=[table.round])
+
+
+@shared_task(ignore_result=True)
+def standings_recompute(competition_id: int) -> None:
+    """Recompute every scope of a competition from the ledger."""
+    from tournament.models import Competition
+    from tournament.standings_store import standings_refresh
+
+    competition = Competition.objects.filter(pk=competition_id).first()
+    if competition is not None:
+        standings_refresh(competition)
+
+
+@shared_task(ignore_result=True)
+def standings_reconcile() -> list[int]:
+    """Periodic (beat): recompute every competition whose stored standings miss ledger rows."""
+    from tournament.models import Competition
+    from tournament.standings_store import stale_competitions, standings_refresh
+
+    repaired = stale_competitions()
+    for competition in Competition.objects.filter(pk__in=repaired):
+        standings_refresh(competition)
+    return repaired

@@ -1,0 +1,50 @@
+"""Stored standings, kept current by Celery (issue 6).
+
+Derived data, never the truth: the ledger is. A **scope** is 0 for the whole
+competition or a round's id. ``StandingsMeta`` says when a scope was last
+computed and up to which ledger row (``ledger_mark``: the highest
+``ChipTransfer`` id it had seen), so a reader can tell how fresh it is.
+"""
+
+from django.db import models
+
+
+class StandingRow(models.Model):
+    competition = models.ForeignKey("tournament.Competition", on_delete=models.CASCADE, related_name="+")
+    scope = models.PositiveBigIntegerField(help_text="0: the whole competition; else the round's id.")
+    position = models.PositiveIntegerField(help_text="Order in the ranked list, from 1.")
+    rank = models.PositiveIntegerField(null=True)
+    shared = models.BooleanField(default=False)
+    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=120)
+    club = models.CharField(max_length=120, blank=True)
+    net_chips = models.IntegerField(default=0)
+    sessions = models.PositiveIntegerField(default=0)
+    hands_won = models.PositiveIntegerField(default=0)
+    self_drawn_wins = models.PositiveIntegerField(default=0)
+    za_hu = models.PositiveIntegerField(default=0)
+    biggest_hand = models.PositiveIntegerField(default=0)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["competition", "scope", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "scope", "player"], name="one_standing_per_player")
+        ]
+        indexes = [models.Index(fields=["competition", "scope", "position"])]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.name} {self.net_chips:+d}"
+
+
+class StandingsMeta(models.Model):
+    competition = models.ForeignKey("tournament.Competition", on_delete=models.CASCADE, related_name="+")
+    scope = models.PositiveBigIntegerField()
+    computed_at = models.DateTimeField()
+    ledger_mark = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["competition", "scope"], name="one_meta_per_scope")]
+
+    def __str__(self) -> str:
+        return f"standings of {self.competition_id}/{self.scope} at {self.computed_at:%H:%M:%S}"
