@@ -10,7 +10,8 @@ The view only translates: the form becomes a Hand of the contract
 (../shared/spec/scoring-api.md), ``scoring.score_hand`` judges it, and
 ``scoring.settle`` with that hand (the winner is the seat wind) says who pays
 whom. Two conveniences of the form, both stated on the page: a blank winning
-tile means the last tile of the hand (the one tapped last), and a meld left
+tile means the last tile of a 14-tile hand (the one tapped last; a 13-tile
+instant win such as eight flowers keeps none), and a meld left
 without a type takes the type its tiles show (four alike a kong, three alike
 a pong, otherwise a chow).
 """
@@ -47,6 +48,7 @@ MELD_TYPES = [
     ("concealed_kong", _("Kong (concealed)")),
 ]
 MELD_SLOTS = 4
+HAND_TILES = 14  # concealed tiles + 3 per meld in a complete hand (scoring-api.md, "Hand")
 
 
 class HandForm(forms.Form):
@@ -99,13 +101,16 @@ class HandForm(forms.Form):
         """The Hand of the contract this form describes."""
         data = self.cleaned_data
         concealed = data["concealed"].replace(",", " ").split()
-        winning = data["winning_tile"].strip() or (concealed[-1] if concealed else "")
+        melds = self.melds()
+        winning = data["winning_tile"].strip()
+        if not winning and concealed and len(concealed) + 3 * len(melds) == HAND_TILES:
+            winning = concealed[-1]  # the tile tapped last; a 13-tile instant win (eight flowers) has none
         hand = {
             "rules": data["rules"],
             "prevailing_wind": data["prevailing_wind"],
             "seat_wind": data["seat_wind"],
             "concealed": concealed,
-            "melds": self.melds(),
+            "melds": melds,
             "bonus": data["bonus"],
             "win": data["win"],
             "events": data["events"],

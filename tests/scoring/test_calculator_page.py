@@ -128,6 +128,19 @@ def test_a_blank_winning_tile_is_the_last_tile_of_the_hand(client):
     assert "Not a winning hand yet" in text_of(client.post(URL, c8_last).content.decode())
 
 
+def test_an_instant_win_of_thirteen_tiles_needs_no_winning_tile(client):
+    thirteen = PING_HU_FORM["concealed"][:-3]  # without the winning C9
+    eight_flowers = {
+        **PING_HU_FORM,
+        "concealed": thirteen,
+        "bonus": "F1 F2 F3 F4 S1 S2 S3 S4",
+        "win": "self_draw",
+    }
+    html = client.post(URL, eight_flowers).content.decode()
+    assert "eight_flowers" in re.findall(r'<tr data-code="(\w+)"', html)
+    assert "limit hand" in text_of(html)
+
+
 def test_a_meld_without_a_type_takes_the_type_its_tiles_show(client):
     untyped = {**CONTRACT_FORM, "meld1_type": "", "meld2_type": "", "meld2": "RD RD RD"}
     html = client.post(URL, untyped).content.decode()
