@@ -153,3 +153,11 @@ def test_assign_scorekeepers_from_the_staff(olivia, competition, field, round1):
     assert response.status_code == 400
     t2.refresh_from_db()
     assert t2.scorekeeper is None
+
+
+def test_the_players_told_they_sit_out_are_the_ones_who_do(olivia, field, round1):
+    told = olivia.get(reverse("organiser:round", args=[round1.pk])).context["preview"]["sitting_out"]
+    assert len(told) == 2
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})  # no seed: the default one
+    report = olivia.get(reverse("organiser:round", args=[round1.pk])).context["report"]
+    assert sorted(report["byes"]) == sorted(told)

@@ -63,8 +63,9 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, seated: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player_a"].choices = seated
-        self.fields["player_b"].choices = seated
+        choices = [("", "—"), *seated]
+        self.fields["player_a"].choices = choices
+        self.fields["player_b"].choices = choices
 
     def clean(self):
         cleaned = super().clean()

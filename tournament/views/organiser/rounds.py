@@ -93,7 +93,9 @@ def _preview(round_: Round):
         for p, c in Player.objects.filter(pk__in=field).values_list("pk", "club_id")
     }
     try:
-        return seating_preview(field, history, SeatingOptions(), clubs=clubs), None
+        # round_seat's default seed is the competition's id: the byes told here are the ones it gives.
+        options = SeatingOptions(seed=round_.competition_id)
+        return seating_preview(field, history, options, clubs=clubs), None
     except SeatingError as exc:
         return None, str(exc)
 
