@@ -154,3 +154,22 @@ def test_a_file_in_a_local_encoding_is_explained(olivia, competition):
     page = _upload(olivia, competition, "José Tan,,R1\n".encode("cp1252")).content.decode()
     assert "Line 1 is not UTF-8 text" in page and "CSV UTF-8" in page
     assert "/players/import/confirm/" not in page and 'name="import"' not in page
+
+
+def test_an_entry_is_replaced_once(olivia, competition):
+    entry = EntryFactory(competition=competition)
+    first, second = PlayerFactory(name="First Sub"), PlayerFactory(name="Second Sub")
+    olivia.post(reverse("organiser:entry_substitute", args=[entry.pk]), {"player": first.pk})
+    response = olivia.post(reverse("organiser:entry_substitute", args=[entry.pk]), {"player": second.pk})
+    assert response.status_code == 400 and "already been replaced by First Sub" in response.content.decode()
+    assert not Entry.objects.filter(player=second).exists()
+
+
+def test_the_players_page_shows_who_replaced_whom(olivia, competition):
+    entry = EntryFactory(competition=competition, player=PlayerFactory(name="Gone Away"))
+    olivia.post(
+        reverse("organiser:entry_substitute", args=[entry.pk]), {"player": PlayerFactory(name="New Face").pk}
+    )
+    page = olivia.get(reverse("organiser:players", args=[competition.pk])).content.decode()
+    assert "replaced by New Face" in page and "substitute for Gone Away" in page
+    assert reverse("organiser:entry_substitute", args=[entry.pk]) not in page

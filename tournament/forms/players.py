@@ -93,4 +93,15 @@ class SubstituteForm(forms.Form):
 
     def __init__(self, *args, entry: Entry, **kwargs):
         super().__init__(*args, **kwargs)
+        self.entry = entry
         self.fields["player"].queryset = Player.objects.exclude(entries__competition=entry.competition)
+
+    def clean(self):
+        cleaned = super().clean()
+        replaced_by = self.entry.substitutes.select_related("player").first()
+        if replaced_by:
+            raise forms.ValidationError(
+                _("%(old)s has already been replaced by %(new)s.")
+                % {"old": self.entry.player.name, "new": replaced_by.player.name}
+            )
+        return cleaned
