@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, seated_table
 from tests.table.helpers import post_hand
-from tournament.models import Round
+from tournament.models import Hand, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -82,10 +82,27 @@ def test_the_live_partial_answers_204_until_the_table_changes(client, table, sea
     assert "Hand 1 was just recorded on another device." in text  # the form on that page is now stale
 
 
-def test_the_live_partial_keeps_the_page_form_number_in_its_next_poll(client, table, scorekeeper):
+def test_the_live_partial_keeps_the_page_form_number_in_its_next_poll(client, table, seats, scorekeeper):
     client.force_login(scorekeeper)
-    answer = client.get(reverse("table:live", args=[table.pk]), {"v": "x", "expected": 1})
-    assert "expected=1" in answer.content.decode()
+    post_hand(client, table, {"outcome": "draw"})
+    answer = client.get(reverse("table:live", args=[table.pk]), {"v": "0-0", "expected": 1})
+    text = answer.content.decode()
+    assert "expected=1" in text and 'data-testid="hand-number">2<' in text
+
+
+def test_without_javascript_the_preview_is_the_whole_page_with_a_confirm_button(
+    client, table, seats, scorekeeper
+):
+    client.force_login(scorekeeper)
+    fields = {"outcome": "win", "winner": seats["S"], "win_from": seats["W"], "doubles": 3}
+    answer = post_hand(client, table, fields, step="preview")
+    text = answer.content.decode()
+    assert answer.status_code == 200 and "<html" in text
+    assert "Cai West</span> pays <span>Ben South</span> <strong>8</strong>" in text  # 001 rules 17, 21
+    assert 'data-testid="preview-after">416<' in text
+    assert f'formaction="/tables/{table.pk}/record/"' in text and "Confirm hand 1" in text
+    assert 'value="3"' in text  # the form keeps the entry, to change or confirm
+    assert not Hand.objects.exists()
 
 
 def test_a_finished_session_takes_no_more_hands(client, table, seats, scorekeeper):
@@ -166,3 +183,8 @@ def test_my_tables_lists_the_scorekeepers_tables_and_a_players_table_now(client,
 def test_my_tables_needs_a_login(client):
     answer = client.get(reverse("table:mine"))
     assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
+
+
+def test_a_table_without_its_four_players_has_no_scoresheet_yet(client, table):
+    table.seats.filter(wind="N").delete()
+    assert client.get(reverse("table:scoresheet", args=[table.pk])).status_code == 404

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
@@ -58,7 +58,11 @@ def request_meta(request) -> RequestMeta:
 
 
 def _table(table_id: int) -> Table:
-    return get_object_or_404(Table.objects.select_related("round__competition", "scorekeeper"), pk=table_id)
+    """The table, with its four players seated (a table still being seated has no scoresheet yet)."""
+    table = get_object_or_404(Table.objects.select_related("round__competition", "scorekeeper"), pk=table_id)
+    if len(table.seat_map) != 4:
+        raise Http404("This table does not have its four players seated yet.")
+    return table
 
 
 def _is_htmx(request) -> bool:
@@ -142,9 +146,11 @@ def live(request, table_id: int):
     if request.GET.get("v") == table_version(table):
         return HttpResponse(status=204)
     context = _context(request, table)
-    expected = request.GET.get("expected")
-    if expected and expected != str(context["state"].hand_number):
-        context["moved_on"] = expected
+    expected = request.GET.get("expected", "")
+    if expected.isdigit() and "form" in context:
+        context["expected_number"] = int(expected)  # the number of the form on that page, untouched
+        if int(expected) != context["state"].hand_number:
+            context["moved_on"] = expected
     return render(request, "table/_live.html", context)
 
 
