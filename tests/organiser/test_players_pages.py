@@ -173,3 +173,11 @@ def test_the_players_page_shows_who_replaced_whom(olivia, competition):
     page = olivia.get(reverse("organiser:players", args=[competition.pk])).content.decode()
     assert "replaced by New Face" in page and "substitute for Gone Away" in page
     assert reverse("organiser:entry_substitute", args=[entry.pk]) not in page
+
+
+def test_withdrawing_a_player_seated_in_a_round_not_started_warns(olivia, competition):
+    table = seated_table(competition=competition, round_number=4)
+    entry = competition.entries.first()
+    response = olivia.post(reverse("organiser:entry_withdraw", args=[entry.pk]), follow=True)
+    assert f"{entry.player.name} is still seated in round 4" in response.content.decode()
+    assert table.seats.filter(player=entry.player).exists()  # the organiser decides: reseat or swap

@@ -25,7 +25,7 @@ from tournament.forms.players import (
     PlayerForm,
     SubstituteForm,
 )
-from tournament.models import AuditEntry, Entry
+from tournament.models import AuditEntry, Entry, Round
 from tournament.players_import import ImportRejected, players_import, players_preview
 
 from .access import managed_competition, managed_entry, organiser_required
@@ -193,7 +193,27 @@ def entry_withdraw_view(request, pk: int):
     entry = managed_entry(request, pk)
     entry_withdraw(entry, user=request.user)
     messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+    _warn_if_seated(request, entry)
     return redirect("organiser:players", entry.competition_id)
+
+
+def _warn_if_seated(request, entry: Entry) -> None:
+    """A withdrawn player still seated in a round that has not started leaves a hole at a table."""
+    waiting = (
+        Round.objects.filter(
+            competition=entry.competition,
+            seats__player=entry.player,
+            status__in=(Round.Status.SCHEDULED, Round.Status.SEATED),
+        )
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if waiting:
+        messages.warning(
+            request,
+            _("%(name)s is still seated in round %(rounds)s: seat that round again to fill the place.")
+            % {"name": entry.player.name, "rounds": ", ".join(str(n) for n in waiting)},
+        )
 
 
 @organiser_required
@@ -206,6 +226,7 @@ def entry_substitute_view(request, pk: int):
         messages.success(
             request, _("%(new)s replaces %(old)s.") % {"new": new.player.name, "old": entry.player.name}
         )
+        _warn_if_seated(request, entry)
         return redirect("organiser:players", entry.competition_id)
     return render(
         request,
