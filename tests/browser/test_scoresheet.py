@@ -5,10 +5,7 @@ full / 4 half), rule 17 (the discarder pays full, the others half), rule 22
 (a concealed kong: 2 from each other player).
 """
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, seated_table
@@ -16,7 +13,6 @@ from tests.factories import PlayerFactory, seated_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Ann East", "Ben South", "Cai West", "Dee North"]
-TILE_PICKER = Path(settings.BASE_DIR) / "templates" / "components" / "tile_picker.html"
 
 
 @pytest.fixture
@@ -138,7 +134,6 @@ def test_a_stale_form_is_told_about_the_other_device(phone_page, browser, live_s
     other_context.close()
 
 
-@pytest.mark.skipif(not TILE_PICKER.exists(), reason="the tile picker component has not landed yet")
 def test_record_a_win_with_the_tile_picker(phone_page, live_server, table, scorekeeper):
     page = phone_page
     seats = table.seat_map
