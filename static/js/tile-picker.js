@@ -3,12 +3,30 @@
  * tap a chosen tile to take it out. The text input stays the source of truth (it is what the form posts, and
  * what a page without JavaScript types into); every change fires a bubbling "change" event on it so that an
  * enclosing htmx form re-posts. Only one picker's palette shows at a time: the active one.
+ * A tile already used as often as the set holds it (four of a playing tile, one of a bonus tile) across all the
+ * pickers of the same form is dimmed in every palette and cannot be added again.
  */
 (function () {
   "use strict";
 
   function codesOf(input) {
     return input.value.trim().toUpperCase().split(/[\s,]+/).filter(Boolean);
+  }
+
+  var BONUS = /^(F[1-4]|S[1-4]|CAT|RAT|ROOSTER|CENTIPEDE)$/;
+
+  function refreshUsed(root) {
+    var scope = root.closest("form") || document;
+    var used = {};
+    scope.querySelectorAll("[data-tile-picker] [data-tile-input]").forEach(function (input) {
+      codesOf(input).forEach(function (code) { used[code] = (used[code] || 0) + 1; });
+    });
+    scope.querySelectorAll("[data-tile-palette] [data-tile]").forEach(function (button) {
+      var code = button.dataset.tile;
+      var gone = (used[code] || 0) >= (BONUS.test(code) ? 1 : 4);
+      button.classList.toggle("is-used-up", gone);
+      button.setAttribute("aria-disabled", gone ? "true" : "false");
+    });
   }
 
   function activate(root) {
@@ -64,6 +82,7 @@
       tray.replaceChildren.apply(tray, chips);
       if (count) count.textContent = max ? codes.length + " / " + max : String(codes.length || "");
       root.classList.toggle("is-full", max > 0 && codes.length >= max);
+      refreshUsed(root);
     }
 
     function set(codes) {
@@ -74,7 +93,7 @@
 
     palette.addEventListener("click", function (event) {
       var button = event.target.closest("[data-tile]");
-      if (!button) return;
+      if (!button || button.classList.contains("is-used-up")) return;
       var codes = codesOf(input);
       if (max === 1) codes = [];
       else if (max && codes.length >= max) return;

@@ -50,7 +50,7 @@ def test_a_tapped_tile_comes_out_and_the_result_follows(phone_page, live_server)
     hand.locator("[data-tile-tray] [data-code=C9]").tap()  # take the winning tile out again
     expect(page.locator("#id_concealed")).to_have_value(" ".join(PING_HU[:-1]))
     expect(page.locator("#calc-result [data-not-a-win]")).to_be_visible()
-    expect(page.locator("#calc-result li[data-code=wrong_tile_count]")).to_have_count(1)
+    expect(page.locator("#calc-result li[data-code=winning_tile_required]")).to_have_count(1)
     # bonus tiles come from their own picker; only its palette shows while it is the active one
     bonus = page.locator("[data-tile-picker]:has(#id_bonus)")
     bonus.locator("[data-tile-tray]").tap()
@@ -73,3 +73,20 @@ def test_the_calculator_works_without_javascript(browser, live_server):
     expect(page.locator("#calc-result [data-doubles]")).to_have_attribute("data-doubles", "4")
     expect(page.locator("#calc-result tr[data-seat=N] [data-net]")).to_have_attribute("data-net", "-20")
     context.close()
+
+
+def test_a_tile_used_four_times_across_the_form_cannot_be_tapped_again(phone_page, live_server):
+    page = phone_page
+    page.goto(live_server.url + "/calculator/")
+    tap_hand(page, ["RD", "RD", "RD"])
+    meld = page.locator("[data-tile-picker]:has(#id_meld1)")
+    meld.locator("[data-tile-tray]").tap()
+    meld.locator("[data-tile='RD']").tap()
+    expect(meld.locator("[data-tile='RD']")).to_have_attribute("aria-disabled", "true")
+    meld.locator("[data-tile='RD']").tap(force=True)  # a fifth Red Dragon: refused
+    expect(page.locator("#id_meld1")).to_have_value("RD")
+    bonus = page.locator("[data-tile-picker]:has(#id_bonus)")
+    bonus.locator("[data-tile-tray]").tap()
+    bonus.locator("[data-tile='CAT']").tap()
+    bonus.locator("[data-tile='CAT']").tap(force=True)  # one cat in the set
+    expect(page.locator("#id_bonus")).to_have_value("CAT")
