@@ -816,6 +816,10 @@ CLASSIC_HAND_CITATIONS: dict[str, tuple[str, str]] = {
         "does not stack with 'Replacement Tile For Flower' or 'Replacement Tile For Kong'",
     ),
     "robbing_kong": ("002 Robbing the Kong", "Robbing the Kong scores one point."),
+    "seven_pairs_four_alike": (
+        "002 Seven Pairs Note 3",
+        "In some house rules, players are allowed to use four copies of the same tile as two pairs.",
+    ),
 }
 
 CLASSIC_PAYMENTS: dict[str, Any] = {

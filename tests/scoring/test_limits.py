@@ -7,6 +7,7 @@ hands: its big hands are worth a number of doubles, capped at 5.
 
 import pytest
 
+from scoring import score_hand
 from tests.scoring.scoring_cases import check, hand
 
 ALL_HONOURS = "EW EW EW SW SW SW WW WW WW RD RD RD GD GD"
@@ -199,3 +200,30 @@ def test_two_limit_hands_add_their_items_but_count_the_limit_once():
 def test_sgmj_has_no_limit_hands():
     result = check(hand(WONDERS, rules="sgmj-2002"), {"thirteen_wonders": 5}, "000")
     assert result["limit"] is False
+
+
+SEVEN_PAIRS = "B1 B1 D2 D2 C3 C3 B5 B5 D7 D7 C9 C9 RD RD"
+
+
+def test_seven_pairs_is_off_by_default_in_every_rule_set():
+    for rules in ("spgg-2023", "sg-tai-card", "sg-classic", "sgmj-2002"):
+        result = score_hand(hand(SEVEN_PAIRS, rules=rules))
+        assert result["win"] is False and result["errors"][0]["code"] == "incomplete_hand"
+
+
+def test_seven_pairs_as_a_002_house_rule_scores_two_points():
+    result = check(
+        hand(SEVEN_PAIRS, rules="sg-classic", options={"seven_pairs": 2}),
+        {"seven_pairs": 2},
+        "002 Seven Pairs",
+    )
+    assert len(result["sets"]) == 7 and result["sets"][-1] == ["RD", "RD"]
+
+
+def test_seven_pairs_with_four_alike_counts_no_pong():
+    data = hand(
+        "RD RD RD RD D2 D2 C3 C3 B5 B5 D7 D7 C9 C9",
+        rules="sg-classic",
+        options={"seven_pairs": 2, "seven_pairs_four_alike": True},
+    )
+    check(data, {"seven_pairs": 2}, "002 Seven Pairs")
