@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from tournament.seating import SeatingOptions, seat
-from tournament.seating.designs import affine, candidates, design_for, difference_family, field, transversal
+from tournament.seating.designs import affine, candidates, design_for, field, three_q_plus_one, transversal
 
 
 def pairs_of(design, classes=None):
@@ -35,8 +35,10 @@ def pairs_of(design, classes=None):
     [
         (affine(2), 16, 5, True),
         (affine(3), 64, 21, True),
-        (difference_family(28), 28, 9, True),
-        (difference_family(40), 40, 13, True),
+        (three_q_plus_one(5), 16, 5, True),
+        (three_q_plus_one(9), 28, 9, True),
+        (three_q_plus_one(13), 40, 13, True),
+        (three_q_plus_one(25), 76, 25, True),
         (transversal(5), 20, 5, False),
         (transversal(9), 36, 9, False),  # GF(9): a full set of 9 rounds
         (transversal(8), 32, 8, False),

@@ -9,16 +9,12 @@ picks, for a player count, the construction with the most classes):
 - **Affine geometry over GF(4)**: the lines of AG(2,4) (16 points, 5 classes,
   every pair exactly once) and AG(3,4) (64 points, 21 classes, every pair
   exactly once); a class is the set of lines in one direction.
-- **Resolvable difference families** for ``v = 3n + 1`` (28, 40, 100): points
-  are ``G x {0,1,2}`` plus one fixed point, ``G`` an abelian group of order
-  ``n``; one **base class** developed over ``G`` (add ``t`` to every group
-  coordinate, ``t`` in ``G``) gives ``n = (v-1)/3`` classes, every pair exactly once.
-  The same scheme with two fixed points and the pairs ``{x, x + n/2}`` of
-  each level left out seats 32 players over 10 rounds (a resolvable 4-GDD of
-  type 2^16, the social golfer instance 8-4-10).
-  The base classes were found by a computer search (simulated annealing over
-  the differences, ``base_class_search.py``); the test suite re-checks every
-  pair of every developed design, so the data cannot be silently wrong.
+- **The 3q+1 construction** for a prime power ``q = 1 (mod 4)`` (16, 28, 40,
+  52, 76, 88, ... players): points ``GF(q) x {0,1,2}`` plus a fixed point, one
+  base class built from a primitive element and developed over GF(q): ``q``
+  classes, every pair exactly once (Beth, Jungnickel, Lenz, VII.7.5.a).
+- **1-rotational designs** on ``Z_{3n}`` plus a fixed point (``one_rotational``),
+  for stored base blocks found by computer search (see docs/seating.md).
 - **Transversal designs** for any ``v = 4m``: four levels of ``m`` points; the
   round for multiplier ``b`` seats ``{(i, a + b * x_i) : i = 0..3}`` for every
   ``a`` of the ring ``R = product of GF(q)`` over the prime powers ``q`` of ``m``,
@@ -213,85 +209,72 @@ def transversal(m: int) -> Design:
         return tuple(blocks)
 
     groups = tuple(tuple(range(i * m, (i + 1) * m)) for i in range(4))
-    return Design(f"transversal design on 4 levels of {m}", 4 * m, length, groups, build)
+    return Design(f"transversal design 4x{m}", 4 * m, length, groups, build)
 
 
-# --- resolvable difference families ---------------------------------------------------------------------
-
-# A base class over G = Z_m1 x Z_m2 ... (element k <-> coordinates k % m1, k // m1 % m2, ...) on
-# three levels, plus fixed points named -1, -2: blocks of (element, level) or (-j, None).
-_Point = tuple[int, int | None]
-
-# v = 28: G = Z_3 x Z_3, 9 classes.
-_BASE_28: tuple[tuple[_Point, ...], ...] = (
-    ((-1, None), (2, 1), (2, 2), (6, 0)),
-    ((0, 0), (4, 0), (4, 2), (8, 1)),
-    ((3, 0), (4, 1), (5, 2), (6, 2)),
-    ((0, 1), (1, 0), (1, 1), (7, 1)),
-    ((0, 2), (1, 2), (3, 1), (7, 2)),
-    ((2, 0), (5, 1), (6, 1), (8, 2)),
-    ((3, 2), (5, 0), (7, 0), (8, 0)),
-)
+# --- resolvable designs on 3q + 1 points -------------------------------------------------------------------
 
 
-def _rotated(reps: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[tuple[_Point, ...], ...]:
-    """A base class invariant under (g, i) -> (g, i + 1): the fixed block plus each block's three turns."""
-    blocks: list[tuple[_Point, ...]] = [((-1, None), (0, 0), (0, 1), (0, 2))]
-    for block in reps:
-        for s in range(3):
-            blocks.append(tuple((g, (i + s) % 3) for g, i in block))
-    return tuple(blocks)
+def three_q_plus_one(q: int) -> Design:
+    """The resolvable (3q+1, 4, 1) design for a prime power ``q = 1 (mod 4)``.
+
+    Points are ``GF(q) x {0, 1, 2}`` and a fixed point. With ``w`` a primitive
+    element and ``e = w^((q-1)/4)`` (so ``e^2 = -1``) the base class is the block
+    ``{inf, (0,0), (0,1), (0,2)}`` and, for ``i < (q-1)/4`` and each level ``j``,
+    ``{(w^i, j), (-w^i, j), (e w^i, j+1), (-e w^i, j+1)}`` (Beth, Jungnickel and
+    Lenz, Design Theory, VII.7.5.a). Adding ``g`` of GF(q) to every first
+    coordinate gives the ``q`` classes; every pair of points meets exactly once.
+    """
+    add, mul = field(q)
+    neg = [add[x].index(0) for x in range(q)]
+    w = next(x for x in range(2, q) if len(set(_powers(mul, x, q - 1))) == q - 1) if q > 2 else 1
+    powers = _powers(mul, w, q - 1)
+    quarter = (q - 1) // 4
+    e = powers[quarter]
+    base: list[list[tuple[int, int]]] = [[(0, 0), (0, 1), (0, 2), (-1, -1)]]
+    for i in range(quarter):
+        x = powers[i]
+        for j in range(3):
+            ex = mul[e][x]
+            base.append([(x, j), (neg[x], j), (ex, (j + 1) % 3), (neg[ex], (j + 1) % 3)])
+
+    def build(g: int) -> Class:
+        return tuple(
+            tuple(sorted(3 * q if lvl < 0 else lvl * q + add[x][g] for x, lvl in block))  # type: ignore[misc]
+            for block in base
+        )
+
+    return Design(f"3q+1 construction over GF({q})", 3 * q + 1, q, (), build)
 
 
-# v = 40: G = Z_13, 13 classes; the base class is invariant under turning the levels.
-_BASE_40 = _rotated(
-    (
-        ((2, 2), (3, 0), (11, 2), (10, 0)),
-        ((6, 1), (9, 2), (7, 1), (4, 2)),
-        ((5, 1), (1, 0), (12, 0), (8, 1)),
-    )
-)
-
-_FAMILIES: dict[int, tuple[str, tuple[int, ...], tuple[tuple[_Point, ...], ...]]] = {
-    28: ("resolvable difference family over Z3xZ3 (28 points)", (3, 3), _BASE_28),
-    40: ("resolvable difference family over Z13 (40 points)", (13,), _BASE_40),
-}
+def _powers(mul: tuple[tuple[int, ...], ...], x: int, n: int) -> list[int]:
+    out, y = [], 1
+    for _ in range(n):
+        out.append(y)
+        y = mul[y][x]
+    return out
 
 
-def difference_family(v: int) -> Design:
-    """Develop the stored base class for ``v`` points over its group."""
-    name, mods, base = _FAMILIES[v]
-    n = 1
-    for m in mods:
-        n *= m
-    fixed = sorted({-g for block in base for g, lvl in block if lvl is None})
+def one_rotational(v: int, base: tuple[tuple[int, int, int, int], ...], name: str) -> Design:
+    """A 1-rotational design on ``Z_{3n}`` plus a fixed point, ``v = 3n + 1``.
 
-    def plus(x: int, t: int) -> int:
-        out, mult = 0, 1
-        for m in mods:
-            out += ((x % m + t % m) % m) * mult
-            x //= m
-            t //= m
-            mult *= m
-        return out
-
-    def point(p: _Point, t: int) -> int:
-        g, lvl = p
-        if lvl is None:
-            return 3 * n + (-g - 1)
-        return lvl * n + plus(g, t)
+    ``base`` holds ``(n - 1) / 4`` blocks whose residues mod ``n`` are ``1 .. n-1``
+    once each and whose differences cover ``Z_{3n}`` without ``0, n, 2n`` once each.
+    The base class is ``{inf, 0, n, 2n}`` with every block and its turns by ``n``
+    and ``2n``; adding ``t = 0 .. n-1`` gives the classes.
+    """
+    n = (v - 1) // 3
+    blocks = [(3 * n, 0, n, 2 * n)] + [
+        tuple((x + k * n) % (3 * n) for x in b) for b in base for k in range(3)
+    ]
 
     def build(j: int) -> Class:
-        return tuple(tuple(sorted(point(p, j) for p in block)) for block in base)
-
-    groups: tuple[tuple[int, ...], ...] = ()
-    if len(fixed) == 2:  # type 2^k: {x, x + n/2} on each level and the two fixed points never meet
-        half = n // 2
-        groups = tuple(
-            (lvl * n + x, lvl * n + plus(x, half)) for lvl in range(3) for x in range(n) if x < plus(x, half)
+        return tuple(
+            tuple(sorted(x if x == 3 * n else (x + j) % (3 * n) for x in block))  # type: ignore[misc]
+            for block in blocks
         )
-        groups += ((3 * n, 3 * n + 1),)
-    return Design(name, 3 * n + len(fixed), n, groups, build)
+
+    return Design(name, v, n, (), build)
 
 
 # --- choosing ----------------------------------------------------------------------------------------
@@ -304,8 +287,9 @@ def candidates(v: int) -> list[Design]:
         out.append(affine(2))
     if v == 64:
         out.append(affine(3))
-    if v in _FAMILIES:
-        out.append(difference_family(v))
+    q = (v - 1) // 3
+    if v % 12 == 4 and len(_factor(q)) == 1:
+        out.append(three_q_plus_one(q))
     if v % 4 == 0 and v >= 16:
         out.append(transversal(v // 4))
     return [d for d in out if d.length >= 3]
