@@ -124,8 +124,12 @@ def score_parsed(hand: Hand) -> dict:
 
     is_limit, doubles, _uncapped = key
     shown = [i for i in items if i.limit] if is_limit else items
-    ping_hu = any(i.code in _PING_HU_CODES for i in items)
-    if not (is_limit or instant) and not _exempt(items, v):
+    ping_hu = False
+    for i in items:
+        if i.code in _PING_HU_CODES:
+            ping_hu = True
+            break
+    if doubles < v.highest_minimum and not (is_limit or instant) and not _exempt(items, v):
         minimum = v.min_doubles
         if hand.win == "self_draw" and v.flags.get("min_doubles_self_drawn") is not None:
             minimum = v.flags["min_doubles_self_drawn"]
@@ -152,7 +156,7 @@ def score_parsed(hand: Hand) -> dict:
         "limit": is_limit,
         "items": [i.as_dict() for i in shown],
         "sets": sets,
-        "payment": price(rules, doubles, limit=is_limit, ping_hu=ping_hu),
+        "payment": _price(v, rules, doubles, is_limit, ping_hu),
         "ping_hu": ping_hu,
     }
 
@@ -209,6 +213,15 @@ def _key(items: list[Item], limit_doubles: int) -> tuple[bool, int, int]:
     if limit_total or any(i.limit for i in items):
         return True, limit_doubles, limit_total
     return False, min(uncapped, limit_doubles), uncapped
+
+
+def _price(v: Values, rules, doubles: int, limit: bool, ping_hu: bool) -> dict[str, int]:
+    """``payments.price``, remembered per rule set (a fresh dict each time: the caller owns it)."""
+    key = (doubles, limit, ping_hu)
+    hit = v.prices.get(key)
+    if hit is None:
+        hit = v.prices[key] = price(rules, doubles, limit=limit, ping_hu=ping_hu)
+    return {"full": hit["full"], "half": hit["half"]}
 
 
 def _exempt(items: list[Item], v: Values) -> bool:
