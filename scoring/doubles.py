@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.errors import Error, InvalidInput
 from scoring.model import Hand, Item
 from scoring.tiles import ANIMALS, DRAGONS, FLOWERS, SEASONS, SUITS, WIND_OF_SEAT, WINDS
 from scoring.tiles import TERMINALS as _TERMINALS
@@ -151,6 +152,32 @@ HAND_CODES = (
 
 _VALUES_CACHE: dict[int, tuple[object, Values]] = {}
 
+# the settings that list hands, and the hands each may list
+CODE_LISTS = {
+    "limit_hands": frozenset(HAND_CODES),
+    "min_doubles_exempt": frozenset(HAND_CODES),
+    "instant_wins": frozenset(
+        {"eight_flowers", "robbing_eighth_flower", "big_dragons", "big_winds", "four_kongs"}
+    ),
+}
+
+
+def _check_code_lists(settings) -> None:
+    """An organiser's list of hands must name known hands (``InvalidInput`` otherwise)."""
+    errors = []
+    for key, known in CODE_LISTS.items():
+        unknown = [c for c in settings.get(key) or () if c not in known]
+        if unknown:
+            errors.append(
+                Error(
+                    "invalid_option",
+                    f"Option {key!r}: unknown hands {unknown}; choose from {', '.join(sorted(known))}.",
+                    f"options.{key}",
+                )
+            )
+    if errors:
+        raise InvalidInput(errors)
+
 
 def values_of(rules: Any) -> Values:
     """The ``Values`` of a rule set (cached per rule-set object)."""
@@ -158,6 +185,7 @@ def values_of(rules: Any) -> Values:
     if hit is not None and hit[0] is rules:
         return hit[1]
     s = rules.settings
+    _check_code_lists(s)
     citations = getattr(rules, "citations", {}) or {}
     limit_doubles = s.get("limit_doubles", 5)
     limit_hands = frozenset(s.get("limit_hands") or ())

@@ -236,3 +236,10 @@ def test_order_of_melds_never_changes_an_instant_win():
     flipped = dict(data, melds=data["melds"][::-1], concealed=data["concealed"][::-1])
     assert score_hand(flipped) == score_hand(data)
     assert score_hand(data)["sets"][0] == ["RD", "RD", "RD"]
+
+
+@pytest.mark.parametrize("key", ["limit_hands", "instant_wins", "min_doubles_exempt"])
+def test_an_unknown_hand_in_a_list_of_hands_is_malformed(key):
+    with pytest.raises(InvalidInput) as caught:
+        score_hand(hand(PLAIN, options={key: ["big_wind"]}))
+    assert caught.value.errors[0].field == f"options.{key}"
