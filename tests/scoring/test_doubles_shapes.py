@@ -196,6 +196,12 @@ CLASSIC = [
         "002 Robbing",
     ),
     (
+        "kongs do not contribute to the score",
+        hand("B1 B2 B3 D4 D5 D6 C7 C8 C9 D9 D9", melds=["kong B5"], bonus="F2", rules="sg-classic"),
+        {"seat_flower": 1},
+        "002 Flower Tiles",
+    ),
+    (
         "Last Available Tile does not stack with a replacement tile",
         hand(
             PLAIN,
