@@ -50,7 +50,10 @@ def need(condition: bool, reason: str) -> None:
 def _plain_http(request):
     """Tests talk plain HTTP to the test client; production redirects to HTTPS."""
     if request.config.pluginmanager.hasplugin("django"):  # pure runs use -p no:django
-        request.getfixturevalue("settings").SECURE_SSL_REDIRECT = False
+        settings = request.getfixturevalue("settings")
+        settings.SECURE_SSL_REDIRECT = False
+        # A fast hasher: the suite logs in many users (real strength is production's concern).
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 # --- the fixed role users (healthchecks style: the same cast in every permission test) ---

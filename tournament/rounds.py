@@ -16,10 +16,11 @@ from django.db.models import Sum
 
 from tournament.models import AuditEntry, ChipTransfer, Entry, Hand, Round, Seat, Table
 from tournament.seating import SeatingOptions, seat
+from tournament.seating import preview as seating_preview
 from tournament.seating import report as seating_report
 from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
-from tournament.seating.model import SeatingReport
+from tournament.seating.model import SeatingPreview, SeatingReport
 
 WINDS = ("E", "S", "W", "N")
 
@@ -45,10 +46,7 @@ def _field(round_: Round) -> list[int]:
 def _clubs(players: list[int]) -> dict[int, str | None]:
     from tournament.models import Player
 
-    return {
-        pid: (str(club) if club else None)
-        for pid, club in Player.objects.filter(pk__in=players).values_list("pk", "club_id")
-    }
+    return dict(Player.objects.filter(pk__in=players).values_list("pk", "club__name"))
 
 
 def round_tables(round_: Round) -> tuple[tuple[int, int, int, int], ...]:
@@ -101,6 +99,26 @@ def _check_changeable(round_: Round) -> None:
         raise RoundError(f"Hands have been recorded in round {round_.number}: its seating is fixed.")
 
 
+def _options(
+    round_: Round, seed: int | None, swiss: bool = False, time_budget: float = 10.0
+) -> SeatingOptions:
+    # The default seed is the competition's: previews and seatings of one event agree.
+    seed = round_.competition_id if seed is None else seed
+    return SeatingOptions(seed=seed, rounds=1, swiss=swiss, time_budget=time_budget)
+
+
+def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
+    """What seating the round will do (tables, byes, who sits out), told before generating."""
+    players = _field(round_)
+    history = _history(round_)
+    try:
+        return seating_preview(
+            players, history, _options(round_, seed), clubs=_clubs(players), withdrawn=_gone(history, players)
+        )
+    except SeatingError as exc:
+        raise RoundError(str(exc)) from None
+
+
 def round_seat(
     round_: Round, *, user=None, seed: int | None = None, swiss: bool = False, time_budget: float = 10.0
 ) -> RoundSeating:
@@ -108,9 +126,7 @@ def round_seat(
     _check_changeable(round_)
     players = _field(round_)
     history = _history(round_)
-    options = SeatingOptions(
-        seed=round_.competition_id if seed is None else seed, rounds=1, swiss=swiss, time_budget=time_budget
-    )
+    options = _options(round_, seed, swiss, time_budget)
     try:
         result = seat(
             players,

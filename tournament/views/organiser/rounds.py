@@ -15,9 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import rounds as round_service
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
-from tournament.models import AuditEntry, Entry, Player, Round, Table
-from tournament.seating import SeatingError, SeatingOptions
-from tournament.seating import preview as seating_preview
+from tournament.models import AuditEntry, Player, Round, Table
 
 from .access import managed_competition, managed_round, organiser_required
 from .dashboard import table_finished
@@ -77,26 +75,9 @@ def round_edit(request, pk: int):
 
 def _preview(round_: Round):
     """What seating the round will do (tables, byes and who is due one), or the reason it cannot."""
-    field = list(
-        Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE).values_list(
-            "player_id", flat=True
-        )
-    )
-    members = set(field)
-    history = []
-    for earlier in round_.competition.rounds.filter(number__lt=round_.number).order_by("number"):
-        tables = tuple(t for t in round_service.round_tables(earlier) if set(t) <= members)
-        if tables:
-            history.append(tables)
-    clubs = {
-        p: (str(c) if c else None)
-        for p, c in Player.objects.filter(pk__in=field).values_list("pk", "club_id")
-    }
     try:
-        # round_seat's default seed is the competition's id: the byes told here are the ones it gives.
-        options = SeatingOptions(seed=round_.competition_id)
-        return seating_preview(field, history, options, clubs=clubs), None
-    except SeatingError as exc:
+        return round_service.round_preview(round_), None
+    except round_service.RoundError as exc:
         return None, str(exc)
 
 
