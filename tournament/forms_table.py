@@ -12,10 +12,14 @@ Vocabulary of the form (what a scorekeeper taps):
 - **win_from**: how the winner got the winning tile: ``self`` (self-drawn)
   or the id of the player who discarded it. One tap instead of two.
 - **doubles** (quick entry, with the stepper), or the toggles **ping_hu**,
-  **limit** and **thirteen_wonders**; or the **full hand** (tile codes of the
-  contract, or the tile picker's JSON in ``hand_json``), which the engine
-  scores item by item. **situations** are the hand's ``events`` (last tile,
-  robbing a kong ...) and only count with the full hand.
+  **limit** and **thirteen_wonders**; or the **full hand**, which the engine
+  scores item by item: tile codes of the contract in ``concealed``,
+  ``winning_tile``, ``bonus`` and up to four declared sets ``meld_<i>``
+  (each with ``meld_<i>_concealed`` for a concealed kong), typed or filled
+  by the tile picker (templates/components/tile_picker.html). ``hand_json``
+  carries a recorded hand that does not fit these fields (re-entering a
+  voided hand) and wins over them. **situations** are the hand's ``events``
+  (last tile, robbing a kong ...) and only count with the full hand.
 - **payout rows** (``p-<i>-player``, ``p-<i>-kind``, ``p-<i>-initial``,
   ``p-<i>-liable``): kongs and bonus-tile payouts (``instant``). A row with
   no player is left out, so the page may show blank rows.

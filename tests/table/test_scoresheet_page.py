@@ -188,3 +188,13 @@ def test_my_tables_needs_a_login(client):
 def test_a_table_without_its_four_players_has_no_scoresheet_yet(client, table):
     table.seats.filter(wind="N").delete()
     assert client.get(reverse("table:scoresheet", args=[table.pk])).status_code == 404
+
+
+def test_a_player_following_their_own_table_sees_which_one_they_are(client, table, seats, player_user):
+    me = table.seats.get(wind="W").player
+    me.user = player_user
+    me.save()
+    client.force_login(player_user)
+    answer = page_of(client, table)
+    assert answer.context["me"] == seats["W"] and "form" not in answer.context
+    assert f'class="player me" data-player="{seats["W"]}"' in answer.content.decode()

@@ -113,6 +113,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "conflict": conflict,
         "preview": preview,
         "tile_picker": _tile_picker_template(),
+        "me": getattr(getattr(request.user, "player", None), "pk", None),  # a player following their table
     }
     if allowed and not state.finished:
         form = form or _fresh_form(fold, names, players, corrects=corrects)
@@ -150,7 +151,7 @@ def live(request, table_id: int):
     if expected.isdigit() and "form" in context:
         context["expected_number"] = int(expected)  # the number of the form on that page, untouched
         if int(expected) != context["state"].hand_number:
-            context["moved_on"] = expected
+            context["moved_on"] = _moved_on_text(int(expected), context["state"].hand_number)
     return render(request, "table/_live.html", context)
 
 
@@ -167,8 +168,14 @@ def _problems_of(exc: HandRejected) -> list[str]:
     return list(dict.fromkeys(texts))  # the engine may name one wrong tile twice
 
 
-def _conflict_text(expected) -> str:
-    return f"Hand {expected} was just recorded on another device — here is the table now."
+def _moved_on_text(expected: int, now: int) -> str:
+    if now > expected:
+        return f"Hand {expected} was just recorded on another device"
+    return "A hand was just voided on another device"
+
+
+def _conflict_text(expected: int, now: int) -> str:
+    return f"{_moved_on_text(expected, now)} — here is the table now."
 
 
 def _check_allowed(request, table) -> None:
@@ -190,7 +197,7 @@ def preview(request, table_id: int):
     result = None
     if form.is_valid():
         if form.cleaned_data["expected_number"] != fold.state.hand_number:
-            conflict = _conflict_text(form.cleaned_data["expected_number"])
+            conflict = _conflict_text(form.cleaned_data["expected_number"], fold.state.hand_number)
             status = 409
         else:
             try:
@@ -264,8 +271,9 @@ def record(request, table_id: int):
             corrects=corrects,
             meta=request_meta(request),
         )
-    except HandConflict:
-        context = _context(request, table, conflict=_conflict_text(data["expected_number"]))
+    except HandConflict as exc:
+        conflict = _conflict_text(data["expected_number"], exc.state.hand_number)
+        context = _context(request, table, conflict=conflict)
         return render(request, "table/scoresheet.html", context, status=409)
     except HandRejected as exc:
         context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
