@@ -282,7 +282,7 @@ def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None,
             out.append((cached[0], cached[1], i, cached[2]))
             continue
         n_errors = len(errors)
-        if kind not in MELD_SIZE:
+        if not isinstance(kind, str) or kind not in MELD_SIZE:
             kind = _meld_type(kind, i, errors)
         tiles: tuple[str, ...] = ()
         if raw_tiles is None:

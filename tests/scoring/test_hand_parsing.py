@@ -280,3 +280,12 @@ def test_malformed_wins_over_illegal():
     # a hand that is both malformed and illegal reports only the malformed errors (400, not 422)
     errors = errors_of(InvalidInput, with_(win="sometimes", bonus="F2 F2"))
     assert errors == [("unknown_win", "win")]
+
+
+def test_a_meld_type_that_is_not_text_is_malformed():
+    from scoring import InvalidInput, score_hand
+
+    data = {"prevailing_wind": "E", "seat_wind": "E", "win": "discard", "concealed": "B1"}
+    with pytest.raises(InvalidInput) as err:
+        score_hand({**data, "melds": [{"type": [], "tiles": "B1 B2 B3"}]})
+    assert any(e.field == "melds[0].type" for e in err.value.errors)

@@ -36,3 +36,19 @@ def exception_handler(exc, context):
     if not (isinstance(response.data, dict) and "errors" in response.data):
         response.data = {"errors": _flatten(response.data)}
     return response
+
+
+LOCKED_OUT = "Too many failed logins: this account is locked for a while. Try again later."
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """django-axes' answer to a locked-out login (``AXES_LOCKOUT_CALLABLE``).
+
+    API requests get the API's error shape (429, code ``locked_out``); every
+    other page gets axes' own plain answer.
+    """
+    from django.http import HttpResponse, JsonResponse
+
+    if request.path.startswith("/api/"):
+        return JsonResponse({"errors": [{"code": "locked_out", "message": LOCKED_OUT}]}, status=429)
+    return HttpResponse("Account locked: too many login attempts. Please try again later.", status=429)
