@@ -9,7 +9,7 @@ def _flatten(detail, field: str | None = None) -> list[dict]:
     if isinstance(detail, dict):
         out = []
         for key, value in detail.items():
-            if key == "non_field_errors":
+            if key in ("non_field_errors", "detail"):  # DRF's keys for errors of no one field
                 name = field
             elif isinstance(key, int):  # DRF names the items of a list by index: "instant[0]"
                 name = f"{field}[{key}]" if field else f"[{key}]"
@@ -52,3 +52,11 @@ def lockout_response(request, original_response=None, credentials=None):
     if request.path.startswith("/api/"):
         return JsonResponse({"errors": [{"code": "locked_out", "message": LOCKED_OUT}]}, status=429)
     return HttpResponse("Account locked: too many login attempts. Please try again later.", status=429)
+
+
+def not_found(request, *args, **kwargs):
+    """A path under the league API that names nothing."""
+    from django.http import JsonResponse
+
+    message = "Nothing here: see /api/v1/docs/ for the paths of the API."
+    return JsonResponse({"errors": [{"code": "not_found", "message": message}]}, status=404)
