@@ -230,7 +230,7 @@ class Facts:
     """
 
     __slots__ = (
-        "counts",
+        "honour_counts",
         "suits",
         "honours",
         "terminals",
@@ -248,7 +248,7 @@ class Facts:
         "concealed_kongs_only",
     )
 
-    counts: dict[str, int]  # tile -> copies held, concealed and declared (a kong gives 4)
+    honour_counts: dict[str, int]  # honour -> copies held, concealed and declared (a kong gives 4)
     suits: frozenset[str]  # "B", "D", "C" present
     honours: bool  # any wind or dragon
     terminals: bool  # any 1 or 9
@@ -270,32 +270,38 @@ class Facts:
         return len(self.flowers) + len(self.seasons)
 
 
+_NO_COUNTS: dict[str, int] = {}
 _BONUS_KIND = {t: "F" for t in FLOWERS} | {t: "S" for t in SEASONS} | {t: "A" for t in ANIMALS}
 _ANIMAL_ORDER = {a: i for i, a in enumerate(ANIMALS)}
 
 
 def hand_facts(hand: Hand) -> Facts:
     """The facts of ``hand``: one pass over its tiles (the hot path of every scoring)."""
-    counts: dict[str, int] = {}
-    get = counts.get
-    for t in hand.concealed:
-        counts[t] = get(t, 0) + 1
+    bits = _BITS
+    mask = 0
+    concealed = hand.concealed
+    for t in concealed:
+        mask |= bits[t]
     melds = hand.melds
     for m in melds:
         for t in m.tiles:
-            counts[t] = get(t, 0) + 1
-    bits = _BITS
-    mask = 0
-    for t in counts:
-        mask |= bits[t]
+            mask |= bits[t]
     f = Facts()
-    f.counts = counts
     f.suits = _SUITS_OF_MASK[mask & 112]
     f.honours = honours = bool(mask & _HONOUR)
     f.terminals = bool(mask & _TERMINAL)
     f.simples = bool(mask & _SIMPLE)
     f.green = not mask & _NOT_GREEN
     if honours:
+        counts: dict[str, int] = {}
+        get = counts.get
+        for t in concealed:
+            if t in HONOURS:
+                counts[t] = get(t, 0) + 1
+        for m in melds:
+            t = m.tiles[0]
+            if t in HONOURS:
+                counts[t] = get(t, 0) + len(m.tiles)
         dp, wp, dpair, wpair = [], [], [], []
         for d in DRAGONS:
             c = get(d)
@@ -311,8 +317,10 @@ def hand_facts(hand: Hand) -> Facts:
                     wp.append(w)
                 elif c == 2:
                     wpair.append(w)
+        f.honour_counts = counts
         f.dragon_pongs, f.wind_pongs, f.dragon_pairs, f.wind_pairs = dp, wp, dpair, wpair
     else:
+        f.honour_counts = _NO_COUNTS
         f.dragon_pongs = f.wind_pongs = f.dragon_pairs = f.wind_pairs = ()
     bonus = hand.bonus
     if bonus:
@@ -438,7 +446,7 @@ def colour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     suit = SUIT_NAMES[next(iter(facts.suits))]
     if facts.green and v.counts("all_green"):
         needs_dragon = v.flags.get("all_green_needs_green_dragon")
-        if not needs_dragon or "GD" in facts.counts:
+        if not needs_dragon or "GD" in facts.honour_counts:
             # All Green is the hand's colour: it takes the place of the flush (choice, hands.md)
             return [v.item("all_green", "All Green")]
     if facts.honours:
@@ -448,12 +456,20 @@ def colour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     return [item] if item is not None else []
 
 
-def mixed_terminals_item(facts: Facts, v: Values) -> Item | None:
+def all_tiles(hand: Hand) -> list[str]:
+    """Every playing tile of the hand, concealed and declared."""
+    tiles = list(hand.concealed)
+    for m in hand.melds:
+        tiles.extend(m.tiles)
+    return tiles
+
+
+def mixed_terminals_item(hand: Hand, facts: Facts, v: Values) -> Item | None:
     """Terminals and honours only, with both (001 rule 23r; 004; 002 Mixed Terminals; 000)."""
     if facts.simples or not facts.terminals or not facts.honours:
         return None
     if v.flags.get("mixed_terminals_needs_ones_and_nines"):
-        ranks = {t[1] for t in facts.counts if t in TERMINALS}
+        ranks = {t[1] for t in all_tiles(hand) if t in TERMINALS}
         if ranks != {"1", "9"}:
             return None
     return v.item("mixed_terminals", "Mixed Terminals (ones, nines and honours)")

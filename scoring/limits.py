@@ -45,7 +45,8 @@ def nine_gates_kind(hand: Hand, facts: Facts) -> str | None:
     if facts.declared or facts.honours or len(facts.suits) != 1 or len(hand.concealed) != 14:
         return None
     suit = next(iter(facts.suits))
-    counts = [facts.counts.get(f"{suit}{n}", 0) for n in range(1, 10)]
+    held = hand.concealed
+    counts = [held.count(f"{suit}{n}") for n in range(1, 10)]
     if any(c < need for c, need in zip(counts, NINE_GATES, strict=True)):
         return None
     win = hand.winning_tile
@@ -83,7 +84,7 @@ def hand_limit_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
 
 def is_thirteen_wonders(hand: Hand, facts: Facts) -> bool:
     """Every terminal and honour once, one of them twice, nothing else, no meld."""
-    return not facts.declared and len(hand.concealed) == 14 and facts.counts.keys() == THIRTEEN
+    return not facts.declared and len(hand.concealed) == 14 and set(hand.concealed) == THIRTEEN
 
 
 def hidden_treasure(hand: Hand, reading: Reading, v: Values) -> bool:

@@ -93,7 +93,7 @@ def score_parsed(hand: Hand) -> dict:
         )
         colour = colour_items(hand, facts, v)
         honours = honour_items(hand, facts, v)
-        terminals = mixed_terminals_item(facts, v)
+        terminals = mixed_terminals_item(hand, facts, v)
         for reading in all_readings:
             scored = _score_reading(hand, facts, v, reading, common, colour, honours, terminals)
             if best is None or scored[0] > best[0]:
