@@ -1,4 +1,4 @@
-"""What the scoresheet shows, in plain data: the table now, its hands, the rule set.
+"""What the scoresheet shows, in plain data: the table now, its hands, the rule set, a preview.
 
 Everything here reads a ``TableFold`` (``tournament.tables.table_fold``)
 and the seated players; nothing is written. Words:
@@ -107,7 +107,7 @@ def form_players(players: list[PlayerNow]) -> list[Seated]:
     return [Seated(p.id, p.name, p.wind) for p in sorted(players, key=lambda p: order[p.wind])]
 
 
-def _name(names: dict[int, Player], pid: int | None) -> str:
+def _name(names: dict[int, Player | PlayerNow], pid: int | None) -> str:
     if pid is None:
         return "?"
     player = names.get(pid)
@@ -225,7 +225,7 @@ def ruleset_summary(table: Table) -> dict:
     }
 
 
-def transfer_lines(transfers: list[dict], names: dict[int, Player]) -> list[dict]:
+def transfer_lines(transfers: list[dict], names: dict[int, Player | PlayerNow]) -> list[dict]:
     """Who pays whom, in names, for the preview."""
     out = []
     for t in transfers:
@@ -239,3 +239,31 @@ def transfer_lines(transfers: list[dict], names: dict[int, Player]) -> list[dict
             }
         )
     return out
+
+
+def preview_data(settlement, players: list[PlayerNow]) -> dict:
+    """The preview of an entry: doubles item by item (full hand), who pays whom, the new balances."""
+    names = {p.id: p for p in players}
+    result = settlement.result
+    score = settlement.score or result.get("hand") or {}
+    return {
+        "items": score.get("items") or [],
+        "full_hand": bool(score),
+        "doubles": result.get("doubles"),
+        "limit": result.get("limit"),
+        "payment": result.get("payment"),
+        "transfers": transfer_lines(settlement.transfers, names),
+        "notes": [n.get("message", "") for n in result.get("notes") or []],
+        "unpaid": [
+            {"name": names[pid].name, "chips": chips} for pid, chips in settlement.unpaid.items() if chips
+        ],
+        "balances": [
+            {
+                "name": p.name,
+                "before": p.balance,
+                "after": settlement.balances_after[p.id],
+                "delta": settlement.balances_after[p.id] - p.balance,
+            }
+            for p in players
+        ],
+    }

@@ -33,10 +33,10 @@ from tournament.views.table.display import (
     form_players,
     history,
     players_now,
+    preview_data,
     ruleset_summary,
     seated_players,
     table_version,
-    transfer_lines,
 )
 from tournament.views.table.entry import entry_widgets
 
@@ -205,7 +205,7 @@ def preview(request, table_id: int):
             except HandRejected as exc:
                 problems, status = _problems_of(exc), exc.status
             else:
-                result = _preview_data(settlement, fold, table)
+                result = preview_data(settlement, players_now(fold, seated_players(table)))
     else:
         status = 400
     if htmx:
@@ -217,34 +217,6 @@ def preview(request, table_id: int):
     else:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
     return render(request, "table/scoresheet.html", context, status=status)
-
-
-def _preview_data(settlement, fold, table) -> dict:
-    names = seated_players(table)
-    players = players_now(fold, names)
-    score = settlement.score or settlement.result.get("hand")
-    result = settlement.result
-    return {
-        "items": (score or {}).get("items") or [],
-        "full_hand": bool(score),
-        "doubles": result.get("doubles"),
-        "limit": result.get("limit"),
-        "payment": result.get("payment"),
-        "transfers": transfer_lines(settlement.transfers, names),
-        "notes": [n.get("message", "") for n in result.get("notes") or []],
-        "unpaid": [
-            {"name": names[pid].name, "chips": chips} for pid, chips in settlement.unpaid.items() if chips
-        ],
-        "balances": [
-            {
-                "name": p.name,
-                "before": p.balance,
-                "after": settlement.balances_after[p.id],
-                "delta": settlement.balances_after[p.id] - p.balance,
-            }
-            for p in players
-        ],
-    }
 
 
 @require_POST
