@@ -88,14 +88,14 @@ def standings_compute(
         Player.objects.filter(listed)
         .select_related("club")
         .annotate(
-            received=_per_player(transfers, "to_player", Sum("amount")),
-            paid=_per_player(transfers, "from_player", Sum("amount")),
-            won=_per_player(standing, "winner", Count("pk")),
-            self_drawn=_per_player(standing.filter(self_drawn=True), "winner", Count("pk")),
-            za_hu=_per_player(standing, "offender", Count("pk")),
-            biggest=_per_player(standing, "winner", Max("doubles")),
-            sessions=_per_player(played, "player", Count("table", distinct=True)),
-            withdrawn=Exists(
+            total_received=_per_player(transfers, "to_player", Sum("amount")),
+            total_paid=_per_player(transfers, "from_player", Sum("amount")),
+            total_won=_per_player(standing, "winner", Count("pk")),
+            total_self_drawn=_per_player(standing.filter(self_drawn=True), "winner", Count("pk")),
+            total_za_hu=_per_player(standing, "offender", Count("pk")),
+            total_biggest=_per_player(standing, "winner", Max("doubles")),
+            total_sessions=_per_player(played, "player", Count("table", distinct=True)),
+            total_withdrawn=Exists(
                 Entry.objects.filter(
                     competition=competition, player=OuterRef("pk"), status=Entry.Status.WITHDRAWN
                 )
@@ -107,13 +107,13 @@ def standings_compute(
             player_id=p.pk,
             name=p.name,
             club=p.club.name if p.club else None,
-            net_chips=p.received - p.paid,
-            sessions=p.sessions,
-            hands_won=p.won,
-            self_drawn_wins=p.self_drawn,
-            za_hu=p.za_hu,
-            biggest_hand=p.biggest,
-            withdrawn=p.withdrawn,
+            net_chips=p.total_received - p.total_paid,
+            sessions=p.total_sessions,
+            hands_won=p.total_won,
+            self_drawn_wins=p.total_self_drawn,
+            za_hu=p.total_za_hu,
+            biggest_hand=p.total_biggest,
+            withdrawn=p.total_withdrawn,
         )
         for p in players
     ]

@@ -13,7 +13,14 @@ def hands_url(table):
 
 def south_wins_on_west(league, doubles=3, **extra):
     east, south, west, north = league.seats()
-    return {"outcome": "win", "winner": south, "win": "discard", "discarder": west, "doubles": doubles, **extra}
+    return {
+        "outcome": "win",
+        "winner": south,
+        "win": "discard",
+        "discarder": west,
+        "doubles": doubles,
+        **extra,
+    }
 
 
 def test_recording_a_hand_answers_the_transfers_and_the_new_state(league, as_scorekeeper):
@@ -101,7 +108,12 @@ def test_a_stale_hand_number_is_a_conflict_with_the_state_now(league, as_scoreke
 @pytest.mark.parametrize(
     ("entry", "status", "code", "field"),
     [
-        ({"outcome": "win", "winner": 10**6, "win": "self_draw", "doubles": 2}, 400, "not_at_table", "winner"),
+        (
+            {"outcome": "win", "winner": 10**6, "win": "self_draw", "doubles": 2},
+            400,
+            "not_at_table",
+            "winner",
+        ),
         ({"outcome": "win", "winner": "east", "win": "self_draw", "doubles": 2}, 400, "invalid", "winner"),
         ({"outcome": "win", "winner": 2**70, "win": "self_draw", "doubles": 2}, 400, "max_value", "winner"),
         ({"outcome": "jackpot"}, 400, "invalid_choice", "outcome"),

@@ -30,6 +30,7 @@ ERRORS = {
     404: "No such object (or page).",
     409: "Conflict: somebody changed it first; the answer says how things stand now.",
     422: "Well-formed, but not allowed by the rules.",
+    429: "Too many failed logins: locked out for a while (django-axes).",
 }
 WRITE = (400, 401, 403, 404)
 

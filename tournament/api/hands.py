@@ -26,7 +26,7 @@ from tournament.api.base import (
     id_parameter,
     request_meta,
 )
-from tournament.api.permissions import ScorekeeperOrReadOnly
+from tournament.api.permissions import SCOREKEEPER
 from tournament.api.serializers import (
     HandEntrySerializer,
     HandRecordedSerializer,
@@ -60,7 +60,7 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
     """Every hand recorded at a table, voided ones flagged; and recording the next one."""
 
     serializer_class = HandSerializer
-    permission_classes = [ScorekeeperOrReadOnly]
+    permission_classes = SCOREKEEPER
 
     def get_queryset(self):
         if "pk" not in self.kwargs:  # the schema generator asks without a table
@@ -122,7 +122,7 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
 
 class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
     serializer_class = HandSerializer
-    permission_classes = [ScorekeeperOrReadOnly]
+    permission_classes = SCOREKEEPER
 
     @extend_schema(
         summary="One recorded hand",
@@ -137,7 +137,7 @@ class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
 
 
 class HandVoidView(LeagueAPIMixin, generics.GenericAPIView):
-    permission_classes = [ScorekeeperOrReadOnly]
+    permission_classes = SCOREKEEPER
     serializer_class = HandVoidRequestSerializer
 
     @extend_schema(

@@ -11,14 +11,15 @@
   them (``Table.scorekeeper``).
 - Players and anonymous visitors write nothing.
 
-A write without credentials is answered 401, a write by somebody without the
-role 403. The object checks run on the competition, round, table or hand the
-request is about: views call ``check_object_permissions`` with that object.
+A write without credentials is answered 401 (``READ_OR_SIGNED_IN`` comes
+first in every view's list), a write by somebody without the role 403. The
+object checks run on the competition, round, table or hand the request is
+about: views call ``check_object_permissions`` with that object.
 """
 
 from __future__ import annotations
 
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
 
 from tournament.models import Competition, Hand, Round, Table
 from tournament.roles import ORGANISER, can_manage_competition
@@ -54,13 +55,6 @@ def may_score(user, table: Table) -> bool:
     return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
 
 
-class _ReadOrSignedIn(BasePermission):
-    """Reads for all; writes need credentials first (so that anonymous writes are 401, not 403)."""
-
-    def has_permission(self, request, view) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
-
-
 class LeagueOrganiserOrReadOnly(BasePermission):
     """Clubs, players, new competitions: the organiser group or staff."""
 
@@ -70,7 +64,7 @@ class LeagueOrganiserOrReadOnly(BasePermission):
         return request.method in SAFE_METHODS or is_league_organiser(request.user)
 
 
-class CompetitionOrganiserOrReadOnly(_ReadOrSignedIn):
+class CompetitionOrganiserOrReadOnly(BasePermission):
     """A competition and what is in it (rounds, seating, tables): only its organisers change them."""
 
     message = "Only an organiser of this competition may change it."
@@ -81,7 +75,7 @@ class CompetitionOrganiserOrReadOnly(_ReadOrSignedIn):
         return can_manage_competition(request.user, competition_of(obj))
 
 
-class ScorekeeperOrReadOnly(_ReadOrSignedIn):
+class ScorekeeperOrReadOnly(BasePermission):
     """Hands: the table's scorekeeper or an organiser of its competition records and voids them."""
 
     message = (
@@ -92,3 +86,11 @@ class ScorekeeperOrReadOnly(_ReadOrSignedIn):
         if request.method in SAFE_METHODS:
             return True
         return may_score(request.user, table_of(obj))
+
+
+# Credentials first, so that anonymous writes are 401; DRF's own class, so that the schema marks reads
+# as open to anonymous visitors.
+READ_OR_SIGNED_IN = IsAuthenticatedOrReadOnly
+LEAGUE_ORGANISER = [READ_OR_SIGNED_IN, LeagueOrganiserOrReadOnly]
+COMPETITION_ORGANISER = [READ_OR_SIGNED_IN, CompetitionOrganiserOrReadOnly]
+SCOREKEEPER = [READ_OR_SIGNED_IN, ScorekeeperOrReadOnly]

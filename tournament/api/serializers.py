@@ -181,6 +181,9 @@ class SeatingRequestSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
     )
+    swiss = serializers.BooleanField(
+        required=False, default=False, help_text="Seat players with close chip totals together."
+    )
 
 
 # --- tables -----------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ class TokenView(LeagueAPIMixin, APIView):
         summary="Get an API token",
         description="Answers the user's key (the same one until it is revoked).",
         request=TokenRequestSerializer,
-        responses={200: TokenSerializer, **errors(400)},
+        responses={200: TokenSerializer, **errors(400, 429)},
         auth=[],
     )
     def post(self, request):

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import SimpleRouter
 
 from tournament.api.docs import api_docs
+from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
 from tournament.api.tokens import TokenView
@@ -24,7 +25,7 @@ router.register("players", PlayerViewSet, basename="api-player")
 router.register("competitions", CompetitionViewSet, basename="api-competition")
 
 # Ids in paths are matched loosely and checked by the views, so that a malformed id is a JSON 404.
-ID = r"(?P<pk>[^/.]+)"
+ID = r"(?P<pk>[^/]+)"
 rounds = RoundViewSet.as_view({"get": "list", "post": "create"})
 round_detail = RoundViewSet.as_view({"get": "retrieve", "put": "update", "patch": "partial_update"})
 
@@ -33,10 +34,8 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
     *router.urls,
-    re_path(r"^competitions/(?P<competition_pk>[^/.]+)/rounds/$", rounds, name="api-round-list"),
-    re_path(
-        rf"^competitions/(?P<competition_pk>[^/.]+)/rounds/{ID}/$", round_detail, name="api-round-detail"
-    ),
+    re_path(r"^competitions/(?P<competition_pk>[^/]+)/rounds/$", rounds, name="api-round-list"),
+    re_path(rf"^competitions/(?P<competition_pk>[^/]+)/rounds/{ID}/$", round_detail, name="api-round-detail"),
     re_path(
         rf"^competitions/{ID}/standings/$",
         CompetitionStandingsView.as_view(),
@@ -49,4 +48,7 @@ urlpatterns = [
     re_path(rf"^tables/{ID}/hands/$", TableHandsView.as_view(), name="api-table-hands"),
     re_path(rf"^hands/{ID}/$", HandView.as_view(), name="api-hand-detail"),
     re_path(rf"^hands/{ID}/void/$", HandVoidView.as_view(), name="api-hand-void"),
+    # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
+    # (Only these prefixes: the scoring engine's API shares /api/v1/.)
+    re_path(r"^(?:auth|clubs|players|competitions|rounds|tables|hands)(?:/.*)?$", not_found, name="api-404"),
 ]

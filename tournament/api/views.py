@@ -17,10 +17,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
-from tournament.api.permissions import (
-    CompetitionOrganiserOrReadOnly,
-    LeagueOrganiserOrReadOnly,
-)
+from tournament.api.permissions import COMPETITION_ORGANISER, LEAGUE_ORGANISER
 from tournament.api.serializers import (
     ClubSerializer,
     CompetitionSerializer,
@@ -31,6 +28,7 @@ from tournament.api.serializers import (
     TableSerializer,
 )
 from tournament.models import Club, Competition, Entry, Player, Round, Table
+from tournament.rounds import RoundError, round_seat
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 
@@ -56,6 +54,7 @@ class _NoDeleteViewSet(
     viewsets.GenericViewSet,
 ):
     http_method_names = NO_DELETE
+    lookup_value_regex = "[^/]+"  # any id reaches the view, which answers 404 in the API's shape
 
 
 @extend_schema_view(**_crud_schema("club", ClubSerializer))
@@ -64,7 +63,7 @@ class ClubViewSet(_NoDeleteViewSet):
 
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
-    permission_classes = [LeagueOrganiserOrReadOnly]
+    permission_classes = LEAGUE_ORGANISER
 
 
 @extend_schema_view(
@@ -84,7 +83,7 @@ class PlayerViewSet(_NoDeleteViewSet):
     """Players: everyone reads; league organisers register and change them."""
 
     serializer_class = PlayerSerializer
-    permission_classes = [LeagueOrganiserOrReadOnly]
+    permission_classes = LEAGUE_ORGANISER
 
     def get_queryset(self):
         players = Player.objects.all()
@@ -116,8 +115,8 @@ class CompetitionViewSet(_NoDeleteViewSet):
 
     def get_permissions(self):
         if self.action == "create":
-            return [LeagueOrganiserOrReadOnly()]
-        return [CompetitionOrganiserOrReadOnly()]
+            return [p() for p in LEAGUE_ORGANISER]
+        return [p() for p in COMPETITION_ORGANISER]
 
     def perform_create(self, serializer):
         competition = serializer.save()
@@ -132,7 +131,7 @@ class RoundViewSet(_NoDeleteViewSet):
     """The rounds (sessions of play) of one competition: its organisers schedule and change them."""
 
     serializer_class = RoundSerializer
-    permission_classes = [CompetitionOrganiserOrReadOnly]
+    permission_classes = COMPETITION_ORGANISER
 
     def competition(self) -> Competition:
         if not hasattr(self, "_competition"):
@@ -166,7 +165,7 @@ class RoundViewSet(_NoDeleteViewSet):
 class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
     """Seat a round: ``tournament.rounds.round_seat`` draws the tables and reports their quality."""
 
-    permission_classes = [CompetitionOrganiserOrReadOnly]
+    permission_classes = COMPETITION_ORGANISER
     serializer_class = SeatingRequestSerializer
 
     @extend_schema(
@@ -178,22 +177,24 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
         ),
         parameters=[id_parameter("id", "round")],
         request=SeatingRequestSerializer,
-        responses={201: SeatingResultSerializer, **errors(*WRITE, 409, 422)},
+        responses={201: SeatingResultSerializer, **errors(*WRITE, 422)},
     )
     def post(self, request, pk):
         rnd = get_or_404(Round.objects.select_related("competition"), pk)
         self.check_object_permissions(request, rnd)
         serializer = SeatingRequestSerializer(data=request.data if request.data is not None else {})
         serializer.is_valid(raise_exception=True)
-        from tournament.rounds import round_seat  # the lead's service; imported late on purpose
-
         try:
-            result = round_seat(rnd, user=request.user, seed=serializer.validated_data.get("seed"))
-        except ValueError as exc:  # tournament.seating.SeatingError and the service's own refusals
-            problems = getattr(exc, "problems", None) or [
-                {"code": getattr(exc, "code", "cannot_seat"), "message": str(exc)}
-            ]
-            return error_response(problems, getattr(exc, "status", status.HTTP_422_UNPROCESSABLE_ENTITY))
+            result = round_seat(
+                rnd,
+                user=request.user,
+                seed=serializer.validated_data.get("seed"),
+                swiss=serializer.validated_data.get("swiss", False),
+            )
+        except RoundError as exc:  # started, hands recorded, too few players, ...
+            return error_response(
+                [{"code": "cannot_seat", "message": str(exc)}], status.HTTP_422_UNPROCESSABLE_ENTITY
+            )
         tables = (
             Table.objects.filter(round=rnd).select_related("round__competition").prefetch_related("seats")
         )
@@ -227,7 +228,7 @@ class RoundTablesView(LeagueAPIMixin, generics.ListAPIView):
     """The tables of a round with their seats and state."""
 
     serializer_class = TableSerializer
-    permission_classes = [CompetitionOrganiserOrReadOnly]
+    permission_classes = COMPETITION_ORGANISER
 
     @extend_schema(summary="List the tables of a round", responses={200: TableSerializer, **errors(404)})
     def get(self, request, *args, **kwargs):
@@ -255,7 +256,7 @@ class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
     """A table: everyone reads; the competition's organisers assign its scorekeeper."""
 
     serializer_class = TableSerializer
-    permission_classes = [CompetitionOrganiserOrReadOnly]
+    permission_classes = COMPETITION_ORGANISER
     queryset = _tables()
 
     def get_object(self):

@@ -1,0 +1,136 @@
+"""The permission matrix: every write endpoint against every role (league-api.md "Roles"; issue 7).
+
+Read it like a table: one row per write endpoint, one column per member of
+the cast (``tests/api/conftest.py``): an anonymous visitor, a player, the
+scorekeeper of another table, this table's scorekeeper, the organiser of
+another competition, this competition's organiser. A cell is the status the
+API must answer. 401 means "no credentials", 403 "not your role here".
+"""
+
+import itertools
+
+import pytest
+
+from tests.api.conftest import client_for
+from tests.factories import ClubFactory, PlayerFactory
+from tournament.ledger import hand_record
+from tournament.models import Hand, Round
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "other_scorekeeper", "table_scorekeeper", "other_organiser", "organiser")
+
+
+def _a_hand(league):
+    return hand_record(table=league.table, entry={"outcome": "draw"})
+
+
+def _seating_round(league):
+    return Round.objects.create(competition=league.competition, number=2)
+
+
+# name: (method, url(league, setup), body(league), expected statuses in ROLES order, setup)
+MATRIX = {
+    "add a club": (
+        "post", lambda lg, _: "/api/v1/clubs/", lambda lg: {"name": "Tiger Club", "short_name": "TC"},
+        (401, 403, 403, 403, 201, 201), None,
+    ),
+    "change a club": (
+        "patch", lambda lg, club: f"/api/v1/clubs/{club.pk}/", lambda lg: {"short_name": "X"},
+        (401, 403, 403, 403, 200, 200), lambda lg: ClubFactory(),
+    ),
+    "register a player": (
+        "post", lambda lg, _: "/api/v1/players/",
+        lambda lg: {"name": "Ah Hock", "registration_no": "NEW-1", "club": None},
+        (401, 403, 403, 403, 201, 201), None,
+    ),
+    "change a player": (
+        "patch", lambda lg, p: f"/api/v1/players/{p.pk}/", lambda lg: {"name": "Renamed"},
+        (401, 403, 403, 403, 200, 200), lambda lg: PlayerFactory(),
+    ),
+    "create a competition": (
+        "post", lambda lg, _: "/api/v1/competitions/", lambda lg: {"name": "Open", "rules": "spgg-2023"},
+        (401, 403, 403, 403, 201, 201), None,
+    ),
+    "change a competition": (
+        "patch", lambda lg, _: f"/api/v1/competitions/{lg.competition.pk}/", lambda lg: {"capital": 500},
+        (401, 403, 403, 403, 403, 200), None,
+    ),
+    "schedule a round": (
+        "post", lambda lg, _: f"/api/v1/competitions/{lg.competition.pk}/rounds/",
+        lambda lg: {"venue": "Hall"},
+        (401, 403, 403, 403, 403, 201), None,
+    ),
+    "change a round": (
+        "patch", lambda lg, _: f"/api/v1/competitions/{lg.competition.pk}/rounds/{lg.round.pk}/",
+        lambda lg: {"status": "playing"}, (401, 403, 403, 403, 403, 200), None,
+    ),
+    "assign a table's scorekeeper": (
+        "patch", lambda lg, _: f"/api/v1/tables/{lg.table.pk}/", lambda lg: {"scorekeeper": None},
+        (401, 403, 403, 403, 403, 200), None,
+    ),
+    "seat a round": (
+        "post", lambda lg, rnd: f"/api/v1/rounds/{rnd.pk}/seating/", lambda lg: {"seed": 1},
+        (401, 403, 403, 403, 403, 201), _seating_round,
+    ),
+    "record a hand": (
+        "post", lambda lg, _: f"/api/v1/tables/{lg.table.pk}/hands/", lambda lg: {"outcome": "draw"},
+        (401, 403, 403, 201, 403, 201), None,
+    ),
+    "void a hand": (
+        "post", lambda lg, hand: f"/api/v1/hands/{hand.pk}/void/", lambda lg: {"reason": "wrong"},
+        (401, 403, 403, 200, 403, 200), _a_hand,
+    ),
+    "revoke one's token": (
+        "delete", lambda lg, _: "/api/v1/auth/token/", lambda lg: None,
+        (401, 204, 204, 204, 204, 204), None,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "role"),
+    list(itertools.product(MATRIX, ROLES)),
+)
+def test_permission_matrix(league, endpoint, role):
+    method, url, body, expected, setup = MATRIX[endpoint]
+    target = setup(league) if setup else None
+    client = client_for(league.users[role])
+    hands_before = Hand.objects.count()
+    response = getattr(client, method)(url(league, target), body(league), format="json")
+    assert response.status_code == expected[ROLES.index(role)], response.content
+    if response.status_code in (401, 403):
+        error = response.json()["errors"][0]
+        assert error["code"] in ("not_authenticated", "permission_denied") and error["message"]
+        assert Hand.objects.count() == hands_before  # a refused write leaves nothing behind
+
+
+def test_anonymous_writes_are_asked_for_a_token(league):
+    response = client_for(None).post("/api/v1/clubs/", {"name": "X"}, format="json")
+    assert response.status_code == 401 and response["WWW-Authenticate"] == "Token"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_everyone_reads_everything(league, role):
+    client = client_for(league.users[role])
+    comp, rnd, table = league.competition, league.round, league.table
+    hand = _a_hand(league)
+    for url in (
+        "/api/v1/clubs/", "/api/v1/players/", "/api/v1/competitions/", f"/api/v1/competitions/{comp.pk}/",
+        f"/api/v1/competitions/{comp.pk}/rounds/", f"/api/v1/competitions/{comp.pk}/rounds/{rnd.pk}/",
+        f"/api/v1/rounds/{rnd.pk}/tables/", f"/api/v1/tables/{table.pk}/",
+        f"/api/v1/tables/{table.pk}/hands/",
+        f"/api/v1/hands/{hand.pk}/", f"/api/v1/competitions/{comp.pk}/standings/",
+        f"/api/v1/rounds/{rnd.pk}/standings/",
+    ):  # fmt: skip
+        assert client.get(url).status_code == 200, url
+
+
+def test_the_creator_of_a_competition_becomes_its_organiser(league):
+    other = league.users["other_organiser"]
+    created = client_for(other).post("/api/v1/competitions/", {"name": "Mine"}, format="json").json()
+    assert created["organisers"] == [other.pk]
+    change = client_for(other).patch(
+        f"/api/v1/competitions/{created['id']}/", {"capital": 300}, format="json"
+    )
+    assert change.status_code == 200 and change.json()["capital"] == 300
