@@ -3,11 +3,13 @@
 Vocabulary (see ``scoring.model`` for tile, set, eye, reading, double):
 
 - **facts**: what is true of a hand whatever way it is read, computed once
-  per hand (``hand_facts``): how many of each tile it holds (bonus tiles
-  apart; a kong gives four), which suits and honours it shows, its bonus
-  tiles. Doubles that depend only on facts are counted once per hand
-  (``hand_items``); the few that depend on the reading (all pongs, Ping Hu,
-  Hidden Treasure...) are counted per reading by ``scoring.score``.
+  per hand (``hand_facts``): which suits it shows, whether it holds
+  terminals, simples, honours (and how many of each honour: a kong gives
+  four), whether it is all green, its bonus tiles, its declared melds.
+  Doubles that depend only on facts are counted once per hand (bonus,
+  colour, honour and situation items); the few that depend on the reading
+  (all pongs, Ping Hu, Hidden Treasure...) are counted per reading by
+  ``scoring.score``.
 - **honour pong**: a pong or kong of a wind or dragon. An honour can never
   sit in a chow, so three or four of one honour in a complete standard hand
   is a pong in every reading and two is the eye: the honour doubles are
