@@ -24,7 +24,7 @@ def log_in(page, live_server, user):
     page.goto(live_server.url + "/accounts/login/")
     page.fill("#id_username", user.username)
     page.fill("#id_password", "pw-for-tests-only")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(live_server.url + "/")
 
 
@@ -166,3 +166,27 @@ def test_record_a_win_with_the_tile_picker(phone_page, live_server, table, score
     expect(page.locator("[data-testid=hand-number]")).to_have_text("2")
     # 2 doubles: 4 full, 2 half (rule 21); Cai discarded (rule 17)
     assert balances(page) == ["398", "408", "396", "398"]
+
+
+def test_without_javascript_every_step_is_a_plain_form_post(browser, live_server, table, scorekeeper):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    seats = table.seat_map
+    log_in(page, live_server, scorekeeper)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    expect(page.locator("button[data-step]").first).to_be_hidden()  # the stepper's buttons need JavaScript
+    tap(page, f"label[for=winner-{seats['W']}]")
+    tap(page, f"label[for=win_from-{seats['E']}]")
+    page.fill("#doubles", "2")
+    page.click("#preview-button")  # a full page comes back with the preview and the confirm button
+    expect(page.locator("[data-testid=preview]")).to_contain_text("Ann East pays Cai West 4")
+    page.click("#confirm")
+    expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.")
+    assert balances(page) == ["396", "398", "408", "398"]  # 2 doubles on a discard: 4 full, 2 half
+    row = page.locator("tbody.hand").first
+    row.locator("details.void-form > summary").click()
+    row.locator("input[name=reason]").fill("entered at the wrong table")
+    row.locator("button.danger").click()
+    expect(page.locator("tbody.hand.void")).to_contain_text("Voided: entered at the wrong table")
+    assert balances(page) == ["400"] * 4
+    context.close()
