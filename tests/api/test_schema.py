@@ -9,7 +9,9 @@ import re
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from drf_spectacular.validation import validate_schema
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
@@ -110,7 +112,21 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 
 
 @pytest.fixture
-def superuser_token(league, settings):
+def _one_db_connection():
+    """Keep the test's database connection across the WSGI requests, as Django's test client does.
+
+    Django's WSGI handler closes "old" connections at each request; inside a test's transaction that
+    would close the test connection on PostgreSQL.
+    """
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def superuser_token(league, settings, _one_db_connection):
     # django-axes answers a locked-out login in plain text unless told otherwise (asked of settings.py).
     settings.AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
     hand_record(table=league.table, entry={"outcome": "draw"})  # a few rows of every kind to find
