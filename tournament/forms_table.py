@@ -40,33 +40,42 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-OUTCOME_CHOICES = [("win", "Win"), ("draw", "Draw"), ("false_win", "Penalty (Za Hu)")]
+OUTCOME_CHOICES = [
+    ("win", gettext_lazy("Win")),
+    ("draw", gettext_lazy("Draw")),
+    ("false_win", gettext_lazy("Penalty (Za Hu)")),
+]
 SELF = "self"
 
 # Payout kinds as the form offers them -> the ``instant`` item of the contract.
-PAYOUT_KINDS: dict[str, tuple[str, dict[str, Any]]] = {
-    "kong_exposed": ("Kong, exposed", {"type": "kong", "concealed": False}),
-    "kong_concealed": ("Kong, concealed", {"type": "kong", "concealed": True}),
-    "flower_pair": ("Own flower + own season", {"type": "flower_pair"}),
-    "cat_rat": ("Cat + rat", {"type": "animal_pair", "pair": "cat_rat"}),
-    "rooster_centipede": ("Rooster + centipede", {"type": "animal_pair", "pair": "rooster_centipede"}),
-    "set_flowers": ("All four flowers", {"type": "bonus_set", "set": "flowers"}),
-    "set_seasons": ("All four seasons", {"type": "bonus_set", "set": "seasons"}),
-    "set_animals": ("All four animals", {"type": "bonus_set", "set": "animals"}),
+PAYOUT_KINDS: dict[str, tuple[Any, dict[str, Any]]] = {
+    "kong_exposed": (gettext_lazy("Kong, exposed"), {"type": "kong", "concealed": False}),
+    "kong_concealed": (gettext_lazy("Kong, concealed"), {"type": "kong", "concealed": True}),
+    "flower_pair": (gettext_lazy("Own flower + own season"), {"type": "flower_pair"}),
+    "cat_rat": (gettext_lazy("Cat + rat"), {"type": "animal_pair", "pair": "cat_rat"}),
+    "rooster_centipede": (
+        gettext_lazy("Rooster + centipede"),
+        {"type": "animal_pair", "pair": "rooster_centipede"},
+    ),
+    "set_flowers": (gettext_lazy("All four flowers"), {"type": "bonus_set", "set": "flowers"}),
+    "set_seasons": (gettext_lazy("All four seasons"), {"type": "bonus_set", "set": "seasons"}),
+    "set_animals": (gettext_lazy("All four animals"), {"type": "bonus_set", "set": "animals"}),
 }
 KONG_KINDS = ("kong_exposed", "kong_concealed")
 
 # The hand's events (scoring-api.md, "Hand"): ticked as situations with the full hand.
 SITUATIONS = [
-    ("last_tile", "Won on the last tile"),
-    ("flower_replacement", "Won on a flower's replacement tile"),
-    ("kong_replacement", "Won on a kong's replacement tile"),
-    ("double_kong_replacement", "Won on a replacement after two kongs"),
-    ("robbing_kong", "Robbed a kong"),
-    ("heavenly", "Heavenly hand (the dealer's deal)"),
-    ("earthly", "Earthly hand (the first discard)"),
-    ("robbing_eighth_flower", "Robbed the eighth flower"),
+    ("last_tile", gettext_lazy("Won on the last tile")),
+    ("flower_replacement", gettext_lazy("Won on a flower's replacement tile")),
+    ("kong_replacement", gettext_lazy("Won on a kong's replacement tile")),
+    ("double_kong_replacement", gettext_lazy("Won on a replacement after two kongs")),
+    ("robbing_kong", gettext_lazy("Robbed a kong")),
+    ("heavenly", gettext_lazy("Heavenly hand (the dealer's deal)")),
+    ("earthly", gettext_lazy("Earthly hand (the first discard)")),
+    ("robbing_eighth_flower", gettext_lazy("Robbed the eighth flower")),
 ]
 
 BLANK_PAYOUT_ROWS = 4
@@ -121,9 +130,9 @@ class EntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         ids = [(str(p.id), p.name) for p in self.players]
-        nobody = [("", "Nobody")]
+        nobody = [("", _("Nobody"))]
         self.fields["winner"].choices = ids
-        self.fields["win_from"].choices = [(SELF, "Self-drawn"), *ids]
+        self.fields["win_from"].choices = [(SELF, _("Self-drawn")), *ids]
         self.fields["liable"].choices = nobody + ids
         self.fields["offender"].choices = ids
         self.fields["claimed_from"].choices = nobody + ids
@@ -131,7 +140,7 @@ class EntryForm(forms.Form):
             self.fields[f"meld_{i}"] = forms.CharField(required=False, max_length=80)
             self.fields[f"meld_{i}_concealed"] = forms.BooleanField(required=False)
         self.payout_rows = self._payout_row_count()
-        kinds = [("", "—"), *((k, label) for k, (label, _) in PAYOUT_KINDS.items())]
+        kinds = [("", "—"), *((k, label) for k, (label, _shape) in PAYOUT_KINDS.items())]
         for i in range(self.payout_rows):
             self.fields[f"p-{i}-player"] = forms.TypedChoiceField(
                 choices=[("", "—"), *ids], coerce=int, required=False, empty_value=None
@@ -156,20 +165,20 @@ class EntryForm(forms.Form):
             self._clean_win(data)
         elif outcome == "false_win":
             if data.get("offender") is None:
-                self.add_error("offender", "Tap the player who claimed a win he did not have.")
+                self.add_error("offender", _("Tap the player who claimed a win he did not have."))
         self._clean_payouts(data)
         return data
 
     def _clean_win(self, data: dict) -> None:
         if data.get("winner") is None:
-            self.add_error("winner", "Tap the winner.")
+            self.add_error("winner", _("Tap the winner."))
         if not data.get("win_from"):
-            self.add_error("win_from", "Tap self-drawn, or the player who discarded the winning tile.")
+            self.add_error("win_from", _("Tap self-drawn, or the player who discarded the winning tile."))
         hand = self._full_hand(data)
         if hand is not None:
             data["hand"] = hand
         elif not (data.get("limit") or data.get("thirteen_wonders")) and data.get("doubles") is None:
-            self.add_error("doubles", "Enter the doubles (or tick Limit, or enter the full hand).")
+            self.add_error("doubles", _("Enter the doubles (or tick Limit, or enter the full hand)."))
 
     def _full_hand(self, data: dict) -> dict | None:
         """The hand from the tile picker (JSON) or from the typed tile codes; None for quick entry."""
@@ -178,10 +187,10 @@ class EntryForm(forms.Form):
             try:
                 hand = json.loads(raw)
             except ValueError:
-                self.add_error("hand_json", "The tile picker sent a hand that could not be read.")
+                self.add_error("hand_json", _("The tile picker sent a hand that could not be read."))
                 return None
             if not isinstance(hand, dict):
-                self.add_error("hand_json", "The tile picker sent a hand that could not be read.")
+                self.add_error("hand_json", _("The tile picker sent a hand that could not be read."))
                 return None
         elif any((data.get(f) or "").strip() for f in _FULL_HAND_FIELDS):
             hand = {"concealed": data.get("concealed", "").strip()}
@@ -210,10 +219,10 @@ class EntryForm(forms.Form):
             if player is None and not kind:
                 continue
             if player is None:
-                self.add_error(f"p-{i}-player", "Say who this payout is for.")
+                self.add_error(f"p-{i}-player", _("Say who this payout is for."))
                 continue
             if not kind:
-                self.add_error(f"p-{i}-kind", "Say what the payout is for (a kong, a flower pair ...).")
+                self.add_error(f"p-{i}-kind", _("Say what the payout is for (a kong, a flower pair ...)."))
                 continue
             item = {"player": player, **PAYOUT_KINDS[kind][1]}
             if kind not in KONG_KINDS and data.get(f"p-{i}-initial"):
@@ -337,7 +346,7 @@ def _hand_fields(hand: Mapping[str, Any]) -> dict[str, Any]:
 
 def payout_kind(item: Mapping[str, Any]) -> str | None:
     """The form's payout kind of an ``instant`` item (None if the form has no such kind)."""
-    for kind, (_, shape) in PAYOUT_KINDS.items():
+    for kind, (_label, shape) in PAYOUT_KINDS.items():
         if all(item.get(k, False if k == "concealed" else None) == v for k, v in shape.items()):
             return kind
     return None
@@ -346,35 +355,41 @@ def payout_kind(item: Mapping[str, Any]) -> str | None:
 # ---------------------------------------------------------------- messages
 
 _FIELD_WORDS = {
-    "winner": "Winner",
-    "discarder": "Discarder",
-    "liable": "Liable player (Bao)",
-    "offender": "Penalty",
-    "doubles": "Doubles",
-    "instant": "Kongs and bonus tiles",
-    "hand": "Full hand",
+    "winner": gettext_lazy("Winner"),
+    "discarder": gettext_lazy("Discarder"),
+    "liable": gettext_lazy("Liable player (Bao)"),
+    "offender": gettext_lazy("Penalty"),
+    "doubles": gettext_lazy("Doubles"),
+    "instant": gettext_lazy("Kongs and bonus tiles"),
+    "hand": gettext_lazy("Full hand"),
 }
 
 # Engine codes whose own message speaks of seats or fields rather than of the table.
 _PLAIN_WORDS = {
-    "discarder_is_winner": "The winner cannot have discarded the winning tile: tap who discarded it.",
-    "liable_is_winner": "The winner cannot be the liable player (Bao): pick someone else or nobody.",
-    "liable_is_earner": "A player cannot be liable for his own kong or bonus tiles.",
-    "discarder_is_offender": "The player who made the false claim cannot have discarded the tile.",
-    "ambiguous_entry": "Give either the doubles or the full hand, not both.",
-    "table_finished": "This table's session is over: no more hands can be recorded.",
-    "invalid_correction": "Only a voided hand of this table can be entered again.",
-    "already_void": "That hand has already been voided.",
-    "reason_required": "Say why the hand is voided.",
+    "discarder_is_winner": gettext_lazy(
+        "The winner cannot have discarded the winning tile: tap who discarded it."
+    ),
+    "liable_is_winner": gettext_lazy(
+        "The winner cannot be the liable player (Bao): pick someone else or nobody."
+    ),
+    "liable_is_earner": gettext_lazy("A player cannot be liable for his own kong or bonus tiles."),
+    "discarder_is_offender": gettext_lazy(
+        "The player who made the false claim cannot have discarded the tile."
+    ),
+    "ambiguous_entry": gettext_lazy("Give either the doubles or the full hand, not both."),
+    "table_finished": gettext_lazy("This table's session is over: no more hands can be recorded."),
+    "invalid_correction": gettext_lazy("Only a voided hand of this table can be entered again."),
+    "already_void": gettext_lazy("That hand has already been voided."),
+    "reason_required": gettext_lazy("Say why the hand is voided."),
 }
 
 
 def explain(code: str, message: str, field: str | None = None) -> str:
     """A ledger or engine problem in the words of the table."""
     if code in _PLAIN_WORDS:
-        return _PLAIN_WORDS[code]
+        return str(_PLAIN_WORDS[code])
     top = re.split(r"[.\[]", field or "", maxsplit=1)[0]
-    where = _FIELD_WORDS.get(top)
+    where = str(_FIELD_WORDS[top]) if top in _FIELD_WORDS else None
     if where and top in ("instant", "hand") and not message.lower().startswith(where.lower()):
         return f"{where}: {message}"
     return message

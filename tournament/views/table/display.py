@@ -16,28 +16,36 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
 from tournament.models import Hand, HandVoid, Player, Table
 from tournament.table_state import SEATS
 from tournament.tables import TableFold, play_order_key
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+    "N": gettext_lazy("North"),
+}
 FINISH_WORDS = {
-    "out_of_chips": "a player is out of chips",
-    "north_round_complete": "the North round is complete",
-    "ended_by_organiser": "the organiser ended the session",
+    "out_of_chips": gettext_lazy("a player is out of chips"),
+    "north_round_complete": gettext_lazy("the North round is complete"),
+    "ended_by_organiser": gettext_lazy("the organiser ended the session"),
 }
 REASON_WORDS = {
-    "win": "win",
-    "bao": "Bao: pays for all",
-    "shooter": "shooter pays for all",
-    "false_win": "penalty (Za Hu)",
-    "kong": "kong",
-    "flower_pair": "flower pair",
-    "animal_pair": "animal pair",
-    "bonus_set": "bonus set",
-    "void": "void",
+    "win": gettext_lazy("win"),
+    "bao": gettext_lazy("Bao: pays for all"),
+    "shooter": gettext_lazy("shooter pays for all"),
+    "false_win": gettext_lazy("penalty (Za Hu)"),
+    "kong": gettext_lazy("kong"),
+    "flower_pair": gettext_lazy("flower pair"),
+    "animal_pair": gettext_lazy("animal pair"),
+    "bonus_set": gettext_lazy("bonus set"),
+    "void": gettext_lazy("void"),
 }
 
 
@@ -93,7 +101,7 @@ def players_now(fold: TableFold, names: dict[int, Player]) -> list[PlayerNow]:
             name=names[seats[seat]].name,
             seat=seat,
             wind=state.seat_winds[seats[seat]],
-            wind_name=WIND_NAMES[state.seat_winds[seats[seat]]],
+            wind_name=str(WIND_NAMES[state.seat_winds[seats[seat]]]),
             is_dealer=state.dealer == seats[seat],
             balance=state.balances[seats[seat]],
         )
@@ -118,21 +126,27 @@ def hand_summary(hand: Hand, names: dict[int, Player]) -> str:
     """One line: who won and how, or the draw, or the penalty; then the instant payouts."""
     entry = hand.entry if isinstance(hand.entry, dict) else {}
     if hand.outcome == "win":
-        how = "self-drawn" if hand.self_drawn else f"on {_name(names, hand.discarder_id)}'s discard"
-        text = f"{_name(names, hand.winner_id)} won, {how}"
+        winner = _name(names, hand.winner_id)
+        if hand.self_drawn:
+            text = _("%(winner)s won, self-drawn") % {"winner": winner}
+        else:
+            text = _("%(winner)s won, on %(discarder)s's discard") % {
+                "winner": winner,
+                "discarder": _name(names, hand.discarder_id),
+            }
         if hand.liable_id:
-            text += f"; Bao: {_name(names, hand.liable_id)}"
+            text += "; " + _("Bao: %(name)s") % {"name": _name(names, hand.liable_id)}
     elif hand.outcome == "false_win":
-        text = f"Penalty (Za Hu): {_name(names, hand.offender_id)}"
+        text = _("Penalty (Za Hu): %(name)s") % {"name": _name(names, hand.offender_id)}
         if hand.discarder_id:
-            text += f", on {_name(names, hand.discarder_id)}'s discard"
+            text += ", " + _("on %(name)s's discard") % {"name": _name(names, hand.discarder_id)}
     else:
-        text = "Draw"
+        text = _("Draw")
     extras = []
     for item in entry.get("instant") or []:
         if isinstance(item, dict):
             kind = payout_kind(item)
-            label = PAYOUT_KINDS[kind][0] if kind else str(item.get("type", "payout"))
+            label = str(PAYOUT_KINDS[kind][0]) if kind else str(item.get("type", "payout"))
             extras.append(f"{label.lower()} ({_name(names, item.get('player'))})")
     if extras:
         text += " · " + ", ".join(extras)
@@ -144,7 +158,7 @@ def hand_doubles(hand: Hand) -> str:
         return ""
     settle = (hand.scoring or {}).get("settle") or {}
     if settle.get("limit"):
-        return "limit"
+        return _("limit")
     return "" if hand.doubles is None else str(hand.doubles)
 
 
@@ -229,7 +243,7 @@ def transfer_lines(transfers: list[dict], names: dict[int, Player | PlayerNow]) 
     """Who pays whom, in names, for the preview."""
     out = []
     for t in transfers:
-        reason = REASON_WORDS.get(t["reason"], t["reason"])
+        reason = str(REASON_WORDS.get(t["reason"], t["reason"]))
         out.append(
             {
                 "from": _name(names, t["from"]),

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournament.forms_table import MELD_SLOTS, OUTCOME_CHOICES, PAYOUT_KINDS, SELF, SITUATIONS, EntryForm
 from tournament.views.table.display import WIND_NAMES, PlayerNow
 
@@ -46,7 +48,7 @@ def _player_options(form, name, players, *, first: list[tuple[str, str]] = ()) -
     picked = _picked(form, name)
     out = [Option(value, label, checked=picked == value) for value, label in first]
     for p in players:
-        sub = WIND_NAMES[p.wind] + (" · dealer" if p.is_dealer else "")
+        sub = str(WIND_NAMES[p.wind]) + (" · " + _("dealer") if p.is_dealer else "")
         out.append(Option(str(p.id), p.name, sub, checked=picked == str(p.id), player=p.id))
     return out
 
@@ -87,10 +89,10 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow]) -> dict:
         "outcomes": [Option(v, label, checked=outcome == v) for v, label in OUTCOME_CHOICES],
         "outcome": outcome,
         "winners": _player_options(form, "winner", players),
-        "win_from": _player_options(form, "win_from", players, first=[(SELF, "Self-drawn")]),
-        "liable": _player_options(form, "liable", players, first=[("", "Nobody")]),
+        "win_from": _player_options(form, "win_from", players, first=[(SELF, _("Self-drawn"))]),
+        "liable": _player_options(form, "liable", players, first=[("", _("Nobody"))]),
         "offenders": _player_options(form, "offender", players),
-        "claimed_from": _player_options(form, "claimed_from", players, first=[("", "No discard")]),
+        "claimed_from": _player_options(form, "claimed_from", players, first=[("", _("No discard"))]),
         "doubles": _picked(form, "doubles"),
         "ping_hu": _flag(form, "ping_hu"),
         "limit": _flag(form, "limit"),

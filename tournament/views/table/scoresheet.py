@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.forms_table import EntryForm, explain, form_data_from_entry, new_idempotency_key
@@ -61,7 +62,7 @@ def _table(table_id: int) -> Table:
     """The table, with its four players seated (a table still being seated has no scoresheet yet)."""
     table = get_object_or_404(Table.objects.select_related("round__competition", "scorekeeper"), pk=table_id)
     if len(table.seat_map) != 4:
-        raise Http404("This table does not have its four players seated yet.")
+        raise Http404(_("This table does not have its four players seated yet."))
     return table
 
 
@@ -101,9 +102,9 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "competition": table.round.competition,
         "round": table.round,
         "state": state,
-        "prevailing_wind": WIND_NAMES[state.prevailing_wind],
+        "prevailing_wind": str(WIND_NAMES[state.prevailing_wind]),
         "dealer": dealer,
-        "finish_words": FINISH_WORDS.get(state.finish_reason or "", ""),
+        "finish_words": str(FINISH_WORDS.get(state.finish_reason or "", "")),
         "players": players,
         "history": history(fold, names),
         "rules": ruleset_summary(table),
@@ -170,17 +171,17 @@ def _problems_of(exc: HandRejected) -> list[str]:
 
 def _moved_on_text(expected: int, now: int) -> str:
     if now > expected:
-        return f"Hand {expected} was just recorded on another device"
-    return "A hand was just voided on another device"
+        return _("Hand %(number)s was just recorded on another device") % {"number": expected}
+    return _("A hand was just voided on another device")
 
 
 def _conflict_text(expected: int, now: int) -> str:
-    return f"{_moved_on_text(expected, now)} — here is the table now."
+    return _("%(what)s — here is the table now.") % {"what": _moved_on_text(expected, now)}
 
 
 def _check_allowed(request, table) -> None:
     if not can_record(request.user, table):
-        raise PermissionDenied("Only the table's scorekeeper or an organiser may record hands here.")
+        raise PermissionDenied(_("Only the table's scorekeeper or an organiser may record hands here."))
 
 
 @require_POST
@@ -250,7 +251,7 @@ def record(request, table_id: int):
     except HandRejected as exc:
         context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
         return render(request, "table/scoresheet.html", context, status=exc.status)
-    messages.success(request, f"Hand {hand.number} recorded.")
+    messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
     return redirect(reverse("table:scoresheet", args=[table.pk]), permanent=False)
 
 
@@ -268,7 +269,7 @@ def void(request, table_id: int, hand_id: int):
         for text in _problems_of(exc):
             messages.error(request, text)
     else:
-        messages.success(request, f"Hand {hand.number} voided.")
+        messages.success(request, _("Hand %(number)s voided.") % {"number": hand.number})
     return redirect(reverse("table:scoresheet", args=[table.pk]) + "#history")
 
 
