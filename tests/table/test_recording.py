@@ -222,3 +222,27 @@ def test_an_organiser_of_the_competition_may_record(client, table, seats, organi
     client.force_login(organiser)
     assert post_hand(client, table, {"outcome": "draw"}).status_code == 302
     assert Hand.objects.get().recorded_by == organiser
+
+
+def test_bao_the_liable_player_pays_for_all_on_a_self_drawn_win(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(
+        keeper, table, {"outcome": "win", "winner": south, "win_from": "self", "doubles": 2, "liable": west}
+    )
+    # 001 rule 27: the liable player pays every share, self-drawn included; 2 doubles = 4 full (rule 21)
+    assert balances(table) == {east: 400, south: 412, west: 388, north: 400}
+    assert Hand.objects.get().liable_id == west
+
+
+def test_no_bao_when_another_player_discarded_the_winning_tile(keeper, table, seats):
+    east, south, west, north = (seats[s] for s in "ESWN")
+    fields = {"outcome": "win", "winner": south, "win_from": north, "doubles": 2, "liable": west}
+    preview = post_hand(keeper, table, fields, step="preview")
+    # the engine's note is shown before confirming, in names rather than seat winds
+    assert (
+        "No Bao: Dee North discarded the winning tile, not the liable player Cai West"
+        in preview.content.decode()
+    )
+    post_hand(keeper, table, fields)
+    # 001 rule 27: "No 'Bao' if player game on tile discarded by a player not under ... liabilities"
+    assert balances(table) == {east: 398, south: 408, west: 398, north: 396}

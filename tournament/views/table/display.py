@@ -255,6 +255,23 @@ def transfer_lines(transfers: list[dict], names: dict[int, Player | PlayerNow]) 
     return out
 
 
+def note_text(note: dict, settlement, names: dict[int, PlayerNow]) -> str:
+    """The engine's note on a settlement, with the players' names instead of their seat winds."""
+    seat = settlement.settle_input
+
+    def who(key: str) -> str:
+        return _name(names, settlement.winds.get(seat.get(key) or ""))
+
+    if note.get("code") == "no_bao_other_discard":
+        return _(
+            "No Bao: %(discarder)s discarded the winning tile, not the liable player %(liable)s; "
+            "everyone pays the usual share."
+        ) % {"discarder": who("discarder"), "liable": who("liable")}
+    if note.get("code") == "no_bao_self_draw":
+        return _("No Bao: this rule set does not make a liable player pay for a self-drawn win.")
+    return str(note.get("message", ""))
+
+
 def preview_data(settlement, players: list[PlayerNow]) -> dict:
     """The preview of an entry: doubles item by item (full hand), who pays whom, the new balances."""
     names = {p.id: p for p in players}
@@ -267,7 +284,7 @@ def preview_data(settlement, players: list[PlayerNow]) -> dict:
         "limit": result.get("limit"),
         "payment": result.get("payment"),
         "transfers": transfer_lines(settlement.transfers, names),
-        "notes": [n.get("message", "") for n in result.get("notes") or []],
+        "notes": [note_text(n, settlement, names) for n in result.get("notes") or []],
         "unpaid": [
             {"name": names[pid].name, "chips": chips} for pid, chips in settlement.unpaid.items() if chips
         ],
