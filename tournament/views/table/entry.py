@@ -67,7 +67,7 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow]) -> dict:
             {
                 "i": i,
                 "players": [Option(str(p.id), p.name, checked=player == str(p.id)) for p in players],
-                "kinds": [Option(k, label, checked=kind == k) for k, (label, _) in PAYOUT_KINDS.items()],
+                "kinds": [Option(k, label, checked=kind == k) for k, (label, _shape) in PAYOUT_KINDS.items()],
                 "initial": _flag(form, f"p-{i}-initial"),
                 "liable": [Option(str(p.id), p.name, checked=liable == str(p.id)) for p in players],
                 "errors": [e for f in ("player", "kind") for e in form.errors.get(f"p-{i}-{f}", [])],
@@ -85,6 +85,7 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow]) -> dict:
     has_full_hand = any(_picked(form, f) for f in ("hand_json", "concealed", "bonus", "winning_tile")) or any(
         m["value"] for m in melds
     )
+    payout_count = sum(1 for r in rows if any(o.checked for o in r["players"]))
     return {
         "outcomes": [Option(v, label, checked=outcome == v) for v, label in OUTCOME_CHOICES],
         "outcome": outcome,
@@ -107,8 +108,8 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow]) -> dict:
         },
         "situations": [Option(v, label, checked=v in situations) for v, label in SITUATIONS],
         "payout_rows": rows,
-        "payouts_open": any(r["players"] and any(o.checked for o in r["players"]) for r in rows),
-        "payout_count": sum(1 for r in rows if any(o.checked for o in r["players"])),
+        "payouts_open": payout_count > 0 or any(r["errors"] for r in rows),
+        "payout_count": payout_count,
         "hidden": {
             "expected_number": _picked(form, "expected_number"),
             "idempotency_key": _picked(form, "idempotency_key"),
