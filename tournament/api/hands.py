@@ -121,6 +121,8 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
 
 
 class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
+    """One hand as recorded: outcome, players by id, doubles, transfers, and its void if voided."""
+
     serializer_class = HandSerializer
     permission_classes = SCOREKEEPER
 
@@ -137,6 +139,8 @@ class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
 
 
 class HandVoidView(LeagueAPIMixin, generics.GenericAPIView):
+    """Voiding a hand: the table's scorekeeper or an organiser of the competition."""
+
     permission_classes = SCOREKEEPER
     serializer_class = HandVoidRequestSerializer
 

@@ -18,6 +18,8 @@ from tournament.standings import standings_compute
 
 
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
+    """Standings, computed on read from the ledger."""
+
     serializer_class = StandingsSerializer
 
     def answer(self, request, competition, rnd=None) -> Response:
@@ -39,6 +41,8 @@ class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
 
 
 class CompetitionStandingsView(_StandingsView):
+    """Every player entered, ranked on net chips across all the competition's tables."""
+
     @extend_schema(
         summary="Standings of a competition",
         description="Ranked by net chips, then hands won, then the biggest hand; equals share a place.",
@@ -50,6 +54,8 @@ class CompetitionStandingsView(_StandingsView):
 
 
 class RoundStandingsView(_StandingsView):
+    """The players of one round, ranked on their net chips in it."""
+
     @extend_schema(
         summary="Standings of one round",
         description="The players seated in the round, ranked as the competition's standings.",

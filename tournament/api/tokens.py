@@ -21,6 +21,8 @@ from tournament.api.serializers import TokenRequestSerializer, TokenSerializer
 
 
 class TokenView(LeagueAPIMixin, APIView):
+    """Your API token: get it with your username and password, revoke it when a device is lost."""
+
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]
 
