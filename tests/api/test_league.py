@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.api.conftest import client_for
 from tests.factories import ClubFactory, EntryFactory, PlayerFactory
 from tournament.models import AuditEntry, Entry, Round, Table
 
@@ -155,3 +156,14 @@ def test_a_round_with_hands_cannot_be_seated_again(league, as_organiser, as_scor
     as_scorekeeper.post(f"/api/v1/tables/{league.table.pk}/hands/", {"outcome": "draw"}, format="json")
     response = as_organiser.post(f"/api/v1/rounds/{league.round.pk}/seating/", {}, format="json")
     assert response.status_code == 422 and response.json()["errors"][0]["code"] == "cannot_seat"
+
+
+def test_a_players_contact_is_shown_to_league_organisers_only(league, as_organiser, anonymous):
+    player = PlayerFactory(contact="ah.kow@example.org")
+    assert as_organiser.get(f"/api/v1/players/{player.pk}/").json()["contact"] == "ah.kow@example.org"
+    for client in (
+        anonymous,
+        client_for(league.users["player"]),
+        client_for(league.users["table_scorekeeper"]),
+    ):
+        assert "contact" not in client.get(f"/api/v1/players/{player.pk}/").json()

@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 import scoring
 from scoring.rulesets import get_ruleset
+from tournament.api.permissions import is_league_organiser
 from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
 from tournament.table_state import TableState
 
@@ -54,11 +55,20 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player; ``contact`` (email or phone) is personal: only league organisers see it."""
+
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), allow_null=True, required=False)
 
     class Meta:
         model = Player
         fields = ["id", "name", "club", "registration_no", "contact"]
+
+    def to_representation(self, player):
+        data = super().to_representation(player)
+        request = self.context.get("request")
+        if request is None or not is_league_organiser(request.user):
+            data.pop("contact", None)
+        return data
 
 
 # --- competitions -----------------------------------------------------------------------------------
