@@ -27,13 +27,13 @@ from tournament.api.base import (
     request_meta,
 )
 from tournament.api.permissions import SCOREKEEPER
-from tournament.api.serializers import (
+from tournament.api.serializers import state_data
+from tournament.api.serializers_hands import (
     HandEntrySerializer,
     HandRecordedSerializer,
     HandSerializer,
     HandVoidRequestSerializer,
     VoidedSerializer,
-    state_data,
 )
 from tournament.ledger import HandConflict, HandRejected, hand_record, hand_void
 from tournament.models import Hand, Table

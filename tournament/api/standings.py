@@ -7,14 +7,39 @@ back (``Round.results_held``); everybody else sees them left out.
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics
+from rest_framework import generics, serializers
 from rest_framework.response import Response
 
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
-from tournament.api.serializers import StandingRowSerializer, StandingsSerializer
 from tournament.models import Competition, Round
 from tournament.roles import can_manage_competition
 from tournament.standings import standings_compute
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    shared = serializers.BooleanField(help_text="Another player holds the same rank.")
+    player = serializers.IntegerField(source="totals.player_id")
+    name = serializers.CharField(source="totals.name")
+    club = serializers.CharField(source="totals.club", allow_null=True)
+    chips = serializers.IntegerField(source="totals.net_chips", help_text="Net chips, all tables.")
+    hands_won = serializers.IntegerField(source="totals.hands_won")
+    sessions = serializers.IntegerField(source="totals.sessions")
+    self_drawn_wins = serializers.IntegerField(source="totals.self_drawn_wins")
+    za_hu = serializers.IntegerField(source="totals.za_hu")
+    biggest_hand = serializers.IntegerField(source="totals.biggest_hand")
+    withdrawn = serializers.BooleanField(source="totals.withdrawn")
+
+
+class StandingsSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    competition = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+    computed_at = serializers.DateTimeField()
+    held = serializers.BooleanField(help_text="The round's results are held back until released.")
+    results = StandingRowSerializer(many=True)
 
 
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):

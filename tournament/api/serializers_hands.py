@@ -1,0 +1,154 @@
+"""Serializers of hands: the entry a scorekeeper sends and the hand recorded (league-api.md "hands").
+
+Players are named by player id everywhere; the entry is the ``settle``
+outcome of ../shared/spec/scoring-api.md, which ``tournament.ledger``
+translates into seat winds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournament.api.serializers import PlayerIdField, TableStateSerializer, state_data
+from tournament.models import Hand
+
+# --- hands ------------------------------------------------------------------------------------------
+
+
+class TransferSerializer(serializers.Serializer):
+    """One chip transfer: ``from`` pays ``to`` ``amount`` chips for ``reason``."""
+
+    amount = serializers.IntegerField()
+    reason = serializers.CharField()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = serializers.IntegerField(source="from_player_id", help_text="Player id paying.")
+        fields["to"] = serializers.IntegerField(source="to_player_id", help_text="Player id paid.")
+        return fields
+
+
+class VoidSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+    voided_by = serializers.IntegerField(source="voided_by_id", allow_null=True)
+    voided_at = serializers.DateTimeField()
+
+
+class HandSerializer(serializers.ModelSerializer):
+    """A recorded hand; ``transfers`` are the ones it was settled with (a void's reversals are apart)."""
+
+    transfers = serializers.SerializerMethodField()
+    voided = serializers.SerializerMethodField()
+    void = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Hand
+        fields = [
+            "id", "table", "number", "sequence", "outcome", "winner", "discarder", "offender", "liable",
+            "self_drawn", "doubles", "kong_declared", "prevailing_wind", "dealer", "seat_winds",
+            "transfers", "voided", "void", "corrects", "entry", "recorded_by", "recorded_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(TransferSerializer(many=True))
+    def get_transfers(self, hand) -> list[dict]:
+        return TransferSerializer([t for t in hand.transfers.all() if t.reverses_id is None], many=True).data
+
+    def get_voided(self, hand) -> bool:
+        return hand.is_void
+
+    @extend_schema_field(VoidSerializer(allow_null=True))
+    def get_void(self, hand) -> dict | None:
+        return VoidSerializer(hand.void).data if hand.is_void else None
+
+
+class HandRecordedSerializer(HandSerializer):
+    """The answer to a recorded hand: the hand and the table's new ``state``."""
+
+    state = serializers.SerializerMethodField()
+
+    class Meta(HandSerializer.Meta):
+        fields = [*HandSerializer.Meta.fields, "state"]
+        read_only_fields = fields
+
+    @extend_schema_field(TableStateSerializer)
+    def get_state(self, hand) -> dict:
+        return state_data(self.context["state"])
+
+
+class VoidedSerializer(serializers.Serializer):
+    """The answer to a void: the hand (now flagged) and the table's new ``state``."""
+
+    hand = HandSerializer()
+    state = TableStateSerializer()
+
+
+class InstantSerializer(serializers.Serializer):
+    """An instant payout during the hand (scoring-api.md ``instant``), the player named by id."""
+
+    type = serializers.CharField(help_text="kong, flower_pair, animal_pair or bonus_set.")
+    player = PlayerIdField(help_text="Who is paid.")
+    concealed = serializers.BooleanField(required=False)
+    pair = serializers.CharField(required=False)
+    set = serializers.CharField(required=False)
+    initial = serializers.BooleanField(required=False)
+    liable = PlayerIdField(required=False, allow_null=True)
+
+
+class HandEntrySerializer(serializers.Serializer):
+    """One hand's outcome: the ``settle`` outcome of scoring-api.md with players named by player id.
+
+    Fields the ledger and the scoring engine understand beyond these are
+    passed on as given. ``hand_number`` says which hand the scorekeeper
+    believes they are entering: if that hand has been recorded meanwhile the
+    answer is 409.
+    """
+
+    outcome = serializers.ChoiceField(choices=Hand.Outcome.choices)
+    winner = PlayerIdField(required=False, allow_null=True)
+    win = serializers.ChoiceField(choices=["discard", "self_draw"], required=False)
+    discarder = PlayerIdField(required=False, allow_null=True)
+    doubles = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
+    ping_hu = serializers.BooleanField(required=False)
+    limit = serializers.BooleanField(required=False)
+    liable = PlayerIdField(required=False, allow_null=True)
+    offender = PlayerIdField(required=False, allow_null=True)
+    kong_declared = serializers.BooleanField(required=False, help_text="A kong was declared (for a draw).")
+    instant = InstantSerializer(many=True, required=False)
+    hand = serializers.DictField(required=False, help_text="The full hand (scoring-api.md, Hand).")
+    hand_number = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+    def validate(self, attrs):
+        if _has_nul(self.initial_data):
+            raise serializers.ValidationError("Text may not contain NUL characters.", code="invalid")
+        return attrs
+
+    def entry(self) -> dict:
+        """The entry for ``hand_record``: the input as sent, the known fields as validated."""
+        entry = {k: v for k, v in self.initial_data.items() if k != "hand_number"}
+        entry.update({k: v for k, v in self.validated_data.items() if k not in ("hand_number", "instant")})
+        if "instant" in self.validated_data:
+            entry["instant"] = [
+                {**raw, **dict(clean)}
+                for raw, clean in zip(
+                    self.initial_data["instant"], self.validated_data["instant"], strict=True
+                )
+            ]
+        return entry
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, Mapping):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class HandVoidRequestSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, help_text="Why the hand is voided.")
