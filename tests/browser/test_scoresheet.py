@@ -190,3 +190,20 @@ def test_without_javascript_every_step_is_a_plain_form_post(browser, live_server
     expect(page.locator("tbody.hand.void")).to_contain_text("Voided: entered at the wrong table")
     assert balances(page) == ["400"] * 4
     context.close()
+
+
+def test_enter_in_the_doubles_field_previews_and_never_confirms(phone_page, live_server, table, scorekeeper):
+    page = phone_page
+    seats = table.seat_map
+    log_in(page, live_server, scorekeeper)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    tap(page, f"label[for=winner-{seats['N']}]")
+    tap(page, "label[for=win_from-self]")
+    page.fill("#doubles", "1")
+    page.locator("#doubles").dispatch_event("change")
+    expect(page.locator("#confirm")).to_be_visible()
+    page.fill("#doubles", "2")
+    page.press("#doubles", "Enter")
+    expect(page.locator("[data-testid=preview]")).to_contain_text("2 doubles")
+    expect(page.locator("[data-testid=hand-number]")).to_have_text("1")  # nothing recorded
+    assert balances(page) == ["400"] * 4
