@@ -164,3 +164,10 @@ def test_unknown_tables_are_404(as_organiser, path):
     assert as_organiser.post(path, {"outcome": "draw"}, format="json").status_code == 404
     response = as_organiser.get(path)
     assert response.status_code == 404 and response.json()["errors"][0]["code"] == "not_found"
+
+
+def test_a_table_without_four_players_takes_no_hand(league, as_organiser):
+    league.table.seats.filter(wind="N").delete()
+    response = as_organiser.post(hands_url(league.table), {"outcome": "draw"}, format="json")
+    assert response.status_code == 422 and response.json()["errors"][0]["code"] == "table_not_seated"
+    assert as_organiser.get(f"/api/v1/tables/{league.table.pk}/").json()["state"] is None

@@ -27,7 +27,7 @@ from tournament.api.base import (
     request_meta,
 )
 from tournament.api.permissions import SCOREKEEPER
-from tournament.api.serializers import state_data
+from tournament.api.serializers import SEATS, state_data
 from tournament.api.serializers_hands import (
     HandEntrySerializer,
     HandRecordedSerializer,
@@ -96,6 +96,9 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
         self.check_object_permissions(request, table)
         entry = HandEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
+        if len(table.seat_map) != len(SEATS):
+            message = f"Table {table.number} does not have four players seated: no hand can be recorded."
+            return error_response([{"code": "table_not_seated", "message": message}], 422)
         key = request.headers.get("Idempotency-Key", "").strip()[:100]
         seen = bool(key) and Hand.objects.filter(table=table, idempotency_key=key).exists()
         try:
@@ -168,6 +171,6 @@ class HandVoidView(LeagueAPIMixin, generics.GenericAPIView):
         table = _table(hand.table_id)
         data = {
             "hand": HandSerializer(_hands().get(pk=hand.pk)).data,
-            "state": state_data(table_fold(table).state),
+            "state": state_data(table_fold(table).state) if len(table.seat_map) == len(SEATS) else None,
         }
         return Response(data)

@@ -83,7 +83,7 @@ class VoidedSerializer(serializers.Serializer):
     """The answer to a void: the hand (now flagged) and the table's new ``state``."""
 
     hand = HandSerializer()
-    state = TableStateSerializer()
+    state = TableStateSerializer(allow_null=True)
 
 
 class InstantSerializer(serializers.Serializer):
