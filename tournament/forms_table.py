@@ -32,6 +32,7 @@ ledger and the engine do, and their problems are shown with ``explain``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -83,6 +84,12 @@ MAX_PAYOUT_ROWS = 40
 _ROW_FIELD = re.compile(r"^p-(\d+)-(player|kind|initial|liable)$")
 MELD_SLOTS = 4
 _FULL_HAND_FIELDS = ("concealed", "bonus", "winning_tile", *(f"meld_{i}" for i in range(MELD_SLOTS)))
+
+
+def entry_fingerprint(entry: Mapping[str, Any], expected_number: int | None) -> str:
+    """A short digest of an entry as previewed: confirming a different entry previews it again."""
+    text = json.dumps({"entry": entry, "number": expected_number}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def new_idempotency_key() -> str:

@@ -246,3 +246,21 @@ def test_no_bao_when_another_player_discarded_the_winning_tile(keeper, table, se
     post_hand(keeper, table, fields)
     # 001 rule 27: "No 'Bao' if player game on tile discarded by a player not under ... liabilities"
     assert balances(table) == {east: 398, south: 408, west: 398, north: 396}
+
+
+def test_an_entry_changed_after_its_preview_is_previewed_again_not_recorded(keeper, table, seats):
+    fields = {"outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 2}
+    form = entry_form(keeper, table)
+    shown = keeper.post(reverse("table:preview", args=[table.pk]), {**form, **fields})
+    previewed = shown.context["preview"]["fingerprint"]
+    changed = keeper.post(
+        reverse("table:record", args=[table.pk]), {**form, **fields, "doubles": 5, "previewed": previewed}
+    )
+    assert changed.status_code == 200 and not Hand.objects.exists()
+    assert "The hand changed after its preview" in changed.content.decode()
+    assert changed.context["preview"]["doubles"] == 5
+    again = changed.context["preview"]["fingerprint"]
+    confirmed = keeper.post(
+        reverse("table:record", args=[table.pk]), {**form, **fields, "doubles": 5, "previewed": again}
+    )
+    assert confirmed.status_code == 302 and Hand.objects.get().doubles == 5

@@ -23,7 +23,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.forms_table import EntryForm, explain, form_data_from_entry, new_idempotency_key
+from tournament.forms_table import (
+    EntryForm,
+    entry_fingerprint,
+    explain,
+    form_data_from_entry,
+    new_idempotency_key,
+)
 from tournament.ledger import HandConflict, HandRejected, RequestMeta, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Table
 from tournament.roles import can_manage_competition
@@ -189,6 +195,10 @@ def preview(request, table_id: int):
     """What the entry would do (doubles item by item, who pays whom, new balances); writes nothing."""
     table = _table(table_id)
     _check_allowed(request, table)
+    return _preview(request, table)
+
+
+def _preview(request, table, *, notice: str = ""):
     fold = table_fold(table)
     form = _bound_form(request, table, fold)
     htmx = _is_htmx(request)
@@ -207,6 +217,7 @@ def preview(request, table_id: int):
                 problems, status = _problems_of(exc), exc.status
             else:
                 result = preview_data(settlement, players_now(fold, seated_players(table)))
+                result["fingerprint"] = entry_fingerprint(form.entry(), form.cleaned_data["expected_number"])
     else:
         status = 400
     if htmx:
@@ -217,6 +228,7 @@ def preview(request, table_id: int):
         context = _context(request, table, conflict=conflict)
     else:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
+        context["conflict"] = notice
     return render(request, "table/scoresheet.html", context, status=status)
 
 
@@ -231,6 +243,11 @@ def record(request, table_id: int):
         context = _context(request, table, fold=fold, form=form)
         return render(request, "table/scoresheet.html", context, status=400)
     data = form.cleaned_data
+    previewed = request.POST.get("previewed")
+    if previewed and previewed != entry_fingerprint(form.entry(), data["expected_number"]):
+        # changed after its preview (typed, then Confirm tapped at once): show the new preview, record nothing
+        notice = _("The hand changed after its preview: check the new preview and confirm again.")
+        return _preview(request, table, notice=notice)
     corrects = None
     if data.get("corrects"):
         corrects = Hand.objects.filter(pk=data["corrects"]).first()
