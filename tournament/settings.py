@@ -178,6 +178,7 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 
 # --- Security: production defaults, each switchable from the environment ---
