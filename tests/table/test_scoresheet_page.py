@@ -198,3 +198,10 @@ def test_a_player_following_their_own_table_sees_which_one_they_are(client, tabl
     answer = page_of(client, table)
     assert answer.context["me"] == seats["W"] and "form" not in answer.context
     assert f'class="player me" data-player="{seats["W"]}"' in answer.content.decode()
+
+
+@pytest.mark.parametrize("corrects", ["abc", "999999", ""])
+def test_a_wrong_corrects_link_just_shows_the_table(client, table, scorekeeper, corrects):
+    client.force_login(scorekeeper)
+    answer = page_of(client, table, corrects=corrects)
+    assert answer.status_code == 200 and not answer.context["form"]["corrects"].value()

@@ -140,7 +140,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 def scoresheet(request, table_id: int):
     table = _table(table_id)
     corrects = None
-    if request.GET.get("corrects") and can_record(request.user, table):
+    if request.GET.get("corrects", "").isdigit() and can_record(request.user, table):
         corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
         if corrects is not None and not corrects.is_void:
             corrects = None
