@@ -29,9 +29,9 @@ from django.db import IntegrityError, transaction
 import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
-from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Table
+from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Round, Table
 from tournament.table_state import TableState, winds_for_hand
-from tournament.tables import table_fold
+from tournament.tables import state_before, table_fold
 
 PLAYER_FIELDS = ("winner", "discarder", "liable", "offender")
 
@@ -125,7 +125,7 @@ def _to_seats(entry: Mapping[str, Any], winds: dict[str, int]) -> dict:
             )
             continue
         item = dict(item)
-        for key in ("player", "liable"):
+        for key in ("player", "liable", "discarder"):
             if key in item and item[key] is not None:
                 item["seat" if key == "player" else key] = seat(item.pop(key), f"instant[{i}].{key}")
         converted.append(item)
@@ -217,12 +217,22 @@ def hand_record(
                     f"the next hand is {state.hand_number}. Check the hand list before entering it again.",
                     state,
                 )
-            if corrects is not None and (corrects.table_id != locked.pk or not corrects.is_void):
+            if corrects is not None:
+                if corrects.table_id != locked.pk or not corrects.is_void:
+                    raise HandRejected(
+                        [Problem("invalid_correction", "Only a voided hand of this table can be corrected.")]
+                    )
+                # A correction is played where the voided hand was: its dealer, winds and balances.
+                state = state_before(fold, corrects)
+            elif locked.round.status == Round.Status.FINISHED:
                 raise HandRejected(
-                    [Problem("invalid_correction", "Only a voided hand of this table can be corrected.")]
+                    [Problem("round_finished", f"Round {locked.round.number} is finished: no new hands.")]
                 )
             settlement = hand_settle(table=locked, entry=entry, state=state)
             hand = _write_hand(locked, entry, settlement, state, fold, user, idempotency_key, corrects)
+            if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
+                # The first hand recorded starts the round.
+                Round.objects.filter(pk=locked.round_id).update(status=Round.Status.PLAYING)
             _audit(
                 "hand_recorded",
                 user,

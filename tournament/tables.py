@@ -81,3 +81,12 @@ def table_fold(table: Table) -> TableFold:
         rules=deal_rules_for(table),
     )
     return TableFold(table=table, state=state, rows=rows, hands=hands)
+
+
+def state_before(fold: TableFold, hand: Hand) -> TableState:
+    """The table as it stood when ``hand`` was played: the state a correction of it is entered in."""
+    by_id = {h.pk: h for h in fold.hands}
+    key = play_order_key(hand, by_id)
+    earlier = [row.hand for row in fold.rows if play_order_key(by_id[row.hand.hand_id], by_id) < key]
+    table = fold.table
+    return table_state(table.seat_map, table.round.competition.capital, earlier, rules=deal_rules_for(table))

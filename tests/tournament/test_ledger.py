@@ -122,3 +122,37 @@ def test_a_full_hand_is_scored_and_its_doubles_recorded(table):
     codes = [item["code"] for item in recorded.scoring["settle"]["hand"]["items"]]
     assert codes == ["dragon_pong", "seat_flower", "animal"]
     assert table_fold(table).state.balances[south] == 416
+
+
+def test_a_correction_is_played_where_the_voided_hand_was(table):
+    east, south, west, north = ids(table)
+    first = hand_record(
+        table=table,
+        entry={"outcome": "win", "winner": south, "win": "discard", "discarder": west, "doubles": 1},
+    )
+    hand_record(table=table, entry={"outcome": "win", "winner": west, "win": "self_draw", "doubles": 1})
+    hand_void(hand=first, reason="it was East who won")
+    # Re-entered in its place: East (the dealer then) won, so East keeps the deal for the next hand.
+    fixed = hand_record(
+        table=table,
+        entry={"outcome": "win", "winner": east, "win": "discard", "discarder": west, "doubles": 1},
+        corrects=first,
+    )
+    assert fixed.number == 1 and fixed.dealer_id == east
+    rows = table_fold(table).rows
+    assert [r.hand.hand_id for r in rows] == [fixed.pk, Hand.objects.get(number=2, void__isnull=True).pk]
+    assert rows[1].dealer == east  # the dealer won hand 1, so East dealt hand 2 as well
+
+
+def test_the_first_hand_starts_the_round_and_a_finished_round_takes_no_new_hand(table):
+    from tournament.models import Round
+
+    east, *_ = ids(table)
+    hand_record(table=table, entry={"outcome": "draw"})
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.PLAYING
+    table.round.status = Round.Status.FINISHED
+    table.round.save()
+    with pytest.raises(HandRejected) as err:
+        hand_record(table=table, entry={"outcome": "draw"})
+    assert err.value.problems[0].code == "round_finished"
