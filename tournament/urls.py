@@ -19,4 +19,6 @@ urlpatterns = [
     path("calculator/", include("scoring.urls_pages")),
     path("organise/", include("tournament.urls_organiser")),
     path("tables/", include("tournament.urls_table")),
+    # Public pages: competitions, standings, rounds, players.
+    path("", include("tournament.urls_public")),
 ]
