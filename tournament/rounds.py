@@ -164,6 +164,67 @@ def round_seat(
     return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
 
 
+def competition_plan(
+    competition, *, user=None, seed: int | None = None, time_budget: float = 30.0
+) -> list[RoundSeating]:
+    """Seat every scheduled, unseated round of a competition at once (planning the event ahead).
+
+    The rounds are planned together by one call of the generator, after the
+    rounds already seated; seating them one at a time with ``round_seat``
+    gives the same quality (the generator continues the same design).
+    """
+    pending = [
+        r
+        for r in Round.objects.filter(competition=competition, status=Round.Status.SCHEDULED).order_by(
+            "number"
+        )
+        if not r.tables.exists()
+    ]
+    if not pending:
+        raise RoundError("Every scheduled round is already seated.")
+    first = pending[0]
+    later_seated = Round.objects.filter(competition=competition, number__gt=first.number).exclude(
+        pk__in=[r.pk for r in pending]
+    )
+    if later_seated.exists():
+        raise RoundError("A later round is already seated: seat the remaining rounds one at a time.")
+    players = _field(first)
+    history = _history(first)
+    options = SeatingOptions(
+        seed=competition.pk if seed is None else seed, rounds=len(pending), time_budget=time_budget
+    )
+    try:
+        result = seat(
+            players,
+            history=history,
+            clubs=_clubs(players),
+            withdrawn=_gone(history, players),
+            options=options,
+        )
+    except SeatingError as exc:
+        raise RoundError(str(exc)) from None
+    out = []
+    with transaction.atomic():
+        for rnd, seated in zip(pending, result.rounds, strict=True):
+            locked = Round.objects.select_for_update().get(pk=rnd.pk)
+            _check_changeable(locked)
+            for number, members in enumerate(seated.tables, start=1):
+                table = Table.objects.create(round=locked, number=number)
+                Seat.objects.bulk_create(
+                    Seat(table=table, round=locked, wind=w, player_id=p)
+                    for w, p in zip(WINDS, members, strict=True)
+                )
+            locked.status = Round.Status.SEATED
+            locked.save(update_fields=["status"])
+            _audit(
+                "round_seated", user, locked, {"tables": [list(t) for t in seated.tables], "planned": True}
+            )
+            out.append(
+                RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
+            )
+    return out
+
+
 def round_report(round_: Round) -> SeatingReport:
     """The quality report of the round as it is seated now."""
     players = _field(round_)

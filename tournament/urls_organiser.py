@@ -25,6 +25,7 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", players.entry_withdraw_view, name="entry_withdraw"),
     path("entries/<int:pk>/substitute/", players.entry_substitute_view, name="entry_substitute"),
     path("competitions/<int:pk>/rounds/", rounds.rounds, name="rounds"),
+    path("competitions/<int:pk>/rounds/plan/", rounds.competition_plan_view, name="rounds_plan"),
     path("rounds/<int:pk>/", rounds.round_detail, name="round"),
     path("rounds/<int:pk>/edit/", rounds.round_edit, name="round_edit"),
     path("rounds/<int:pk>/seat/", rounds.round_seat_view, name="round_seat"),

@@ -167,3 +167,21 @@ def test_a_players_contact_is_shown_to_league_organisers_only(league, as_organis
         client_for(league.users["table_scorekeeper"]),
     ):
         assert "contact" not in client.get(f"/api/v1/players/{player.pk}/").json()
+
+
+def test_planning_every_scheduled_round_at_once(league, as_organiser, as_scorekeeper, anonymous):
+    comp = league.competition
+    for _ in range(8):
+        EntryFactory(competition=comp)  # 16 entered players in all
+    Round.objects.create(competition=comp, number=2)
+    Round.objects.create(competition=comp, number=3)
+    url = f"/api/v1/competitions/{comp.pk}/seating/"
+    assert anonymous.post(url, {}, format="json").status_code == 401
+    assert as_scorekeeper.post(url, {}, format="json").status_code == 403
+    response = as_organiser.post(url, {"seed": 3}, format="json")
+    assert response.status_code == 201, response.json()
+    rounds = response.json()["rounds"]
+    assert [Round.objects.get(pk=r["round"]).number for r in rounds] == [2, 3]
+    assert all(len(r["tables"]) == 4 for r in rounds)
+    again = as_organiser.post(url, {}, format="json")
+    assert again.status_code == 422 and again.json()["errors"][0]["code"] == "cannot_seat"

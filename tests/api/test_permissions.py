@@ -73,6 +73,10 @@ MATRIX = {
         "post", lambda lg, rnd: f"/api/v1/rounds/{rnd.pk}/seating/", lambda lg: {"seed": 1},
         (401, 403, 403, 403, 403, 201), _seating_round,
     ),
+    "plan every scheduled round": (
+        "post", lambda lg, _: f"/api/v1/competitions/{lg.competition.pk}/seating/", lambda lg: {"seed": 1},
+        (401, 403, 403, 403, 403, 201), _seating_round,
+    ),
     "record a hand": (
         "post", lambda lg, _: f"/api/v1/tables/{lg.table.pk}/hands/", lambda lg: {"outcome": "draw"},
         (401, 403, 403, 201, 403, 201), None,

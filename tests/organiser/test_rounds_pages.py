@@ -161,3 +161,13 @@ def test_the_players_told_they_sit_out_are_the_ones_who_do(olivia, field, round1
     olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})  # no seed: the default one
     report = olivia.get(reverse("organiser:round", args=[round1.pk])).context["report"]
     assert sorted(report["byes"]) == sorted(told)
+
+
+def test_plan_the_whole_event_seats_every_scheduled_round(olivia, competition, field, round1):
+    Round.objects.create(competition=competition, number=2)
+    response = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]))
+    assert response.status_code == 302
+    assert set(Round.objects.filter(competition=competition).values_list("status", flat=True)) == {"seated"}
+    assert Seat.objects.filter(round__competition=competition).count() == 2 * 16  # 18 players: 2 byes a round
+    again = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]), follow=True)
+    assert b"already seated" in again.content

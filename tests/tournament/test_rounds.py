@@ -75,3 +75,17 @@ def test_seating_is_fixed_once_a_hand_is_recorded():
         round_seat(table.round)
     with pytest.raises(RoundError):
         round_swap(table.round, east, table.seat_map["S"])
+
+
+def test_planning_the_whole_event_at_once_matches_the_known_design(league):
+    from tournament.rounds import competition_plan
+
+    for number in range(1, 6):
+        Round.objects.create(competition=league, number=number)
+    planned = competition_plan(league)
+    assert [p.round.number for p in planned] == [1, 2, 3, 4, 5]
+    met = [frozenset(pair) for p in planned for t in p.tables for pair in combinations(t, 2)]
+    assert len(met) == len(set(met)) == 120  # 16 players, 5 rounds: every pair exactly once
+    assert all(r.status == Round.Status.SEATED for r in Round.objects.filter(competition=league))
+    with pytest.raises(RoundError, match="already seated"):
+        competition_plan(league)

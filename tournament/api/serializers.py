@@ -284,3 +284,13 @@ class SeatingResultSerializer(serializers.Serializer):
     report = serializers.DictField(
         help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"
     )
+
+
+class PlanRequestSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
+    )
+
+
+class PlanResultSerializer(serializers.Serializer):
+    rounds = SeatingResultSerializer(many=True, help_text="Every round seated, in order.")

@@ -11,6 +11,7 @@ from tournament.api.standings import CompetitionStandingsView, RoundStandingsVie
 from tournament.api.tokens import TokenView
 from tournament.api.views import (
     ClubViewSet,
+    CompetitionPlanView,
     CompetitionViewSet,
     PlayerViewSet,
     RoundTablesView,
@@ -41,6 +42,7 @@ urlpatterns = [
         CompetitionStandingsView.as_view(),
         name="api-competition-standings",
     ),
+    re_path(rf"^competitions/{ID}/seating/$", CompetitionPlanView.as_view(), name="api-competition-seating"),
     re_path(rf"^rounds/{ID}/seating/$", SeatingView.as_view(), name="api-round-seating"),
     re_path(rf"^rounds/{ID}/tables/$", RoundTablesView.as_view(), name="api-round-tables"),
     re_path(rf"^rounds/{ID}/standings/$", RoundStandingsView.as_view(), name="api-round-standings"),

@@ -21,6 +21,8 @@ from tournament.api.permissions import COMPETITION_ORGANISER, LEAGUE_ORGANISER
 from tournament.api.serializers import (
     ClubSerializer,
     CompetitionSerializer,
+    PlanRequestSerializer,
+    PlanResultSerializer,
     PlayerSerializer,
     RoundSerializer,
     SeatingRequestSerializer,
@@ -28,7 +30,7 @@ from tournament.api.serializers import (
     TableSerializer,
 )
 from tournament.models import Club, Competition, Entry, Player, Round, Table
-from tournament.rounds import RoundError, round_seat
+from tournament.rounds import RoundError, competition_plan, round_seat
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 
@@ -204,6 +206,48 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
             "report": _plain(getattr(result, "report", None)),
         }
         return Response(data, status=status.HTTP_201_CREATED)
+
+
+class CompetitionPlanView(LeagueAPIMixin, generics.GenericAPIView):
+    """Plan the event ahead: ``tournament.rounds.competition_plan`` seats every scheduled round at once."""
+
+    permission_classes = COMPETITION_ORGANISER
+    serializer_class = PlanRequestSerializer
+
+    @extend_schema(
+        summary="Seat every scheduled round of a competition at once",
+        description=(
+            "Plans the whole event: every scheduled round that has no tables yet is seated in one call of "
+            "the generator, after the rounds already seated. Answers each round's tables and report."
+        ),
+        parameters=[id_parameter("id", "competition")],
+        request=PlanRequestSerializer,
+        responses={201: PlanResultSerializer, **errors(*WRITE, 422)},
+    )
+    def post(self, request, pk):
+        competition = get_or_404(Competition.objects.all(), pk)
+        self.check_object_permissions(request, competition)
+        serializer = PlanRequestSerializer(data=request.data if request.data is not None else {})
+        serializer.is_valid(raise_exception=True)
+        try:
+            planned = competition_plan(
+                competition, user=request.user, seed=serializer.validated_data.get("seed")
+            )
+        except RoundError as exc:
+            return error_response(
+                [{"code": "cannot_seat", "message": str(exc)}], status.HTTP_422_UNPROCESSABLE_ENTITY
+            )
+        rounds = []
+        for seated in planned:
+            tables = _tables().filter(round=seated.round)
+            rounds.append(
+                {
+                    "round": seated.round.pk,
+                    "tables": TableSerializer(tables, many=True, context={"request": request}).data,
+                    "report": _plain(seated.report),
+                }
+            )
+        return Response({"rounds": rounds}, status=status.HTTP_201_CREATED)
 
 
 def _plain(value):

@@ -56,6 +56,24 @@ def rounds(request, pk: int):
 
 
 @organiser_required
+@require_POST
+def competition_plan_view(request, pk: int):
+    """Seat every scheduled round at once: the event planned ahead."""
+    competition = managed_competition(request, pk)
+    try:
+        planned = round_service.competition_plan(competition, user=request.user)
+    except round_service.RoundError as exc:
+        messages.error(request, str(exc))
+        return redirect("organiser:rounds", competition.pk)
+    repeats = sum(p.report.repeat_meetings for p in planned)
+    messages.success(
+        request,
+        _("Seated %(n)s rounds at once; repeated meetings: %(r)s.") % {"n": len(planned), "r": repeats},
+    )
+    return redirect("organiser:rounds", competition.pk)
+
+
+@organiser_required
 @require_http_methods(["GET", "POST"])
 def round_edit(request, pk: int):
     round_ = managed_round(request, pk)
