@@ -1,5 +1,7 @@
+from django import forms
 from django.contrib import admin
 
+from tournament.ledger import HandRejected, RequestMeta, hand_record, hand_settle, hand_void
 from tournament.models import (
     AuditEntry,
     ChipTransfer,
@@ -82,16 +84,93 @@ class ChipTransferInline(admin.TabularInline):
         return False
 
 
+class HandEntryForm(forms.ModelForm):
+    """Record a hand from the admin through the one door (``tournament.ledger.hand_record``)."""
+
+    entry = forms.JSONField(
+        help_text='The outcome with players by id, e.g. {"outcome": "win", "winner": 12, "win": "self_draw", '
+        '"doubles": 2}; see league-api.md "hands".'
+    )
+
+    class Meta:
+        model = Hand
+        fields = ["table"]
+
+    def clean(self):
+        data = super().clean()
+        table, entry = data.get("table"), data.get("entry")
+        if table is not None and entry is not None:
+            try:
+                hand_settle(table=table, entry=entry)
+            except HandRejected as exc:
+                raise forms.ValidationError([p.message for p in exc.problems]) from None
+        return data
+
+
 @admin.register(Hand)
 class HandAdmin(ReadOnlyAdmin):
     list_display = ["table", "number", "outcome", "winner", "doubles", "recorded_at", "recorded_by"]
     list_filter = ["outcome", "table__round__competition"]
     inlines = [ChipTransferInline]
 
+    def has_add_permission(self, request):
+        return request.user.is_superuser
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = HandEntryForm
+        return super().get_form(request, obj, **kwargs)
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []
+
+    def save_model(self, request, obj, form, change):
+        hand = hand_record(
+            table=form.cleaned_data["table"],
+            entry=form.cleaned_data["entry"],
+            user=request.user,
+            meta=_meta(request),
+        )
+        obj.pk = hand.pk
+        obj.__dict__.update({k: v for k, v in hand.__dict__.items() if not k.startswith("_")})
+
+
+class HandVoidForm(forms.ModelForm):
+    class Meta:
+        model = HandVoid
+        fields = ["hand", "reason"]
+
+    def clean_hand(self):
+        hand = self.cleaned_data["hand"]
+        if hand.is_void:
+            raise forms.ValidationError("This hand is already voided.")
+        return hand
+
 
 @admin.register(HandVoid)
 class HandVoidAdmin(ReadOnlyAdmin):
+    """Adding a void here voids the hand through ``tournament.ledger.hand_void`` (reversing transfers)."""
+
     list_display = ["hand", "reason", "voided_by", "voided_at"]
+    form = HandVoidForm
+    raw_id_fields = ["hand"]
+
+    def has_add_permission(self, request):
+        return request.user.is_superuser
+
+    def save_model(self, request, obj, form, change):
+        void = hand_void(
+            hand=form.cleaned_data["hand"],
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            meta=_meta(request),
+        )
+        obj.pk = void.pk
+        obj.__dict__.update({k: v for k, v in void.__dict__.items() if not k.startswith("_")})
+
+
+def _meta(request) -> RequestMeta:
+    return RequestMeta(request.META.get("REMOTE_ADDR"), request.META.get("HTTP_USER_AGENT", ""))
 
 
 @admin.register(ChipTransfer)

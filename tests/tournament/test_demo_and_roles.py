@@ -103,3 +103,27 @@ def test_admin_never_edits_or_deletes_the_ledger(admin_client):
     assert change.status_code == 200 and b'name="_save"' not in change.content  # view only
     assert admin_client.post(reverse("admin:tournament_hand_delete", args=[hand.pk])).status_code == 403
     assert Hand.objects.filter(pk=hand.pk).exists()
+
+
+def test_the_admin_records_and_voids_through_the_ledger(admin_client):
+    from tests.factories import seated_table
+
+    table = seated_table()
+    east = table.seat_map["E"]
+    bad = admin_client.post(
+        reverse("admin:tournament_hand_add"),
+        {
+            "table": table.pk,
+            "entry": '{"outcome": "win", "winner": 999999, "win": "self_draw", "doubles": 2}',
+        },
+    )
+    assert bad.status_code == 200 and b"not playing at this table" in bad.content
+    assert not Hand.objects.exists()
+    entry = f'{{"outcome": "win", "winner": {east}, "win": "self_draw", "doubles": 2}}'
+    ok = admin_client.post(reverse("admin:tournament_hand_add"), {"table": table.pk, "entry": entry})
+    assert ok.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.transfers.count() == 3 and table_fold(table).state.balances[east] == 412
+    voided = admin_client.post(reverse("admin:tournament_handvoid_add"), {"hand": hand.pk, "reason": "typo"})
+    assert voided.status_code == 302
+    assert table_fold(table).state.balances[east] == 400 and hand.transfers.count() == 6  # reversed, kept
