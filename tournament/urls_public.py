@@ -1,3 +1,20 @@
+"""The public pages, mounted at the site root: competitions, standings, rounds, players."""
+
+from django.urls import path
+
+from tournament.views import public as views
+
 app_name = "public"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("competitions/<int:pk>/", views.competition, name="competition"),
+    path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),
+    path("competitions/<int:pk>/standings/live/", views.competition_standings_live, name="standings_live"),
+    path("competitions/<int:pk>/standings.csv", views.competition_standings_csv, name="standings_csv"),
+    path("competitions/<int:pk>/standings.pdf", views.competition_standings_pdf, name="standings_pdf"),
+    path("rounds/<int:pk>/", views.round_page, name="round"),
+    path("rounds/<int:pk>/standings/live/", views.round_standings_live, name="round_live"),
+    path("rounds/<int:pk>/standings.csv", views.round_standings_csv, name="round_csv"),
+    path("rounds/<int:pk>/standings.pdf", views.round_standings_pdf, name="round_pdf"),
+    path("players/<int:pk>/", views.player, name="player"),
+]

@@ -1,0 +1,38 @@
+// The chip progression on a player's page: a line chart of the running total
+// of chips after each session, from the JSON the page embeds (#chips-data).
+// Without JavaScript (or Chart.js) the sessions table shows the same numbers.
+(function () {
+  "use strict";
+  function draw() {
+    var data = document.getElementById("chips-data");
+    var canvas = document.getElementById("chips-chart");
+    if (!data || !canvas || typeof window.Chart === "undefined") return;
+    var chart = JSON.parse(data.textContent);
+    canvas.parentElement.hidden = false;
+    new window.Chart(canvas, {
+      type: "line",
+      data: {
+        labels: chart.labels,
+        datasets: [{
+          label: chart.label,
+          data: chart.running,
+          borderColor: "#b3261e",
+          backgroundColor: "rgba(179, 38, 30, 0.12)",
+          fill: true,
+          tension: 0.2,
+          pointRadius: 3,
+        }],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { display: false } },
+        scales: { y: { grid: { color: function (c) { return c.tick && c.tick.value === 0 ? "#555" : "#e5e5e5"; } } } },
+      },
+    });
+    canvas.dataset.ready = "true";
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw);
+  else draw();
+})();

@@ -1,0 +1,53 @@
+"""Standings as files: a CSV of any standings table and a printable PDF.
+
+Both take the leaderboard's lines and columns
+(``tournament.views.public.leaderboard``: ``Line``, ``COLUMNS``), the same as
+the page's, so a download matches what is shown. The PDF is an HTML
+template (``templates/public/standings_print.html``, font "DejaVu Sans") laid
+out by WeasyPrint, imported only when a PDF is built
+(it is slow to import and needs Pango).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+
+def standings_csv(lines, columns) -> str:
+    """A header row with the columns' names, then one row per line (``line.values()``), in ranked order."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([str(label) for _key, label in columns])
+    for line in lines:
+        writer.writerow(line.values())
+    return out.getvalue()
+
+
+def standings_html(*, title: str, competition, round_, lines, columns) -> str:
+    return render_to_string(
+        "public/standings_print.html",
+        {
+            "title": title,
+            "competition": competition,
+            "round": round_,
+            "lines": lines,
+            "columns": columns,
+            "printed_at": timezone.now(),
+        },
+    )
+
+
+def standings_document(*, title: str, competition, round_, lines, columns):
+    """The laid-out WeasyPrint document (its ``pages`` can be inspected before writing)."""
+    from weasyprint import HTML  # lazily: see the module docstring
+
+    html = standings_html(title=title, competition=competition, round_=round_, lines=lines, columns=columns)
+    return HTML(string=html).render()
+
+
+def pdf_bytes(document) -> bytes:
+    return document.write_pdf()

@@ -1,0 +1,25 @@
+"""The player-facing pages: competitions, leaderboards, rounds, players (issue 6)."""
+
+from tournament.views.public.pages import competition, player, round_page
+from tournament.views.public.standings import (
+    competition_standings,
+    competition_standings_csv,
+    competition_standings_live,
+    competition_standings_pdf,
+    round_standings_csv,
+    round_standings_live,
+    round_standings_pdf,
+)
+
+__all__ = [
+    "competition",
+    "competition_standings",
+    "competition_standings_csv",
+    "competition_standings_live",
+    "competition_standings_pdf",
+    "player",
+    "round_page",
+    "round_standings_csv",
+    "round_standings_live",
+    "round_standings_pdf",
+]

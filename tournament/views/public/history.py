@@ -1,0 +1,131 @@
+"""A player's history in one competition: sessions, chip progression, hands.
+
+- a **session** is the player's seat at one table of one round: the round,
+  the table, the seat (E, S, W, N as first sat), the three opponents and the
+  chips won or lost there (the player's net over that table's ledger rows);
+- the **chip progression** is the running total of those nets, session by
+  session in round order (the chart on the player page);
+- the player's **hands** are the hands that stand (voided ones are left out)
+  in which the player won (on a discard or self-drawn), dealt in (was the
+  discarder of a win) or made a false win (Za Hu, 001 rule 33), with the
+  chips the hand moved for the player.
+
+Only the rounds passed in are read: the caller leaves out held rounds for the
+public (``tournament.views.public.access``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
+
+from tournament.models import ChipTransfer, Hand, Player, Seat
+from tournament.views.public.results import WINDS, net_by_table
+
+
+@dataclass(frozen=True)
+class Opponent:
+    player_id: int
+    name: str
+    wind: str
+
+
+@dataclass(frozen=True)
+class Session:
+    round_id: int
+    round_number: int
+    held: bool
+    table_id: int
+    table_number: int
+    wind: str
+    opponents: tuple[Opponent, ...]
+    net: int
+    running: int  # the chip progression after this session
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    hand_id: int
+    round_number: int
+    table_id: int
+    table_number: int
+    number: int
+    role: str  # "self_drawn", "won", "dealt_in", "za_hu"
+    doubles: int | None
+    net: int
+
+
+def player_sessions(player: Player, rounds) -> list[Session]:
+    seats = list(
+        Seat.objects.filter(player=player, round__in=rounds)
+        .select_related("round", "table")
+        .order_by("round__number", "table__number")
+    )
+    table_ids = [s.table_id for s in seats]
+    others: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(table__in=table_ids).exclude(player=player).select_related("player"):
+        others[seat.table_id].append(seat)
+    net = net_by_table(ChipTransfer.objects.filter(table__in=table_ids).order_by())
+    sessions, running = [], 0
+    for seat in seats:
+        chips = net.get((seat.table_id, player.pk), 0)
+        running += chips
+        sessions.append(
+            Session(
+                round_id=seat.round_id,
+                round_number=seat.round.number,
+                held=seat.round.results_held,
+                table_id=seat.table_id,
+                table_number=seat.table.number,
+                wind=seat.wind,
+                opponents=tuple(
+                    Opponent(o.player_id, o.player.name, o.wind)
+                    for o in sorted(others[seat.table_id], key=lambda o: WINDS.index(o.wind))
+                ),
+                net=chips,
+                running=running,
+            )
+        )
+    return sessions
+
+
+def role_in(hand: Hand, player_id: int) -> str:
+    if hand.outcome == Hand.Outcome.FALSE_WIN:
+        return "za_hu"
+    if hand.winner_id == player_id:
+        return "self_drawn" if hand.self_drawn else "won"
+    return "dealt_in"
+
+
+def player_hands(player: Player, rounds) -> list[PlayerHand]:
+    """The hands that stand in which the player won, dealt in or made a false win, in play order."""
+    hands = (
+        Hand.objects.filter(table__round__in=rounds, void__isnull=True)
+        .filter(
+            Q(outcome=Hand.Outcome.WIN, winner=player)
+            | Q(outcome=Hand.Outcome.WIN, discarder=player)
+            | Q(outcome=Hand.Outcome.FALSE_WIN, offender=player)
+        )
+        .annotate(
+            received=Coalesce(Sum("transfers__amount", filter=Q(transfers__to_player=player)), 0),
+            paid=Coalesce(Sum("transfers__amount", filter=Q(transfers__from_player=player)), 0),
+        )
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number", "sequence")
+    )
+    return [
+        PlayerHand(
+            hand_id=h.pk,
+            round_number=h.table.round.number,
+            table_id=h.table_id,
+            table_number=h.table.number,
+            number=h.number,
+            role=role_in(h, player.pk),
+            doubles=h.doubles,
+            net=h.received - h.paid,
+        )
+        for h in hands
+    ]

@@ -1,0 +1,160 @@
+"""The public leaderboard: stored standings read a page at a time.
+
+A **leaderboard** is one scope of the stored standings (``StandingRow``:
+scope 0 is the whole competition, else a round's id), searched by name and
+filtered by club, 50 lines a page. Nothing is computed on read: the rows
+are what the Celery tasks stored (``tournament.standings_store``), and the
+page says how fresh they are.
+
+Words: **rank label** is the place as shown, "=2" for a shared place (issue
+6); **chips per session** is net chips over sessions played, one decimal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.models import Competition, Round, StandingRow
+from tournament.standings_store import COMPETITION_SCOPE, Freshness, standings_freshness
+
+PER_PAGE = 50
+
+# The columns of every standings table, on the page, in the CSV and in the PDF.
+COLUMNS = (
+    ("rank", gettext_lazy("Rank")),
+    ("name", gettext_lazy("Player")),
+    ("club", gettext_lazy("Club")),
+    ("net_chips", gettext_lazy("Net chips")),
+    ("sessions", gettext_lazy("Sessions")),
+    ("hands_won", gettext_lazy("Hands won")),
+    ("self_drawn_wins", gettext_lazy("Self-drawn wins")),
+    ("za_hu", gettext_lazy("Za Hu")),
+    ("biggest_hand", gettext_lazy("Biggest hand")),
+    ("chips_per_session", gettext_lazy("Chips per session")),
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line of a leaderboard, as shown."""
+
+    rank: str
+    player_id: int
+    name: str
+    club: str
+    net_chips: int
+    sessions: int
+    hands_won: int
+    self_drawn_wins: int
+    za_hu: int
+    biggest_hand: int
+    withdrawn: bool
+
+    @property
+    def chips_per_session(self) -> str:
+        return f"{self.net_chips / self.sessions:+.1f}" if self.sessions else ""
+
+    def values(self) -> list:
+        """The line in the order of ``COLUMNS``."""
+        return [getattr(self, key) for key, _label in COLUMNS]
+
+
+def rank_label(rank: int | None, shared: bool) -> str:
+    if rank is None:
+        return ""
+    return f"={rank}" if shared else str(rank)
+
+
+def line_of(row: StandingRow) -> Line:
+    return Line(
+        rank=rank_label(row.rank, row.shared),
+        player_id=row.player_id,
+        name=row.name,
+        club=row.club,
+        net_chips=row.net_chips,
+        sessions=row.sessions,
+        hands_won=row.hands_won,
+        self_drawn_wins=row.self_drawn_wins,
+        za_hu=row.za_hu,
+        biggest_hand=row.biggest_hand,
+        withdrawn=row.withdrawn,
+    )
+
+
+def scope_of(round_: Round | None) -> int:
+    return COMPETITION_SCOPE if round_ is None else round_.pk
+
+
+def standing_rows(competition: Competition, scope: int, *, q: str = "", club: str = "") -> QuerySet:
+    """The stored rows of one scope in ranked order, searched by name and filtered by club."""
+    rows = StandingRow.objects.filter(competition=competition, scope=scope).order_by("position")
+    if q:
+        rows = rows.filter(name__icontains=q)
+    if club:
+        rows = rows.filter(club=club)
+    return rows
+
+
+def clubs_of(competition: Competition, scope: int) -> list[str]:
+    clubs = StandingRow.objects.filter(competition=competition, scope=scope).exclude(club="")
+    return sorted(set(clubs.values_list("club", flat=True)), key=str.casefold)
+
+
+def freshness_label(freshness: Freshness) -> str:
+    """ "updated 5 s ago", or "catching up…" while the stored standings miss ledger rows."""
+    if not freshness.current:
+        return _("catching up…")
+    age = freshness.age_seconds
+    if age is None:
+        return _("no hands recorded yet")
+    if age < 60:
+        return _("updated %(seconds)d s ago") % {"seconds": max(0, int(age))}
+    if age < 3600:
+        return _("updated %(minutes)d min ago") % {"minutes": int(age // 60)}
+    return _("updated %(hours)d h ago") % {"hours": int(age // 3600)}
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    competition: Competition
+    round: Round | None
+    q: str
+    club: str
+    clubs: list[str]
+    page: Page
+    lines: list[Line]
+    freshness: Freshness
+
+    @property
+    def freshness_label(self) -> str:
+        return freshness_label(self.freshness)
+
+
+def leaderboard(
+    competition: Competition, round_: Round | None = None, *, q: str = "", club: str = "", page: str | int = 1
+) -> Leaderboard:
+    scope = scope_of(round_)
+    paginator = Paginator(standing_rows(competition, scope, q=q, club=club), PER_PAGE)
+    shown = paginator.get_page(page)
+    return Leaderboard(
+        competition=competition,
+        round=round_,
+        q=q,
+        club=club,
+        clubs=clubs_of(competition, scope),
+        page=shown,
+        lines=[line_of(row) for row in shown.object_list],
+        freshness=standings_freshness(competition, scope),
+    )
+
+
+def all_lines(
+    competition: Competition, round_: Round | None = None, *, q: str = "", club: str = ""
+) -> list[Line]:
+    """Every line of a scope (for the CSV and the PDF), searched and filtered as on the page."""
+    return [line_of(row) for row in standing_rows(competition, scope_of(round_), q=q, club=club)]

@@ -1,0 +1,103 @@
+"""The public competition, round and player pages.
+
+Views only translate: they load the objects, decide which rounds this user
+may see (``access``: held rounds are for the competition's organisers) and
+hand the work to ``results`` (a round's tables), ``history`` (a player's
+sessions and hands) and ``leaderboard`` (the stored standings).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+
+from tournament.models import Competition, Player, Round, StandingRow, Table
+from tournament.standings_store import COMPETITION_SCOPE
+from tournament.views.public.access import sees_held, visible_rounds
+from tournament.views.public.history import player_hands, player_sessions
+from tournament.views.public.leaderboard import line_of
+from tournament.views.public.results import round_results
+from tournament.views.public.standings import board_context
+
+TOP = 10
+
+
+@require_GET
+def competition(request, pk: int):
+    competition = get_object_or_404(Competition, pk=pk)
+    rounds = list(Round.objects.filter(competition=competition).order_by("number"))
+    organiser = sees_held(request.user, competition)
+    tables: dict[int, list[Table]] = defaultdict(list)
+    shown = [r.pk for r in rounds if organiser or not r.results_held]
+    for table in Table.objects.filter(round__in=shown).order_by("number"):
+        tables[table.round_id].append(table)
+    top = StandingRow.objects.filter(competition=competition, scope=COMPETITION_SCOPE).order_by("position")
+    context = {
+        "competition": competition,
+        "rounds": [(r, tables.get(r.pk, []), r.results_held and not organiser) for r in rounds],
+        "top": [line_of(row) for row in top[:TOP]],
+        "sees_held": organiser,
+    }
+    return render(request, "public/competition.html", context)
+
+
+@require_GET
+def round_page(request, pk: int):
+    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
+    competition = round_.competition
+    hidden = round_.results_held and not sees_held(request.user, competition)
+    context = {"competition": competition, "round": round_, "hidden": hidden}
+    if not hidden:
+        context |= {"results": round_results(round_), **board_context(request, competition, round_)}
+    return render(request, "public/round.html", context)
+
+
+def _competitions_of(player: Player):
+    return (
+        Competition.objects.filter(Q(entries__player=player) | Q(rounds__seats__player=player))
+        .distinct()
+        .order_by("-starts_on", "-pk")
+    )
+
+
+ROLE_NAMES = {
+    "won": gettext_lazy("won on a discard"),
+    "self_drawn": gettext_lazy("won self-drawn"),
+    "dealt_in": gettext_lazy("dealt in (discarder)"),
+    "za_hu": gettext_lazy("Za Hu (false win)"),
+}
+
+
+@require_GET
+def player(request, pk: int):
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    competitions = list(_competitions_of(player))
+    chosen = competitions[0] if competitions else None
+    wanted = request.GET.get("competition", "")
+    if wanted:
+        chosen = next((c for c in competitions if str(c.pk) == wanted), None)
+        if chosen is None:
+            raise Http404("This player is not in that competition.")
+    context: dict = {"player": player, "competitions": competitions, "competition": chosen}
+    if chosen is not None:
+        rounds = visible_rounds(request.user, chosen)
+        sessions = player_sessions(player, rounds)
+        row = StandingRow.objects.filter(competition=chosen, scope=COMPETITION_SCOPE, player=player).first()
+        context |= {
+            "line": line_of(row) if row else None,
+            "sessions": sessions,
+            "hands": [(hand, ROLE_NAMES[hand.role]) for hand in player_hands(player, rounds)],
+            "chart": {
+                "labels": [_("Round %(number)s") % {"number": s.round_number} for s in sessions],
+                "running": [s.running for s in sessions],
+                "net": [s.net for s in sessions],
+                "label": _("Chips over the competition"),
+            },
+        }
+    return render(request, "public/player.html", context)

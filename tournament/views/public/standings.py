@@ -1,0 +1,133 @@
+"""The public leaderboards (competition and round), their live partial and their exports.
+
+Views only translate: the GET parameters (``q`` a name, ``club``, ``page``)
+become a ``leaderboard`` read from the stored standings, and the exports
+(``tournament.exports``) turn every line of one into CSV or PDF. The live
+partial is what htmx polls every few seconds, with the same parameters, so a
+search or a filter survives the refresh; without JavaScript the page is a
+plain GET form and links.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tournament import exports
+from tournament.models import Competition, Round
+from tournament.views.public.access import require_results_visible, sees_held
+from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
+
+LIVE_SECONDS = 5
+
+
+def filters(request) -> dict:
+    return {
+        "q": request.GET.get("q", "").strip()[:120],
+        "club": request.GET.get("club", "").strip()[:120],
+    }
+
+
+def board_context(request, competition: Competition, round_: Round | None) -> dict:
+    """What the leaderboard partials need, for a competition or one of its rounds."""
+    wanted = filters(request)
+    board = leaderboard(competition, round_, page=request.GET.get("page", 1), **wanted)
+    query = urlencode({k: v for k, v in wanted.items() if v})
+    if round_ is None:
+        names = ("public:standings", "public:standings_live", "public:standings_csv", "public:standings_pdf")
+        pk = competition.pk
+    else:
+        names = ("public:round", "public:round_live", "public:round_csv", "public:round_pdf")
+        pk = round_.pk
+    page_url, live_url, csv_url, pdf_url = (reverse(name, args=[pk]) for name in names)
+    suffix = f"?{query}" if query else ""
+    return {
+        "board": board,
+        "columns": COLUMNS,
+        "query": query,
+        "page_url": page_url,
+        "live_url": f"{live_url}?{request.GET.urlencode()}" if request.GET else live_url,
+        "csv_url": csv_url + suffix,
+        "pdf_url": pdf_url + suffix,
+        "live_seconds": LIVE_SECONDS,
+        "held": round_ is not None and round_.results_held,
+        "sees_held": sees_held(request.user, competition),
+    }
+
+
+def _round(pk: int, user) -> Round:
+    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
+    require_results_visible(user, round_)
+    return round_
+
+
+@require_GET
+def competition_standings(request, pk: int):
+    competition = get_object_or_404(Competition, pk=pk)
+    context = {"competition": competition, **board_context(request, competition, None)}
+    return render(request, "public/standings.html", context)
+
+
+@require_GET
+def competition_standings_live(request, pk: int):
+    competition = get_object_or_404(Competition, pk=pk)
+    return render(request, "public/_standings_live.html", board_context(request, competition, None))
+
+
+@require_GET
+def round_standings_live(request, pk: int):
+    round_ = _round(pk, request.user)
+    return render(request, "public/_standings_live.html", board_context(request, round_.competition, round_))
+
+
+def _title(competition: Competition, round_: Round | None) -> str:
+    return competition.name if round_ is None else str(round_)
+
+
+def _csv(request, competition: Competition, round_: Round | None, slug: str) -> HttpResponse:
+    lines = all_lines(competition, round_, **filters(request))
+    response = HttpResponse(exports.standings_csv(lines, COLUMNS), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{slug}.csv"'
+    return response
+
+
+def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> HttpResponse:
+    lines = all_lines(competition, round_, **filters(request))
+    document = exports.standings_document(
+        title=_title(competition, round_),
+        competition=competition,
+        round_=round_,
+        lines=lines,
+        columns=COLUMNS,
+    )
+    response = HttpResponse(exports.pdf_bytes(document), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="standings-{slug}.pdf"'
+    return response
+
+
+@require_GET
+def competition_standings_csv(request, pk: int):
+    competition = get_object_or_404(Competition, pk=pk)
+    return _csv(request, competition, None, f"competition-{competition.pk}")
+
+
+@require_GET
+def round_standings_csv(request, pk: int):
+    round_ = _round(pk, request.user)
+    return _csv(request, round_.competition, round_, f"round-{round_.pk}")
+
+
+@require_GET
+def competition_standings_pdf(request, pk: int):
+    competition = get_object_or_404(Competition, pk=pk)
+    return _pdf(request, competition, None, f"competition-{competition.pk}")
+
+
+@require_GET
+def round_standings_pdf(request, pk: int):
+    round_ = _round(pk, request.user)
+    return _pdf(request, round_.competition, round_, f"round-{round_.pk}")
