@@ -4,12 +4,17 @@ Round 1: two tables. Round 2: one table. Every hand goes through
 ``hand_record``; the stored standings are then refreshed as the Celery task
 would (``standings_refresh``).
 
-Round 1, table 1 (Ann E, Ben S, Cat W, Dan N), 001 rule 21 payments:
-- Ben self-draws 3 doubles: 8 from each of the three (+24);
-- Ann wins 2 doubles on Dan's discard: Dan pays 8, the others 4 (+16);
-Round 1, table 2 (Eve E, Fay S, Gus W, Hal N):
-- Eve self-draws 1 double: 2 from each (+6)... figures are read back from the
-  ledger in the tests, never typed in.
+001 rule 21 payments (a self-drawn win is paid full price by all three; on a
+discard the discarder pays full price and the others half):
+
+- round 1, table 1 (Ann E, Ben S, Cat W, Dan N): Ben self-draws 3 doubles
+  (8 from each, +24); Ann wins 2 doubles on Dan's discard (4 + 2 + 2, +8);
+- round 1, table 2 (Eve E, Fay S, Gus W, Hal N): Eve self-draws 1 double
+  (2 from each, +6);
+- round 2, table 1 (Ann E, Eve S, Ben W, Fay N): Ben wins 4 doubles on Ann's
+  discard (16 + 8 + 8, +32).
+
+The tests read every figure back from the ledger as well.
 """
 
 from __future__ import annotations

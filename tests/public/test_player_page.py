@@ -1,0 +1,91 @@
+"""A player's page: sessions with opponents and chips, the chip progression (JSON for the chart, a plain
+table without JavaScript) and the hands that stand."""
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.public.conftest import win
+from tests.public.helpers import ledger_net, rows_by
+from tournament.ledger import hand_void
+
+pytestmark = pytest.mark.django_db
+
+
+def player_page(client, league, first_name):
+    player = league["players"][first_name]
+    page = client.get(reverse("public:player", args=[player.pk]), {"competition": league["competition"].pk})
+    assert page.status_code == 200
+    return player, page.content.decode()
+
+
+def section(html, name):
+    return html.split(f'id="{name}"')[1].split("</section>")[0]
+
+
+def test_sessions_show_round_table_seat_opponents_and_chips(client, league):
+    ben, html = player_page(client, league, "Ben")
+    sessions = rows_by(section(html, "sessions"), "data-round")
+    assert [r for r, _ in sessions] == [1, 2]
+    running = 0
+    for (number, cells), key in zip(sessions, ("r1t1", "r2t1"), strict=True):
+        table = league["tables"][key]
+        net = ledger_net(ben, table=table)
+        running += net
+        seat = next(w for w, p in table.seat_map.items() if p == ben.pk)
+        others = {league["players"][n].name for n in league["players"] if league["players"][n].pk in
+                  set(table.seat_map.values()) - {ben.pk}}  # fmt: skip
+        assert cells[0] == f"Round {number}" and cells[1] == str(table.number) and cells[2] == seat
+        assert set(cells[3].split(", ")) == others
+        assert int(cells[4]) == net and int(cells[5]) == running
+    assert running == ledger_net(ben)
+
+
+def test_the_chart_data_is_the_running_total(client, league):
+    ben, html = player_page(client, league, "Ben")
+    data = json.loads(
+        re.search(r'<script id="chips-data" type="application/json">(.*?)</script>', html).group(1)
+    )
+    first = ledger_net(ben, table=league["tables"]["r1t1"])
+    assert data["running"] == [first, ledger_net(ben)]
+    assert data["labels"] == ["Round 1", "Round 2"]
+    assert "vendor/chart.umd.min.js" in html and "js/chips-chart.js" in html
+
+
+def test_hands_won_dealt_in_and_voided_hands_left_out(client, league):
+    ann = league["players"]["Ann"]
+    table = league["tables"]["r1t1"]
+    voided = win(table, "E", 5)  # Ann self-draws ... and it is voided
+    hand_void(hand=voided, reason="wrong winner")
+    _, html = player_page(client, league, "Ann")
+    hands = rows_by(section(html, "hands"), "data-hand")
+    assert voided.pk not in [h for h, _ in hands]
+    described = [(cells[0], cells[3], cells[4], int(cells[5])) for _, cells in hands]
+    # Round 1: Ann won 2 doubles on Dan's discard: Dan pays 4, the others 2 (001 rule 21: the discarder
+    # pays full price, the others half); round 2: she dealt in Ben's 4 doubles and paid full price, 16.
+    assert described == [("1", "won on a discard", "2", 8), ("2", "dealt in (discarder)", "4", -16)]
+    for hand_id, cells in hands:
+        assert int(cells[5]) == ledger_net(ann, hand_id=hand_id)
+
+
+def test_a_false_win_is_listed_as_za_hu(client, league):
+    table = league["tables"]["r1t2"]
+    hal = league["players"]["Hal"]
+    from tournament.ledger import hand_record
+
+    hand_record(table=table, entry={"outcome": "false_win", "offender": hal.pk})
+    _, html = player_page(client, league, "Hal")
+    hands = rows_by(section(html, "hands"), "data-hand")
+    assert [cells[3] for _, cells in hands] == ["Za Hu (false win)"]
+    assert int(hands[0][1][5]) < 0
+
+
+def test_a_player_without_competition_and_an_unknown_one(client, db):
+    from tests.factories import PlayerFactory
+
+    player = PlayerFactory()
+    page = client.get(reverse("public:player", args=[player.pk]))
+    assert page.status_code == 200 and "has not played in a competition yet" in page.content.decode()
+    assert client.get(reverse("public:player", args=[player.pk]), {"competition": 12345}).status_code == 404
