@@ -225,6 +225,25 @@ def competition_plan(
     return out
 
 
+def round_end(round_: Round, *, user=None) -> int:
+    """The round's time is up (001 rule 14): end every table still playing and finish the round.
+
+    Sets ``Table.ended_at`` (the table's state then says ``ended_by_organiser``
+    and takes no more hands); answers how many tables were ended.
+    """
+    from django.utils import timezone
+
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.status != Round.Status.PLAYING:
+            raise RoundError(f"Round {locked.number} is {locked.get_status_display().lower()}, not playing.")
+        ended = Table.objects.filter(round=locked, ended_at__isnull=True).update(ended_at=timezone.now())
+        locked.status = Round.Status.FINISHED
+        locked.save(update_fields=["status"])
+        _audit("round_ended", user, locked, {"tables_ended": ended})
+    return ended
+
+
 def round_report(round_: Round) -> SeatingReport:
     """The quality report of the round as it is seated now."""
     players = _field(round_)

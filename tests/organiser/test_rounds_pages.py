@@ -171,3 +171,23 @@ def test_plan_the_whole_event_seats_every_scheduled_round(olivia, competition, f
     assert Seat.objects.filter(round__competition=competition).count() == 2 * 16  # 18 players: 2 byes a round
     again = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]), follow=True)
     assert b"already seated" in again.content
+
+
+def test_time_is_up_ends_every_table_and_finishes_the_round(olivia, competition, field, round1):
+    from tournament.ledger import HandRejected, hand_record
+    from tournament.rounds import round_seat
+    from tournament.tables import table_fold
+
+    round_seat(round1)
+    table = round1.tables.first()
+    hand_record(table=table, entry={"outcome": "draw"})  # the first hand starts the round
+    response = olivia.post(reverse("organiser:round_status", args=[round1.pk]), {"action": "end"})
+    assert response.status_code == 302
+    round1.refresh_from_db()
+    assert round1.status == "finished"
+    for t in round1.tables.all():
+        state = table_fold(t).state
+        assert state.finished and state.finish_reason == "ended_by_organiser"
+    with pytest.raises(HandRejected):
+        hand_record(table=table, entry={"outcome": "draw"})
+    assert AuditEntry.objects.filter(action="round_ended").exists()

@@ -277,6 +277,16 @@ def round_status(request, pk: int):
     """Publish a seated round, start play, or finish the round once every table has finished."""
     round_ = managed_round(request, pk)
     action = request.POST.get("action", "")
+    if action == "end":
+        try:
+            ended = round_service.round_end(round_, user=request.user)
+        except round_service.RoundError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(
+                request, _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
+            )
+        return redirect("organiser:round", round_.pk)
     if action not in TRANSITIONS:
         messages.error(request, _("Unknown action."))
         return redirect("organiser:round", round_.pk)
