@@ -49,8 +49,8 @@ def test_the_chart_data_is_the_running_total(client, league):
         re.search(r'<script id="chips-data" type="application/json">(.*?)</script>', html).group(1)
     )
     first = ledger_net(ben, table=league["tables"]["r1t1"])
-    assert data["running"] == [first, ledger_net(ben)]
-    assert data["labels"] == ["Round 1", "Round 2"]
+    assert data["running"] == [0, first, ledger_net(ben)]
+    assert data["labels"] == ["Start", "Round 1", "Round 2"]
     assert "vendor/chart.umd.min.js" in html and "js/chips-chart.js" in html
 
 

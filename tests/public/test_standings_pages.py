@@ -147,3 +147,19 @@ def test_fifty_lines_a_page_with_the_filter_in_the_page_links(client):
 
 def test_an_unknown_competition_is_404(client, db):
     assert client.get(reverse("public:standings", args=[999])).status_code == 404
+
+
+def test_the_leaderboard_reads_stored_rows_and_never_computes(
+    client, league, monkeypatch, django_assert_max_num_queries
+):
+    import tournament.standings as standings
+    import tournament.standings_store as store
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("standings computed on read")
+
+    monkeypatch.setattr(standings, "standings_compute", refuse)
+    monkeypatch.setattr(store, "standings_compute", refuse)
+    live = reverse("public:standings_live", args=[league["competition"].pk])
+    with django_assert_max_num_queries(8):  # the same few queries at any league size
+        assert len(rows_by(client.get(live, {"club": "Jade Dragons"}).content.decode())) == 4

@@ -101,8 +101,9 @@ def standing_rows(competition: Competition, scope: int, *, q: str = "", club: st
 
 
 def clubs_of(competition: Competition, scope: int) -> list[str]:
-    clubs = StandingRow.objects.filter(competition=competition, scope=scope).exclude(club="")
-    return sorted(set(clubs.values_list("club", flat=True)), key=str.casefold)
+    rows = StandingRow.objects.filter(competition=competition, scope=scope).exclude(club="")
+    clubs = rows.order_by("club").values_list("club", flat=True).distinct()
+    return sorted(clubs, key=str.casefold)
 
 
 def freshness_label(freshness: Freshness) -> str:

@@ -93,10 +93,10 @@ def player(request, pk: int):
             "line": line_of(row) if row else None,
             "sessions": sessions,
             "hands": [(hand, ROLE_NAMES[hand.role]) for hand in player_hands(player, rounds)],
-            "chart": {
-                "labels": [_("Round %(number)s") % {"number": s.round_number} for s in sessions],
-                "running": [s.running for s in sessions],
-                "net": [s.net for s in sessions],
+            "chart": {  # from 0 at the start, then the running total after each session
+                "labels": [_("Start")]
+                + [_("Round %(number)s") % {"number": s.round_number} for s in sessions],
+                "running": [0] + [s.running for s in sessions],
                 "label": _("Chips over the competition"),
             },
         }
