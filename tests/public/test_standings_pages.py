@@ -163,3 +163,15 @@ def test_the_leaderboard_reads_stored_rows_and_never_computes(
     live = reverse("public:standings_live", args=[league["competition"].pk])
     with django_assert_max_num_queries(8):  # the same few queries at any league size
         assert len(rows_by(client.get(live, {"club": "Jade Dragons"}).content.decode())) == 4
+
+
+def test_a_withdrawn_player_is_marked(client, league):
+    from tournament.models import Entry
+
+    dan = league["players"]["Dan"]
+    Entry.objects.filter(competition=league["competition"], player=dan).update(status=Entry.Status.WITHDRAWN)
+    standings_refresh(league["competition"])
+    page, _ = board(client, league)
+    html = page.content.decode()
+    assert "(withdrawn)" in html.split(f'data-player="{dan.pk}"')[1].split("</tr>")[0]
+    assert html.count("(withdrawn)") == 1
