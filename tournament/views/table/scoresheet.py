@@ -72,6 +72,15 @@ def _table(table_id: int) -> Table:
     return table
 
 
+def _check_visible(request, table: Table) -> None:
+    """A held round (``Round.results_held``) is shown only to its staff and the table's own players."""
+    if not table.round.results_held or can_record(request.user, table):
+        return
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    if player is None or player.pk not in table.seat_map.values():
+        raise Http404(_("This round's results are held back until the organiser releases them."))
+
+
 def _is_htmx(request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -139,6 +148,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 @require_GET
 def scoresheet(request, table_id: int):
     table = _table(table_id)
+    _check_visible(request, table)
     corrects = None
     if request.GET.get("corrects", "").isdigit() and can_record(request.user, table):
         corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
@@ -151,6 +161,7 @@ def scoresheet(request, table_id: int):
 def live(request, table_id: int):
     """The table's state and hand list, for htmx polling: 204 when nothing changed."""
     table = _table(table_id)
+    _check_visible(request, table)
     if request.GET.get("v") == table_version(table):
         return HttpResponse(status=204)
     context = _context(request, table)
