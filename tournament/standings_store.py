@@ -6,6 +6,17 @@
 the ledger mark they reflect. ``standings_freshness`` compares that mark
 with the ledger, so a page can say "updated 3 s ago" or "catching up".
 
+``standings_table_changed(table)`` is the incremental path, run after every
+recorded or voided hand: one hand changes only the four players of its table,
+in the competition's scope and in its round's. Their totals are recomputed
+from the ledger (``scope_totals`` restricted to them), the scope is re-ranked
+in Python from the stored totals of everyone else, and only the rows whose
+totals or place changed are written. Players touched by ledger rows the scope
+has not seen yet (a task lost while the broker was down) are included too;
+when that is more than a handful of tables, or the scope was never computed,
+or a round has started since (every seated player gains a session), the
+scope is recomputed in full instead.
+
 Recording a hand never waits for this: ``queue_standings_update`` runs on
 commit and swallows a broker that is down (the periodic reconciliation,
 ``standings_reconcile``, repairs any drift when the worker returns).
@@ -16,12 +27,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournament.models import ChipTransfer, Competition, Hand, Round, StandingRow, StandingsMeta
-from tournament.standings import standings_compute
+from tournament.models import (
+    ChipTransfer,
+    Competition,
+    Hand,
+    Round,
+    Seat,
+    StandingRow,
+    StandingsMeta,
+    Table,
+)
+from tournament.standings import scope_totals, standings_compute
+from tournament.standings_rank import DEFAULT_ORDER, PlayerTotals, rank
 
 COMPETITION_SCOPE = 0
 
@@ -59,6 +80,13 @@ def _store(competition: Competition, scope: int, standings, mark: int) -> None:
         scope=scope,
         defaults={"computed_at": standings.computed_at, "ledger_mark": mark},
     )
+
+
+def _refresh_scope(competition: Competition, rnd: Round | None, mark: int) -> None:
+    if rnd is None:
+        _store(competition, COMPETITION_SCOPE, standings_compute(competition), mark)
+    else:
+        _store(competition, rnd.pk, standings_compute(competition, rnd, include_held=True), mark)
 
 
 def standings_refresh(competition: Competition, rounds: list[Round] | None = None) -> int:
@@ -103,3 +131,134 @@ def stale_competitions() -> list[int]:
         StandingsMeta.objects.filter(scope=COMPETITION_SCOPE).values_list("competition", "ledger_mark")
     )
     return sorted(c for c, m in marks.items() if stored.get(c, 0) < m)
+
+
+# More players than this behind in one scope (a long broker outage): recompute the scope instead.
+INCREMENTAL_MAX_PLAYERS = 64
+_STORED = ("net_chips", "sessions", "hands_won", "self_drawn_wins", "za_hu", "biggest_hand", "withdrawn")
+_PLACE = ("position", "rank", "shared")
+
+
+def _row_fields(totals: PlayerTotals) -> dict:
+    return {
+        "name": totals.name,
+        "club": totals.club or "",
+        **{f: getattr(totals, f) for f in _STORED},
+        "biggest_hand": totals.biggest_hand or 0,
+    }
+
+
+def _update_places(rows: list[StandingRow]) -> None:
+    """Write position, rank and shared of many rows: one UPDATE ... FROM (VALUES ...) on PostgreSQL."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        StandingRow.objects.bulk_update(rows, list(_PLACE), batch_size=500)
+        return
+    values = ", ".join("(%s::bigint, %s::integer, %s::integer, %s::boolean)" for _ in rows)
+    params = [x for r in rows for x in (r.pk, r.position, r.rank, r.shared)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {StandingRow._meta.db_table} AS s SET position = v.position, rank = v.rank, "
+            f"shared = v.shared FROM (VALUES {values}) AS v(id, position, rank, shared) WHERE s.id = v.id",
+            params,
+        )
+
+
+def _apply(competition: Competition, scope: int, rnd: Round | None, players: set[int], mark: int) -> None:
+    """Recompute ``players`` in one stored scope, re-rank it from the stored totals, write the changes."""
+    fresh = {
+        t.player_id: t
+        for t in scope_totals(competition, rnd, include_held=rnd is not None, player_ids=players)
+    }
+    stored = {
+        r.player_id: r
+        for r in StandingRow.objects.filter(competition=competition, scope=scope).only(
+            "id", "player_id", "name", "club", *_STORED, *_PLACE
+        )
+    }
+    totals = {
+        pid: PlayerTotals(
+            player_id=pid,
+            name=r.name,
+            club=r.club or None,
+            **{f: getattr(r, f) for f in _STORED},
+        )
+        for pid, r in stored.items()
+        if pid not in players
+    }
+    totals.update(fresh)
+    changed_totals, new_rows, moved = [], [], []
+    for position, row in enumerate(rank(totals.values(), DEFAULT_ORDER), start=1):
+        pid = row.totals.player_id
+        place = {"position": position, "rank": row.rank, "shared": row.shared}
+        if pid not in stored:
+            fields = {**place, **_row_fields(row.totals)}
+            new_rows.append(StandingRow(competition=competition, scope=scope, player_id=pid, **fields))
+            continue
+        r = stored[pid]
+        if pid in fresh:
+            fields = {**place, **_row_fields(row.totals)}
+            if any(getattr(r, k) != v for k, v in fields.items()):
+                for k, v in fields.items():
+                    setattr(r, k, v)
+                changed_totals.append(r)
+        elif any(getattr(r, k) != v for k, v in place.items()):
+            for k, v in place.items():
+                setattr(r, k, v)
+            moved.append(r)
+    gone = [stored[pid].pk for pid in players if pid in stored and pid not in fresh]
+    if gone:
+        StandingRow.objects.filter(pk__in=gone).delete()
+    if changed_totals:
+        StandingRow.objects.bulk_update(changed_totals, ["name", "club", *_STORED, *_PLACE])
+    _update_places(moved)
+    if new_rows:
+        StandingRow.objects.bulk_create(new_rows)
+    StandingsMeta.objects.filter(competition=competition, scope=scope).update(
+        computed_at=timezone.now(), ledger_mark=mark
+    )
+
+
+def _behind(competition: Competition, rnd: Round | None, since: int) -> set[int]:
+    """The players of ledger rows after ``since`` in the scope (both sides of each transfer)."""
+    later = ChipTransfer.objects.filter(pk__gt=since, table__round__competition=competition)
+    if rnd is not None:
+        later = later.filter(table__round=rnd)
+    return {p for pair in later.values_list("from_player", "to_player").distinct() for p in pair}
+
+
+def standings_table_changed(table: Table) -> str:
+    """A hand was recorded or voided at ``table``: bring its competition's and round's scopes up to date.
+
+    Answers how: ``"incremental"`` (the table's players only) or ``"full"`` (a
+    scope was recomputed: never computed, far behind, or its round just started).
+    """
+    rnd = table.round
+    competition = rnd.competition
+    scopes = ((COMPETITION_SCOPE, None), (rnd.pk, rnd))
+    how = "incremental"
+    with transaction.atomic():
+        metas = {
+            m.scope: m
+            for m in StandingsMeta.objects.select_for_update().filter(
+                competition=competition, scope__in=[s for s, _ in scopes]
+            )
+        }
+        mark = ledger_mark(competition)
+        seated = set(Seat.objects.filter(table=table).values_list("player_id", flat=True))
+        started = (
+            rnd.status in (Round.Status.PLAYING, Round.Status.FINISHED)
+            and StandingRow.objects.filter(competition=competition, scope=rnd.pk, sessions=0).exists()
+        )
+        for scope, scope_round in scopes:
+            meta = metas.get(scope)
+            players = set()
+            if meta is not None:
+                players = seated | _behind(competition, scope_round, meta.ledger_mark)
+            if meta is None or started or len(players) > INCREMENTAL_MAX_PLAYERS:
+                _refresh_scope(competition, scope_round, mark)
+                how = "full"
+            else:
+                _apply(competition, scope, scope_round, players, mark)
+    return how

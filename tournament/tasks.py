@@ -14,13 +14,17 @@ def worker_identity() -> dict:
 
 @shared_task(ignore_result=True, acks_late=True)
 def standings_update_table(table_id: int) -> None:
-    """A hand was recorded or voided at this table: refresh its competition and round."""
+    """A hand was recorded or voided at this table: update its players in its competition and round.
+
+    Incremental (the table's four players, re-ranked from the stored totals);
+    a scope never computed is recomputed in full (``standings_table_changed``).
+    """
     from tournament.models import Table
-    from tournament.standings_store import standings_refresh
+    from tournament.standings_store import standings_table_changed
 
     table = Table.objects.select_related("round__competition").filter(pk=table_id).first()
     if table is not None:
-        standings_refresh(table.round.competition, rounds=[table.round])
+        standings_table_changed(table)
 
 
 @shared_task(ignore_result=True)
