@@ -138,3 +138,23 @@ def test_the_task_takes_the_incremental_path_and_stays_exact(in_process):
     hand_void(hand=Hand.objects.filter(table__round__competition=competition).last(), reason="typo")
     _assert_equal_to_a_full_recompute(competition, tables)
     assert standings_freshness(competition).current
+
+
+def test_the_api_serves_the_stored_rows_while_current_and_computes_when_behind(
+    in_process, client, monkeypatch
+):
+    competition, tables = _league(rounds=1, tables=2)
+    table = tables[0]
+    east = table.seat_map["E"]
+    hand_record(table=table, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 2})
+    StandingRow.objects.filter(competition=competition, scope=COMPETITION_SCOPE, player=east).update(
+        name="Marked in the store"
+    )
+    url = f"/api/v1/competitions/{competition.pk}/standings/"
+    names = {r["player"]: r["name"] for r in client.get(url).json()["results"]}
+    assert names[east] == "Marked in the store"  # read from the stored standings
+    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    hand_record(table=table, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 2})
+    body = client.get(url).json()
+    rows = {r["player"]: r for r in body["results"]}
+    assert rows[east]["name"] != "Marked in the store" and rows[east]["chips"] == 24  # computed on read

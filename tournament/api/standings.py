@@ -1,4 +1,9 @@
-"""Standings of a competition or of one round, computed on read (``tournament.standings``).
+"""Standings of a competition or of one round.
+
+Read from the stored standings (``tournament.standings_store``, kept current
+by Celery) when they include every ledger row of the scope; computed on read
+from the ledger (``tournament.standings``) when they do not, or when a round
+is held back (the stored competition scope cannot tell who may see it).
 
 The organisers of the competition also see rounds whose results are held
 back (``Round.results_held``); everybody else sees them left out.
@@ -6,14 +11,17 @@ back (``Round.results_held``); everybody else sees them left out.
 
 from __future__ import annotations
 
+from django.db.models import Max
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
-from tournament.models import Competition, Round
+from tournament.models import ChipTransfer, Competition, Round, StandingRow, StandingsMeta
 from tournament.roles import can_manage_competition
 from tournament.standings import standings_compute
+from tournament.standings_rank import PlayerTotals, RankedRow
+from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -42,15 +50,54 @@ class StandingsSerializer(serializers.Serializer):
     results = StandingRowSerializer(many=True)
 
 
+def _stored_meta(competition, rnd) -> StandingsMeta | None:
+    """The stored scope's meta when its rows can be served as they are, else None."""
+    if Round.objects.filter(competition=competition, results_held=True).exists():
+        return None  # held rounds: who sees what is decided on read
+    scope = COMPETITION_SCOPE if rnd is None else rnd.pk
+    meta = StandingsMeta.objects.filter(competition=competition, scope=scope).first()
+    if meta is None:
+        return None
+    if rnd is None:
+        mark = ledger_mark(competition)
+    else:
+        mark = ChipTransfer.objects.filter(table__round=rnd).aggregate(m=Max("pk"))["m"]
+    return meta if meta.ledger_mark >= (mark or 0) else None
+
+
+def _ranked(row: StandingRow) -> RankedRow:
+    totals = PlayerTotals(
+        player_id=row.player_id,
+        name=row.name,
+        club=row.club or None,
+        net_chips=row.net_chips,
+        sessions=row.sessions,
+        hands_won=row.hands_won,
+        self_drawn_wins=row.self_drawn_wins,
+        za_hu=row.za_hu,
+        biggest_hand=row.biggest_hand,
+        withdrawn=row.withdrawn,
+    )
+    return RankedRow(rank=row.rank, shared=row.shared, totals=totals)
+
+
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
-    """Standings, computed on read from the ledger."""
+    """Standings: the stored rows when current, else computed on read from the ledger."""
 
     serializer_class = StandingsSerializer
 
     def answer(self, request, competition, rnd=None) -> Response:
         include_held = can_manage_competition(request.user, competition)
-        standings = standings_compute(competition, rnd, include_held=include_held)
-        page = self.paginator.paginate_queryset(standings.rows, request, view=self)
+        meta = _stored_meta(competition, rnd)
+        if meta is not None:
+            stored = StandingRow.objects.filter(competition=competition, scope=meta.scope)
+            stored = stored.order_by("position")
+            page = [_ranked(r) for r in self.paginator.paginate_queryset(stored, request, view=self)]
+            computed_at, held = meta.computed_at, False
+        else:
+            standings = standings_compute(competition, rnd, include_held=include_held)
+            page = self.paginator.paginate_queryset(standings.rows, request, view=self)
+            computed_at, held = standings.computed_at, standings.held
         return Response(
             {
                 "count": self.paginator.page.paginator.count,
@@ -58,8 +105,8 @@ class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
                 "previous": self.paginator.get_previous_link(),
                 "competition": competition.pk,
                 "round": rnd.pk if rnd is not None else None,
-                "computed_at": standings.computed_at,
-                "held": standings.held,
+                "computed_at": computed_at,
+                "held": held,
                 "results": StandingRowSerializer(page, many=True).data,
             }
         )
