@@ -49,7 +49,10 @@ COMPETITION_SCOPE = 0
 
 def ledger_mark(competition: Competition) -> int:
     """The highest ledger row of the competition (transfers and voids both add rows)."""
-    return ChipTransfer.objects.filter(table__round__competition=competition).aggregate(m=Max("id"))["m"] or 0
+    # The newest row first (a backward scan of the primary key), not MAX() over a join: at league
+    # size the aggregate reads the whole ledger.
+    later = ChipTransfer.objects.filter(table__round__competition=competition).order_by("-pk")
+    return later.values_list("pk", flat=True).first() or 0
 
 
 def _store(competition: Competition, scope: int, standings, mark: int) -> None:
@@ -171,43 +174,34 @@ def _apply(competition: Competition, scope: int, rnd: Round | None, players: set
         t.player_id: t
         for t in scope_totals(competition, rnd, include_held=rnd is not None, player_ids=players)
     }
+    # Plain tuples, not model instances: this is read on every hand, 2,000 rows at league size.
     stored = {
-        r.player_id: r
-        for r in StandingRow.objects.filter(competition=competition, scope=scope).only(
+        row[1]: row
+        for row in StandingRow.objects.filter(competition=competition, scope=scope).values_list(
             "id", "player_id", "name", "club", *_STORED, *_PLACE
         )
     }
+    n = len(_STORED)
     totals = {
-        pid: PlayerTotals(
-            player_id=pid,
-            name=r.name,
-            club=r.club or None,
-            **{f: getattr(r, f) for f in _STORED},
-        )
-        for pid, r in stored.items()
+        pid: PlayerTotals(pid, row[2], row[3] or None, *row[4 : 4 + n])
+        for pid, row in stored.items()
         if pid not in players
     }
     totals.update(fresh)
     changed_totals, new_rows, moved = [], [], []
-    for position, row in enumerate(rank(totals.values(), DEFAULT_ORDER), start=1):
-        pid = row.totals.player_id
-        place = {"position": position, "rank": row.rank, "shared": row.shared}
-        if pid not in stored:
-            fields = {**place, **_row_fields(row.totals)}
-            new_rows.append(StandingRow(competition=competition, scope=scope, player_id=pid, **fields))
-            continue
-        r = stored[pid]
-        if pid in fresh:
-            fields = {**place, **_row_fields(row.totals)}
-            if any(getattr(r, k) != v for k, v in fields.items()):
-                for k, v in fields.items():
-                    setattr(r, k, v)
-                changed_totals.append(r)
-        elif any(getattr(r, k) != v for k, v in place.items()):
-            for k, v in place.items():
-                setattr(r, k, v)
-            moved.append(r)
-    gone = [stored[pid].pk for pid in players if pid in stored and pid not in fresh]
+    for position, ranked in enumerate(rank(totals.values(), DEFAULT_ORDER), start=1):
+        pid = ranked.totals.player_id
+        place = (position, ranked.rank, ranked.shared)
+        row = stored.get(pid)
+        if row is None or pid in fresh:
+            fields = {**dict(zip(_PLACE, place, strict=True)), **_row_fields(ranked.totals)}
+            if row is None:
+                new_rows.append(StandingRow(competition=competition, scope=scope, player_id=pid, **fields))
+            elif row[2:] != (fields["name"], fields["club"], *(fields[f] for f in _STORED), *place):
+                changed_totals.append(StandingRow(pk=row[0], **fields))
+        elif row[4 + n :] != place:
+            moved.append(StandingRow(pk=row[0], **dict(zip(_PLACE, place, strict=True))))
+    gone = [stored[pid][0] for pid in players if pid in stored and pid not in fresh]
     if gone:
         StandingRow.objects.filter(pk__in=gone).delete()
     if changed_totals:
@@ -220,12 +214,13 @@ def _apply(competition: Competition, scope: int, rnd: Round | None, players: set
     )
 
 
-def _behind(competition: Competition, rnd: Round | None, since: int) -> set[int]:
-    """The players of ledger rows after ``since`` in the scope (both sides of each transfer)."""
+def _behind(competition: Competition, rnd: Round | None, since: int) -> tuple[set[int], int]:
+    """The players of the scope's ledger rows after ``since`` (both sides), and the newest row's id."""
     later = ChipTransfer.objects.filter(pk__gt=since, table__round__competition=competition)
     if rnd is not None:
         later = later.filter(table__round=rnd)
-    return {p for pair in later.values_list("from_player", "to_player").distinct() for p in pair}
+    rows = list(later.values_list("pk", "from_player", "to_player"))
+    return {p for _, a, b in rows for p in (a, b)}, max((pk for pk, _, _ in rows), default=since)
 
 
 def standings_table_changed(table: Table) -> str:
@@ -245,19 +240,23 @@ def standings_table_changed(table: Table) -> str:
                 competition=competition, scope__in=[s for s, _ in scopes]
             )
         }
-        mark = ledger_mark(competition)
-        seated = set(Seat.objects.filter(table=table).values_list("player_id", flat=True))
         started = (
             rnd.status in (Round.Status.PLAYING, Round.Status.FINISHED)
             and StandingRow.objects.filter(competition=competition, scope=rnd.pk, sessions=0).exists()
         )
-        for scope, scope_round in scopes:
-            meta = metas.get(scope)
-            players = set()
-            if meta is not None:
-                players = seated | _behind(competition, scope_round, meta.ledger_mark)
-            if meta is None or started or len(players) > INCREMENTAL_MAX_PLAYERS:
+        if len(metas) < len(scopes) or started:
+            mark = ledger_mark(competition)
+            for _, scope_round in scopes:
                 _refresh_scope(competition, scope_round, mark)
+            return "full"
+        seated = set(Seat.objects.filter(table=table).values_list("player_id", flat=True))
+        # Every ledger row after a scope's mark is taken in; the newest of them is the new mark of both.
+        behind = {scope: _behind(competition, r, metas[scope].ledger_mark) for scope, r in scopes}
+        mark = max(m for _, m in behind.values())
+        for scope, scope_round in scopes:
+            players = seated | behind[scope][0]
+            if len(players) > INCREMENTAL_MAX_PLAYERS:
+                _refresh_scope(competition, scope_round, ledger_mark(competition))
                 how = "full"
             else:
                 _apply(competition, scope, scope_round, players, mark)
