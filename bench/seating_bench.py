@@ -18,7 +18,7 @@ transversal rounds for 200/10 and 1,000/12; 37 players with byes over 8 rounds
 meet at most 24 others each, so 0 is the bound); 16 over 6 rounds must repeat
 6 * 4 * 6 - 120 = 24 meetings.
 
-Run ``python bench/seating_bench.py`` (about two minutes) or with ``--quick``
+Run ``python bench/seating_bench.py`` (about a minute on an idle machine) or with ``--quick``
 (a few seconds of baseline per case, search-only skipped for the largest fields).
 """
 
@@ -87,7 +87,7 @@ def ours(players: int, rounds: int, use_designs: bool, budget: float) -> tuple[i
     seconds = time.monotonic() - started
     found = repeats([r.tables for r in seating.rounds])
     assert found == seating.report.repeat_meetings
-    methods = {r.method.split(",")[0] for r in seating.rounds}
+    methods = {r.method.split(", class")[0] for r in seating.rounds}
     how = " + ".join(sorted(methods, key=lambda m: not m.startswith("design")))
     if seating.stopped_by_time:
         how += " (time cap)"

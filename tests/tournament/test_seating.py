@@ -274,3 +274,23 @@ def test_the_time_budget_is_kept():
     assert time.monotonic() - started < 2.5
     for rnd in seating.rounds:
         assert_valid_round(range(1001), rnd)
+
+
+def test_the_generator_imports_only_the_standard_library():
+    """No module of the package imports Django (or anything outside the standard library and itself)."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "tournament" / "seating"
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {name}"
