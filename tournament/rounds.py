@@ -244,6 +244,31 @@ def round_end(round_: Round, *, user=None) -> int:
     return ended
 
 
+def round_hold(round_: Round, *, held: bool, user=None) -> None:
+    """Hold a round's results back from the public standings, or release them (issue 6).
+
+    The stored standings leave held rounds out, so they are recomputed (queued on commit).
+    """
+    from tournament.tasks import standings_recompute
+
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.results_held == held:
+            return
+        locked.results_held = held
+        locked.save(update_fields=["results_held"])
+        _audit("results_held" if held else "results_released", user, locked, {})
+        competition_id = locked.competition_id
+        transaction.on_commit(lambda: _recompute(standings_recompute, competition_id))
+
+
+def _recompute(task, competition_id: int) -> None:
+    try:
+        task.apply_async((competition_id,), retry=False, ignore_result=True)
+    except Exception:  # the broker is down: the periodic reconciliation catches up
+        pass
+
+
 def round_report(round_: Round) -> SeatingReport:
     """The quality report of the round as it is seated now."""
     players = _field(round_)

@@ -191,3 +191,21 @@ def test_time_is_up_ends_every_table_and_finishes_the_round(olivia, competition,
     with pytest.raises(HandRejected):
         hand_record(table=table, entry={"outcome": "draw"})
     assert AuditEntry.objects.filter(action="round_ended").exists()
+
+
+def test_hold_and_release_a_rounds_results(olivia, competition, field, round1):
+    from tournament.rounds import round_seat
+
+    round_seat(round1)
+    url = reverse("organiser:round_status", args=[round1.pk])
+    assert olivia.post(url, {"action": "hold"}).status_code == 302
+    round1.refresh_from_db()
+    assert round1.results_held
+    assert b"Release the results" in olivia.get(reverse("organiser:round", args=[round1.pk])).content
+    olivia.post(url, {"action": "release"})
+    round1.refresh_from_db()
+    assert not round1.results_held
+    assert [a.action for a in AuditEntry.objects.filter(action__startswith="results_").order_by("id")] == [
+        "results_held",
+        "results_released",
+    ]

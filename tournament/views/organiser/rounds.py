@@ -277,6 +277,15 @@ def round_status(request, pk: int):
     """Publish a seated round, start play, or finish the round once every table has finished."""
     round_ = managed_round(request, pk)
     action = request.POST.get("action", "")
+    if action in ("hold", "release"):
+        held = action == "hold"
+        round_service.round_hold(round_, held=held, user=request.user)
+        if held:
+            text = _("Round %(n)s's results are held back from the public standings.")
+        else:
+            text = _("Round %(n)s's results are public.")
+        messages.success(request, text % {"n": round_.number})
+        return redirect("organiser:round", round_.pk)
     if action == "end":
         try:
             ended = round_service.round_end(round_, user=request.user)
