@@ -1,0 +1,28 @@
+"""The audit log an organiser can read: every change to results and seating, with who and from where."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import seated_table
+from tournament.ledger import RequestMeta, hand_record, hand_void
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_organiser_reads_who_recorded_and_voided_what(olivia, competition, scorekeeper):
+    table = seated_table(competition=competition, scorekeeper=scorekeeper)
+    meta = RequestMeta("10.1.2.3", "phone")
+    hand = hand_record(table=table, entry={"outcome": "draw"}, user=scorekeeper, meta=meta)
+    hand_void(hand=hand, reason="entered twice", user=scorekeeper, meta=meta)
+    page = olivia.get(reverse("organiser:audit", args=[competition.pk])).content.decode()
+    assert "hand_recorded" in page and "hand_voided" in page and "entered twice" in page
+    assert scorekeeper.username in page and "10.1.2.3" in page
+    only_voids = olivia.get(reverse("organiser:audit", args=[competition.pk]), {"action": "hand_voided"})
+    assert "hand_recorded</td>" not in only_voids.content.decode()
+
+
+def test_only_the_competitions_organisers_read_its_log(client, competition, scorekeeper, stranger):
+    url = reverse("organiser:audit", args=[competition.pk])
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(scorekeeper)
+    assert client.get(url).status_code == 403
