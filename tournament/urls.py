@@ -14,9 +14,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The REST API: the league (tournament/api/) and the scoring engine (scoring/api.py).
     path("api/v1/", include("tournament.api.urls")),
-    path("api/v1/", include("scoring.urls_api")),
+    path("api/v1/", include("scoring.urls.api")),
     # Pages: the hand calculator, the organiser's pages, the table (scoresheet) pages.
-    path("calculator/", include("scoring.urls_pages")),
+    path("calculator/", include("scoring.urls.pages")),
     path("organise/", include("tournament.urls_organiser")),
     path("tables/", include("tournament.urls_table")),
     # Public pages: competitions, standings, rounds, players.
