@@ -75,6 +75,7 @@ _SHAPE_RANK = {shape: n for n, shape in enumerate(SHAPES)}
 _SHAPE_RANK[None] = len(SHAPES)
 
 _ZERO9 = bytes(9)
+_SUITS = tuple((s, slice(s * 9, s * 9 + 9)) for s in range(3))  # suit, its part of a 34-count
 _ZERO7 = bytes(7)
 _SPLIT_CACHE: tuple[dict[bytes, tuple], ...] = ({}, {}, {})
 
@@ -142,8 +143,8 @@ def decompositions(counts) -> list[tuple[tuple[int, ...], int]]:
     b = bytes(counts)
     parts = []
     several = False  # some part splits more than one way
-    for s in range(3):
-        key = b[s * 9 : s * 9 + 9]
+    for s, part in _SUITS:
+        key = b[part]
         if key != _ZERO9:
             splits = _SPLIT_CACHE[s].get(key) or _suit_splits(s, key)
             if not splits:
@@ -244,8 +245,8 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     """
     index = INDEX
     counts = [0] * 34
-    for t in hand.concealed:
-        counts[index[t]] += 1
+    for i in map(index.__getitem__, hand.concealed):
+        counts[i] += 1
     melds = hand.melds
     seven_pairs, four_alike = _flags(hand.rules)
     winning = hand.winning_tile
@@ -259,7 +260,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     splits = decompositions(counts)
     out = []
     if splits:
-        declared = tuple(melds)
+        declared = melds  # a tuple
         for ids, eye in splits:
             sets = declared + tuple(map(SET_MELDS.__getitem__, ids))
             pair = _PAIRS[eye]

@@ -96,6 +96,7 @@ class Values:
     made: dict[tuple[str, str], Item]  # Items already built: an Item is immutable, so it is reused
     highest_minimum: int  # no hand with at least this many doubles can be below a minimum
     prices: dict[tuple[int, bool, bool], dict[str, int]]  # payments.price answers, remembered
+    memo: dict[tuple, list[Item]]  # item lists of a few hand properties, remembered (scoring.score)
 
     def item(self, code: str, name: str) -> Item | None:
         """The Item for ``code`` under this rule set (None: not counted); Items are shared."""
@@ -201,7 +202,7 @@ def values_of(rules: Any) -> Values:
             hands[code] = None if v is None or v is False else (int(v), False, cite)
     min_doubles = s.get("min_doubles", 1)
     highest_minimum = max(min_doubles, s.get("min_doubles_self_drawn") or 0)
-    values = Values(hands, s, limit_doubles, min_doubles, {}, highest_minimum, {})
+    values = Values(hands, s, limit_doubles, min_doubles, {}, highest_minimum, {}, {})
     if len(_VALUES_CACHE) > 64:  # organisers' copies come and go; keep the cache small
         _VALUES_CACHE.clear()
     _VALUES_CACHE[id(rules)] = (rules, values)

@@ -40,7 +40,7 @@ from operator import eq
 
 from scoring.errors import Error, IllegalHand, InvalidInput
 from scoring.model import Hand, Meld
-from scoring.tiles import FIRST_BONUS, INDEX, SEATS, TILES, canonical, read_tiles
+from scoring.tiles import FIRST_BONUS, INDEX, SEATS, TILES, canonical, read_tiles, sorted_indices
 
 WINS = ("discard", "self_draw")
 EVENTS = (
@@ -94,22 +94,32 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
         seat = _wind(data, "seat_wind", errors)
 
     concealed: tuple[str, ...] = ()
-    raw = get("concealed")
-    if raw is None:
+    raw = raw_concealed = get("concealed")
+    held = sorted_indices(raw)  # the indices of the concealed tiles, in canonical order
+    if held is not None:
+        concealed = tuple(map(TILES.__getitem__, held))
+    elif raw is None:
         errors.append(_missing("concealed", "the tiles still in the hand, including the winning tile"))
     else:
         concealed, bad = read_tiles(raw, "concealed")
         if bad:
             errors.extend(bad)
+        held = sorted(map(INDEX.__getitem__, concealed))
+        concealed = tuple(map(TILES.__getitem__, held))
 
     melds = _melds(get("melds"), errors)
 
     bonus: tuple[str, ...] = ()
-    raw = get("bonus")
+    raw = raw_bonus = get("bonus")
     if raw:
-        bonus, bad = read_tiles(raw, "bonus")
-        if bad:
-            errors.extend(bad)
+        bonus_held = sorted_indices(raw)
+        if bonus_held is not None:
+            bonus = tuple(map(TILES.__getitem__, bonus_held))  # in canonical order
+        else:
+            bonus, bad = read_tiles(raw, "bonus")
+            if bad:
+                errors.extend(bad)
+            bonus = tuple(sorted(bonus, key=INDEX.__getitem__))
     elif raw is not None and not isinstance(raw, list | tuple | str):
         errors.append(Error("wrong_type", "bonus must be a list of tile codes or a string of them.", "bonus"))
 
@@ -133,18 +143,19 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
     if errors:
         raise InvalidInput(errors)
 
-    by_index = INDEX.__getitem__
-    held = sorted(map(by_index, concealed))
     if not _quick_legal(held, concealed, melds, bonus, winning):
+        # the errors name positions in the input
+        concealed = read_tiles(raw_concealed, "concealed")[0]
+        bonus = read_tiles(raw_bonus, "bonus")[0] if bonus else ()
         raise IllegalHand(_illegal(concealed, melds, bonus, winning))
 
     return Hand(
         rules=rules,
         prevailing_wind=prevailing,
         seat_wind=seat,
-        concealed=tuple(map(TILES.__getitem__, held)),
+        concealed=concealed,
         melds=tuple([m[0] for m in melds]),
-        bonus=tuple(sorted(bonus, key=by_index)) if len(bonus) > 1 else bonus,
+        bonus=bonus,
         winning_tile=winning,
         win=win,
         events=events,

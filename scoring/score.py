@@ -89,10 +89,10 @@ def score_parsed(hand: Hand) -> dict:
     all_readings: tuple[Reading, ...] = read_hand(hand) if hand.winning_tile is not None else ()
     if all_readings:
         common = (
-            hand_limit_items(hand, facts, v) + situation_items(hand, facts, v) + bonus_items(hand, facts, v)
+            hand_limit_items(hand, facts, v) + _situation_items(hand, facts, v) + _bonus_items(hand, facts, v)
         )
         colour = colour_items(hand, facts, v)
-        honours = honour_items(hand, facts, v)
+        honours = _honour_items(hand, facts, v) if facts.honours else []
         terminals = mixed_terminals_item(hand, facts, v)
         for reading in all_readings:
             scored = _score_reading(hand, facts, v, reading, common, colour, honours, terminals)
@@ -161,6 +161,49 @@ def score_parsed(hand: Hand) -> dict:
     }
 
 
+# ------------------------------------------------------------ items of the whole hand
+# Remembered per rule set (``Values.memo``) under the few properties of the hand each depends on:
+# a seat and a set of bonus tiles, the events and how the hand was won, the honour pongs and pairs.
+# The lists are shared: callers concatenate them, never change them.
+
+_MEMO_LIMIT = 50_000
+
+
+def _remembered(v: Values, key: tuple, compute, hand: Hand, facts: Facts) -> list[Item]:
+    hit = v.memo.get(key)
+    if hit is None:
+        hit = compute(hand, facts, v)
+        if len(v.memo) < _MEMO_LIMIT:
+            v.memo[key] = hit
+    return hit
+
+
+def _bonus_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
+    """``doubles.bonus_items``: a function of the seat, the bonus tiles and robbing the eighth flower."""
+    key = ("bonus", hand.seat_wind, hand.bonus, "robbing_eighth_flower" in hand.events)
+    return _remembered(v, key, bonus_items, hand, facts)
+
+
+def _situation_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
+    """``doubles.situation_items``: a function of the events, the win and the declared melds' kinds."""
+    key = ("situation", hand.events, hand.win, facts.declared, facts.concealed_kongs_only)
+    return _remembered(v, key, situation_items, hand, facts)
+
+
+def _honour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
+    """``doubles.honour_items``: a function of the honour pongs and pairs and the two valued winds."""
+    key = (
+        "honours",
+        tuple(facts.dragon_pongs),
+        tuple(facts.dragon_pairs),
+        tuple(facts.wind_pongs),
+        tuple(facts.wind_pairs),
+        hand.prevailing_wind,
+        hand.seat_wind,
+    )
+    return _remembered(v, key, honour_items, hand, facts)
+
+
 # ------------------------------------------------------------ one reading
 
 
@@ -206,11 +249,13 @@ def _key(items: list[Item], limit_doubles: int) -> tuple[bool, int, int]:
     """(limit hand, doubles after the cap, uncapped doubles) of a list of items."""
     uncapped = 0
     limit_total = 0
+    limit = False
     for i in items:
         uncapped += i.doubles
         if i.limit:
             limit_total += i.doubles
-    if limit_total or any(i.limit for i in items):
+            limit = True
+    if limit:
         return True, limit_doubles, limit_total
     return False, min(uncapped, limit_doubles), uncapped
 

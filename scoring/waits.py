@@ -54,12 +54,7 @@ def standard_waits(counts) -> list[int]:
         SUIT_MASK.get(keys[2], 0),
         HONOUR_MASK.get(keys[3], 0),
     )
-    if 0 in masks:
-        incomplete = [p for p in range(4) if not masks[p]]
-        if len(incomplete) > 1:
-            return []
-    else:
-        incomplete = _ALL_PARTS
+    incomplete = _INCOMPLETE[(not masks[0]) | (not masks[1]) << 1 | (not masks[2]) << 2 | (not masks[3]) << 3]
     out: list[int] = []
     for p in incomplete:
         others = 1  # the neutral mask: no parts, no eye
@@ -74,7 +69,11 @@ def standard_waits(counts) -> list[int]:
     return out
 
 
-_ALL_PARTS = (0, 1, 2, 3)
+# a 4-bit mask of the parts that do not split -> the parts a wait can be in: every part when all
+# split, the one that does not, none when two do not (one tile cannot complete both)
+_INCOMPLETE = tuple(
+    (0, 1, 2, 3) if m == 0 else (m.bit_length() - 1,) if m & (m - 1) == 0 else () for m in range(16)
+)
 _OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 # part p, 9-bit offset mask -> tile indices
 _OFFSETS = tuple(tuple(tuple(p * 9 + t for t in _BITS[m]) for m in range(512)) for p in range(4))
