@@ -13,7 +13,15 @@ import itertools
 import pytest
 
 from tournament.seating import SeatingOptions, seat
-from tournament.seating.designs import affine, candidates, design_for, field, three_q_plus_one, transversal
+from tournament.seating.designs import (
+    affine,
+    candidates,
+    design_for,
+    field,
+    golf_32,
+    three_q_plus_one,
+    transversal,
+)
 
 
 def pairs_of(design, classes=None):
@@ -43,6 +51,7 @@ def pairs_of(design, classes=None):
         (transversal(9), 36, 9, False),  # GF(9): a full set of 9 rounds
         (transversal(8), 32, 8, False),
         (transversal(12), 48, 4, False),  # 12 = 4 x 3: the factor 3 cannot hold four distinct x
+        (golf_32(), 32, 10, False),  # social golfer 8-4-10
     ],
     ids=lambda x: getattr(x, "name", str(x)),
 )
@@ -55,6 +64,15 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
         assert len(seen) == all_pairs
     group_pairs = {pair for g in design.groups for pair in itertools.combinations(sorted(g), 2)}
     assert not group_pairs & seen.keys(), "players of one group must never meet"
+
+
+def test_thirty_two_players_meet_everyone_but_their_group_exactly_once():
+    design = golf_32()
+    seen = pairs_of(design)
+    groups = {pair for g in design.groups for pair in itertools.combinations(sorted(g), 2)}
+    assert len(groups) == 16 and sorted(p for g in design.groups for p in g) == list(range(32))
+    others = set(itertools.combinations(range(32), 2)) - groups
+    assert seen == dict.fromkeys(others, 1)  # 10 rounds x 8 tables x 6 pairs = 480 = 496 - 16
 
 
 @pytest.mark.parametrize(("m", "rounds"), [(50, 25), (250, 125)])
@@ -78,7 +96,7 @@ def test_field_tables_make_a_field(q):
 
 @pytest.mark.parametrize(
     ("players", "design_rounds"),
-    [(16, 5), (28, 9), (40, 13), (64, 21), (200, 25), (1000, 125), (24, 0), (30, 0)],
+    [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (200, 25), (1000, 125), (24, 0), (30, 0)],
 )
 def test_design_for_picks_the_longest(players, design_rounds):
     design = design_for(players)
@@ -86,7 +104,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
     assert all(d.length <= design_rounds for d in candidates(players))
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (28, 9), (40, 13), (64, 21), (200, 10)])
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (200, 10)])
 def test_seating_a_design_field_repeats_nobody(players, rounds):
     seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=3))
     met: dict[frozenset, int] = {}
@@ -110,3 +128,11 @@ def test_sixteen_players_over_six_rounds_reach_the_known_minimum_of_24_repeats()
     excess = sum(n - 1 for n in met.values())
     assert excess == 6 * 4 * 6 - 120 == 24
     assert seating.report.repeat_meetings == excess
+
+
+def test_thirty_two_players_in_pairs_of_club_mates_never_sit_with_a_club_mate():
+    clubs = {p: f"club {p // 2}" for p in range(32)}  # 16 clubs of two: exactly the design's groups
+    seating = seat(range(32), options=SeatingOptions(rounds=10, seed=11), clubs=clubs)
+    assert seating.report.repeat_meetings == 0
+    assert seating.report.same_club_tables == ()
+    assert all(r.method.startswith("design: resolvable 4-GDD") for r in seating.rounds)

@@ -14,7 +14,10 @@ picks, for a player count, the construction with the most classes):
   base class built from a primitive element and developed over GF(q): ``q``
   classes, every pair exactly once (Beth, Jungnickel, Lenz, VII.7.5.a).
 - **1-rotational designs** on ``Z_{3n}`` plus a fixed point (``one_rotational``),
-  for stored base blocks found by computer search (see docs/seating.md).
+  for base blocks given to it (see docs/seating.md).
+- **Stored designs**: 32 players over 10 rounds with no repeat (``golf_32``, the
+  social golfer problem 8-4-10, a resolvable 4-GDD of type 2^16): a published
+  solution stored as data; its 16 pairs that never meet are its groups.
 - **Transversal designs** for any ``v = 4m``: four levels of ``m`` points; the
   round for multiplier ``b`` seats ``{(i, a + b * x_i) : i = 0..3}`` for every
   ``a`` of the ring ``R = product of GF(q)`` over the prime powers ``q`` of ``m``,
@@ -277,6 +280,34 @@ def one_rotational(v: int, base: tuple[tuple[int, int, int, int], ...], name: st
     return Design(name, v, n, (), build)
 
 
+# --- stored designs --------------------------------------------------------------------------------
+
+# 32 players over 10 rounds, no pair twice (social golfer 8-4-10, a resolvable 4-GDD of type 2^16, first
+# found by Aguado in 2004): the ten rounds of the published solution of the Wolfram Demonstrations Project's
+# "Social Golfer Problem" (as collected in fpvandoorn/Dagstuhl-tables, literature.md, T(32,4)), relabelled
+# so that the 16 pairs that never meet are {2i, 2i + 1}. One round a line, a table per word, a player per
+# base-32 digit (0-9, a-v).
+_GOLF_32 = (
+    "0246 1357 8ace 9bdf gikm hjln oqsu prtv",
+    "03ru 12qv 48ks 59lt 6dno 7cmp afgj behi",
+    "05hm 14gn 27jk 36il 8for 9epq adtu bcsv",
+    "079a 168b 2cit 3djs 4emr 5fnq glov hkpu",
+    "08gp 19ho 25de 34cf 6akv 7blu inrs jmqt",
+    "0bnt 1ams 2flp 3eko 49iu 58jv 6chq 7dgr",
+    "0cjo 1dip 29gs 38ht 4alq 5bkr 6fmu 7env",
+    "0dkq 1clr 28nu 39mv 4bjp 5aio 6egt 7fhs",
+    "0els 1fkt 2bmo 3anp 4dhv 5cgu 69jr 78iq",
+    "0fiv 1eju 2ahr 3bgq 47ot 56ps 8dlm 9ckn",
+)
+
+
+def golf_32() -> Design:
+    """The stored 10 rounds for 32 players; the pairs ``{2i, 2i+1}`` never meet (the design's groups)."""
+    classes = tuple(tuple(tuple(int(c, 32) for c in word) for word in line.split()) for line in _GOLF_32)
+    groups = tuple((2 * i, 2 * i + 1) for i in range(16))
+    return Design("resolvable 4-GDD of type 2^16", 32, len(classes), groups, classes.__getitem__)
+
+
 # --- choosing ----------------------------------------------------------------------------------------
 
 
@@ -287,6 +318,8 @@ def candidates(v: int) -> list[Design]:
         out.append(affine(2))
     if v == 64:
         out.append(affine(3))
+    if v == 32:
+        out.append(golf_32())
     q = (v - 1) // 3
     if v % 12 == 4 and len(_factor(q)) == 1:
         out.append(three_q_plus_one(q))
