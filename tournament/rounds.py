@@ -21,6 +21,7 @@ from tournament.seating import report as seating_report
 from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
 from tournament.seating.model import SeatingPreview, SeatingReport
+from tournament.standings_tasks import queue_standings_recompute
 
 WINDS = ("E", "S", "W", "N")
 
@@ -249,8 +250,6 @@ def round_hold(round_: Round, *, held: bool, user=None) -> None:
 
     The stored standings leave held rounds out, so they are recomputed (queued on commit).
     """
-    from tournament.tasks import standings_recompute
-
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.results_held == held:
@@ -258,15 +257,7 @@ def round_hold(round_: Round, *, held: bool, user=None) -> None:
         locked.results_held = held
         locked.save(update_fields=["results_held"])
         _audit("results_held" if held else "results_released", user, locked, {})
-        competition_id = locked.competition_id
-        transaction.on_commit(lambda: _recompute(standings_recompute, competition_id))
-
-
-def _recompute(task, competition_id: int) -> None:
-    try:
-        task.apply_async((competition_id,), retry=False, ignore_result=True)
-    except Exception:  # the broker is down: the periodic reconciliation catches up
-        pass
+        queue_standings_recompute(locked.competition_id)
 
 
 def round_report(round_: Round) -> SeatingReport:

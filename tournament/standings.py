@@ -3,8 +3,9 @@
 ``standings_compute(competition, round=None)`` loads every listed player's
 totals with ``scope_totals`` (one SQL statement: grouped aggregates over the
 ledger, the hands and the seats, each computed once and joined on the player)
-and ranks them with ``tournament.standings_rank.rank`` under the default
-tie-break (net chips, hands won, biggest hand; issue 6). ``scope_totals``
+and ranks them with ``tournament.standings_rank.rank`` as the organiser set
+the competition up (``Competition.ranking()``: tie-break order, default net
+chips, hands won, biggest hand; shared places; withdrawn players; issue 6). ``scope_totals``
 also takes ``player_ids``, so that the stored standings can be updated for
 the four players of one table after one hand (``tournament.standings_store``).
 
@@ -41,7 +42,8 @@ from django.utils import timezone
 
 from tournament.models import ChipTransfer, Club, Competition, Entry, Hand, HandVoid, Player, Round, Seat
 from tournament.models import Table as TableModel
-from tournament.standings_rank import DEFAULT_ORDER, PlayerTotals, RankedRow, rank
+from tournament.models.competitions import SubstituteResults
+from tournament.standings_rank import PlayerTotals, RankedRow, merge_substitutes, rank
 
 
 @dataclass(frozen=True)
@@ -58,19 +60,24 @@ class Standings:
 # Grouped aggregates, one per metric, each over the scope's tables once, joined on
 # the player: PostgreSQL hashes each group (a few scans of the ledger), where a
 # correlated subquery per player re-reads the ledger for every player listed.
+# Each aggregate joins its rows to the scope's tables (``ts``). For a few players
+# (``player_ids``, the update after one hand) in the competition's scope, ``ts``
+# holds only the tables their ledger rows and hands touch, found from the player
+# indexes (0005): hashing every table of a league for four players costs more
+# than reading their rows.
 _TOTALS_SQL = """
 WITH
  rs AS (SELECT id, status FROM {round} WHERE competition_id = %(competition)s {round_filter}),
- ts AS (SELECT id FROM {table} WHERE round_id IN (SELECT id FROM rs)),
+ ts AS (SELECT t.id FROM {table} t JOIN rs ON rs.id = t.round_id {players_tables}),
  received AS (
-  SELECT to_player_id AS player_id, SUM(amount) AS n FROM {transfer}
-  WHERE table_id IN (SELECT id FROM ts) {players_to} GROUP BY to_player_id),
+  SELECT x.to_player_id AS player_id, SUM(x.amount) AS n FROM {transfer} x JOIN ts ON ts.id = x.table_id
+  WHERE TRUE {players_to} GROUP BY x.to_player_id),
  paid AS (
-  SELECT from_player_id AS player_id, SUM(amount) AS n FROM {transfer}
-  WHERE table_id IN (SELECT id FROM ts) {players_from} GROUP BY from_player_id),
+  SELECT x.from_player_id AS player_id, SUM(x.amount) AS n FROM {transfer} x JOIN ts ON ts.id = x.table_id
+  WHERE TRUE {players_from} GROUP BY x.from_player_id),
  standing AS (
-  SELECT h.winner_id, h.offender_id, h.self_drawn, h.doubles FROM {hand} h
-  WHERE h.table_id IN (SELECT id FROM ts) AND NOT EXISTS (SELECT 1 FROM {void} v WHERE v.hand_id = h.id)
+  SELECT x.winner_id, x.offender_id, x.self_drawn, x.doubles FROM {hand} x JOIN ts ON ts.id = x.table_id
+  WHERE NOT EXISTS (SELECT 1 FROM {void} v WHERE v.hand_id = x.id)
   {players_hand}),
  won AS (
   SELECT winner_id AS player_id, COUNT(*) AS n,
@@ -111,6 +118,54 @@ def _in(column: str, player_ids: list[int] | None) -> str:
     return f"AND {column} IN ({', '.join(str(int(p)) for p in player_ids)})"
 
 
+def counted_as(competition: Competition) -> dict[int, int]:
+    """Substitute's player id -> the player whose line his results go to, when the organiser chose so.
+
+    Empty when substitutes keep lines of their own. A chain (a substitute for a
+    substitute) is followed to the first player.
+    """
+    if competition.substitute_results != SubstituteResults.REPLACED:
+        return {}
+    rows = Entry.objects.filter(competition=competition).values_list("pk", "substitute_for", "player_id")
+    entries = {pk: replaced for pk, replaced, _ in rows}
+    player_of = {pk: player for pk, _, player in rows}
+    out = {}
+    for entry, replaced in entries.items():
+        if replaced is None:
+            continue
+        seen = {entry}
+        while entries.get(replaced) is not None and replaced not in seen:
+            seen.add(replaced)
+            replaced = entries[replaced]
+        out[player_of[entry]] = player_of[replaced]
+    return out
+
+
+def _touched(player_ids: list[int] | None) -> str:
+    """``ts`` restricted to the tables of these players' ledger rows and hands (None: every table).
+
+    A query of its own: with the tables named, the planner reads them by their
+    key rather than hashing every table of the league.
+    """
+    if player_ids is None:
+        return ""
+    transfer, hand = ChipTransfer._meta.db_table, Hand._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT table_id FROM {transfer} x WHERE TRUE {_in('x.to_player_id', player_ids)}"
+            f" UNION SELECT table_id FROM {transfer} x WHERE TRUE {_in('x.from_player_id', player_ids)}"
+            f" UNION SELECT table_id FROM {hand} x WHERE TRUE {_in('x.winner_id', player_ids)}"
+            f" UNION SELECT table_id FROM {hand} x WHERE TRUE {_in('x.offender_id', player_ids)}"
+        )
+        tables = sorted(int(t) for (t,) in cursor.fetchall())
+    return f"WHERE t.id IN ({', '.join(map(str, tables))})" if tables else "WHERE 1 = 0"
+
+
+def _hands_of(player_ids: list[int]) -> str:
+    """The hands a listed player won or falsely claimed."""
+    return f"({_in('x.winner_id', player_ids)[4:]} OR {_in('x.offender_id', player_ids)[4:]})"
+
+
 def scope_totals(
     competition: Competition,
     round: Round | None = None,
@@ -118,7 +173,28 @@ def scope_totals(
     include_held: bool = False,
     player_ids: Iterable[int] | None = None,
 ) -> list[PlayerTotals]:
-    """The totals of every player listed in the scope (or only of ``player_ids``): one query."""
+    """The totals of every player listed in the scope (or only of ``player_ids``).
+
+    In the competition's scope a substitute's totals go to the player he
+    replaces when the organiser chose so (``counted_as``); a round's
+    standings always list who sat at its tables.
+    """
+    subs = counted_as(competition) if round is None else {}
+    if subs and player_ids is not None:  # a line is the sum of its players: read all of them
+        owners = {subs.get(int(p), int(p)) for p in player_ids}
+        player_ids = owners | {s for s, owner in subs.items() if owner in owners}
+    totals = _scope_totals(competition, round, include_held=include_held, player_ids=player_ids)
+    return merge_substitutes(totals, subs) if subs else totals
+
+
+def _scope_totals(
+    competition: Competition,
+    round: Round | None,
+    *,
+    include_held: bool,
+    player_ids: Iterable[int] | None,
+) -> list[PlayerTotals]:
+    """One query: the raw totals of every listed player (or of ``player_ids``)."""
     ids = None if player_ids is None else sorted({int(p) for p in player_ids})
     if ids == []:
         return []
@@ -131,9 +207,7 @@ def scope_totals(
         if round is None
         else ""
     )
-    hand_players = ""
-    if ids is not None:  # the hands a listed player won or falsely claimed
-        hand_players = f"AND ({_in('h.winner_id', ids)[4:]} OR {_in('h.offender_id', ids)[4:]})"
+    hand_players = "" if ids is None else f"AND {_hands_of(ids)}"
     sql = _TOTALS_SQL.format(
         round=Round._meta.db_table,
         table=TableModel._meta.db_table,
@@ -145,8 +219,9 @@ def scope_totals(
         player=Player._meta.db_table,
         club=Club._meta.db_table,
         round_filter=round_filter,
-        players_to=_in("to_player_id", ids),
-        players_from=_in("from_player_id", ids),
+        players_tables=_touched(ids) if round is None else "",  # a round's tables are few already
+        players_to=_in("x.to_player_id", ids),
+        players_from=_in("x.from_player_id", ids),
         players_hand=hand_players,
         players_seat=_in("s.player_id", ids),
         entered=entered,
@@ -181,12 +256,12 @@ def scope_totals(
 def standings_compute(
     competition: Competition, round: Round | None = None, *, include_held: bool = False
 ) -> Standings:
-    """Every listed player's totals from the ledger, ranked by the default tie-break."""
+    """Every listed player's totals from the ledger, ranked as the competition's organiser set it."""
     held = round is not None and round.results_held and not include_held
     return Standings(
         competition_id=competition.pk,
         round_id=round.pk if round is not None else None,
         computed_at=timezone.now(),
-        rows=rank(scope_totals(competition, round, include_held=include_held), DEFAULT_ORDER),
+        rows=rank(scope_totals(competition, round, include_held=include_held), **competition.ranking()),
         held=held,
     )

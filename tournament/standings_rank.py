@@ -38,10 +38,15 @@ Vocabulary
   ``"unranked"`` keeps him after the ranked players without a rank;
   ``"exclude"`` leaves him out.
 
+- **substitute**: a player entered to take the place of another (who is then
+  withdrawn). The organiser chooses whether a substitute keeps a line of his
+  own or his totals go to the line of the player replaced;
+  ``merge_substitutes`` does the latter (sums, the biggest hand the larger;
+  the line is withdrawn only if every player on it is).
+
 What this module does not do: read the ledger or the database, store
-standings, decide which hands stand (voided hands are simply not passed in),
-or decide whose totals a substitute's hands count towards (the layer that
-builds the lines does). It imports only the standard library.
+standings, or decide which hands stand (voided hands are simply not passed
+in). It imports only the standard library.
 """
 
 from __future__ import annotations
@@ -147,6 +152,14 @@ def _parse_order(order: Sequence[str]) -> list[tuple[Metric, bool]]:
     return parsed
 
 
+def validate_order(order: Sequence[str]) -> tuple[str, ...]:
+    """``order`` as a tuple if every item names a metric once (``-name`` reverses it); else ValueError."""
+    if not order:
+        raise ValueError("the tie-break order needs at least one metric")
+    _parse_order(order)
+    return tuple(order)
+
+
 def _sort_key(order: list[tuple[Metric, bool]]) -> Callable[[PlayerTotals], tuple]:
     def key(totals: PlayerTotals) -> tuple:
         # Sorting ascending: negate what should come first when larger (values are int or Fraction).
@@ -191,6 +204,41 @@ def rank(
     result = [RankedRow(r.rank, counts[r.rank] > 1, r.totals) for r in result]
     result += [RankedRow(None, False, t) for t in sorted(unranked, key=display_key)]
     return result
+
+
+def merge_substitutes(rows: Iterable[PlayerTotals], counted_as: Mapping[int, int]) -> list[PlayerTotals]:
+    """Fold each substitute's totals into the line of the player he replaces.
+
+    ``counted_as`` maps a substitute's player id to the id whose line he plays
+    on (already followed to the end of a chain of substitutes). That player's
+    own row must be among ``rows``; rows of other players pass unchanged.
+    """
+    rows = list(rows)
+    by_id = {r.player_id: r for r in rows}
+    merged: dict[int, PlayerTotals] = {}
+    for row in rows:
+        owner = counted_as.get(row.player_id, row.player_id)
+        if owner not in by_id:
+            raise ValueError(f"player {row.player_id} substitutes for {owner}, who is not in these standings")
+        if owner != row.player_id:
+            merged[owner] = _plus(merged.get(owner, by_id[owner]), row)
+    return [merged.get(r.player_id, r) for r in rows if r.player_id not in counted_as]
+
+
+def _plus(line: PlayerTotals, other: PlayerTotals) -> PlayerTotals:
+    """``line`` (name, club, id kept) with ``other``'s totals added in."""
+    return PlayerTotals(
+        player_id=line.player_id,
+        name=line.name,
+        club=line.club,
+        net_chips=line.net_chips + other.net_chips,
+        sessions=line.sessions + other.sessions,
+        hands_won=line.hands_won + other.hands_won,
+        self_drawn_wins=line.self_drawn_wins + other.self_drawn_wins,
+        za_hu=line.za_hu + other.za_hu,
+        biggest_hand=max(line.biggest_hand, other.biggest_hand),
+        withdrawn=line.withdrawn and other.withdrawn,
+    )
 
 
 @dataclass

@@ -1,15 +1,24 @@
-"""Queueing standings work after a hand is recorded or voided (issue 6).
+"""Queueing standings work after a hand is recorded or voided, or the standings' inputs change (issue 6).
 
 Recording must never wait for standings nor fail because Redis or the worker
 is down: ``queue_standings_update`` runs on commit, and if the broker cannot
 take the task it logs and returns. The stored standings then say they are
 behind (``standings_freshness``) until the periodic reconciliation (Celery
 beat, ``standings_reconcile``) or the next hand catches them up.
+
+Anything else that changes what the stored standings show without a ledger
+row (a round held or released, started or finished; a player withdrawn,
+substituted or renamed; the organiser's ranking settings) calls
+``queue_standings_recompute`` inside its transaction: the whole competition
+is recomputed after the commit.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+
+from django.db import transaction
 
 log = logging.getLogger(__name__)
 
@@ -24,3 +33,19 @@ def queue_standings_update(table_id: int) -> None:
         log.warning(
             "standings update for table %s not queued (%s); reconciliation will catch up", table_id, exc
         )
+
+
+def queue_standings_recompute(competition_ids: int | Iterable[int]) -> None:
+    """Recompute the stored standings of these competitions once the current transaction commits."""
+    ids = sorted({competition_ids} if isinstance(competition_ids, int) else set(competition_ids))
+    transaction.on_commit(lambda: _send_recompute(ids))
+
+
+def _send_recompute(ids: list[int]) -> None:
+    from tournament.tasks import standings_recompute
+
+    for competition_id in ids:
+        try:
+            standings_recompute.apply_async((competition_id,), retry=False, ignore_result=True)
+        except Exception as exc:  # the broker is down: the periodic reconciliation catches up
+            log.warning("standings recompute of competition %s not queued (%s)", competition_id, exc)

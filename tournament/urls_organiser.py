@@ -13,6 +13,11 @@ urlpatterns = [
     path("competitions/<int:pk>/edit/", competitions.competition_edit, name="competition_edit"),
     path("competitions/<int:pk>/rules/", competitions.competition_rules, name="rules"),
     path("competitions/<int:pk>/staff/", competitions.competition_staff, name="staff"),
+    path(
+        "competitions/<int:pk>/standings/",
+        competitions.competition_standings,
+        name="standings_settings",
+    ),
     path("competitions/<int:pk>/players/", players.players, name="players"),
     path("competitions/<int:pk>/players/add/", players.player_add, name="player_add"),
     path("competitions/<int:pk>/players/enter/", players.players_enter, name="players_enter"),

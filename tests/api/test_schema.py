@@ -38,6 +38,7 @@ LEAGUE_PATHS = {
     "/api/v1/competitions/{competition_pk}/rounds/": {"get", "post"},
     "/api/v1/competitions/{competition_pk}/rounds/{id}/": {"get", "put", "patch"},
     "/api/v1/competitions/{id}/standings/": {"get"},
+    "/api/v1/competitions/{id}/seating/": {"post"},
     "/api/v1/rounds/{id}/seating/": {"post"},
     "/api/v1/rounds/{id}/tables/": {"get"},
     "/api/v1/rounds/{id}/standings/": {"get"},

@@ -4,6 +4,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from tournament.models import Round
+
 pytestmark = pytest.mark.django_db
 
 
@@ -39,6 +41,9 @@ def test_the_player_and_round_pages_in_chinese(chinese, league):
     assert "<h2>筹码走势</h2>" in player and "<h2>牌局</h2>" in player and "放炮" in player
     round_1 = chinese.get(reverse("public:round", args=[league["tables"]["r1t1"].round_id])).content.decode()
     assert "第 1 轮" in round_1 and "<h2>本轮排名</h2>" in round_1
+    status = {"finished": "已结束", "playing": "进行中", "seated": "已排座", "scheduled": "已排期"}
+    round_status = Round.objects.get(pk=league["tables"]["r1t1"].round_id).status
+    assert f'<span class="pub-status {round_status}">{status[round_status]}</span>' in round_1
 
 
 def test_the_accept_language_header_also_chooses_chinese(client, league):

@@ -17,6 +17,8 @@ import scoring
 from scoring.rulesets import get_ruleset
 from tournament.api.permissions import is_league_organiser
 from tournament.models import Club, Competition, Entry, Player, Round, Table
+from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
+from tournament.standings_tasks import queue_standings_recompute
 from tournament.table_state import TableState
 
 # Ids travel as JSON numbers; anything past a 64-bit key cannot name a row (and must not reach SQL).
@@ -91,12 +93,22 @@ class CompetitionSerializer(serializers.ModelSerializer):
     scorekeepers = serializers.PrimaryKeyRelatedField(
         many=True, queryset=get_user_model().objects.all(), required=False
     )
+    standings_order = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=len(METRICS),
+        help_text=(
+            "Tie-break order of the standings, best first: metric names of "
+            f"{', '.join(METRICS)}; a leading '-' reverses one. Default: {', '.join(DEFAULT_ORDER)}."
+        ),
+    )
 
     class Meta:
         model = Competition
         fields = [
             "id", "name", "kind", "rules", "options", "capital", "starts_on", "ends_on",
             "players", "withdrawn", "organisers", "scorekeepers", "created_at",
+            "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
 
@@ -109,6 +121,12 @@ class CompetitionSerializer(serializers.ModelSerializer):
             e.player_id for e in competition.entries.all() if e.status == Entry.Status.ACTIVE
         )
         return data
+
+    def validate_standings_order(self, value):
+        try:
+            return list(validate_order(value))
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from None
 
     def validate(self, attrs):
         rules = attrs.get("rules", getattr(self.instance, "rules", "spgg-2023"))
@@ -135,6 +153,7 @@ class CompetitionSerializer(serializers.ModelSerializer):
             competition = super().update(instance, validated_data)
             if players is not None:
                 competition_enter(competition, players)
+            queue_standings_recompute(competition.pk)  # withdrawals and ranking settings show in them
         return competition
 
 

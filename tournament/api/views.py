@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, is_dataclass
 
+from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, mixins, status, viewsets
@@ -31,6 +32,7 @@ from tournament.api.serializers import (
 )
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.rounds import RoundError, competition_plan, round_seat
+from tournament.standings_tasks import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 
@@ -103,6 +105,11 @@ class PlayerViewSet(_NoDeleteViewSet):
             players = players.filter(name__icontains=search)
         return players
 
+    def perform_update(self, serializer):
+        with transaction.atomic():
+            player = serializer.save()
+            queue_standings_recompute(player.entries.values_list("competition_id", flat=True))  # names, clubs
+
 
 @extend_schema_view(**_crud_schema("competition", CompetitionSerializer))
 class CompetitionViewSet(_NoDeleteViewSet):
@@ -162,6 +169,11 @@ class RoundViewSet(_NoDeleteViewSet):
             last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
             number = (last or 0) + 1
         serializer.save(competition=competition, number=number)
+
+    def perform_update(self, serializer):
+        with transaction.atomic():
+            round_ = serializer.save()
+            queue_standings_recompute(round_.competition_id)  # status and held results show in them
 
 
 class SeatingView(LeagueAPIMixin, generics.GenericAPIView):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.errors import InvalidInput
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.models import Competition
+from tournament.standings_rank import METRICS, validate_order
 
 
 class DateInput(forms.DateInput):
@@ -194,3 +195,70 @@ class StaffForm(forms.Form):
 
     def clean_scorekeepers(self):
         return self._clean_users("scorekeepers")
+
+
+TIEBREAK_FIELDS = 4
+
+
+def _metric_choices() -> list[tuple[str, str]]:
+    """Each metric in its natural direction, then taken the other way (``-name``)."""
+    natural, reverse = [], []
+    for m in METRICS.values():
+        best, worst = (
+            (_("most first"), _("fewest first")) if m.more_is_better else (_("fewest first"), _("most first"))
+        )
+        natural.append((m.name, f"{m.label} ({best})"))
+        reverse.append((f"-{m.name}", f"{m.label} ({worst})"))
+    return [("", "—"), *natural, *reverse]
+
+
+class StandingsSettingsForm(forms.ModelForm):
+    """How the standings rank: the tie-break order, shared places, withdrawn players, substitutes."""
+
+    class Meta:
+        model = Competition
+        fields = ["shared_places", "withdrawn_standing", "substitute_results"]
+        widgets = {
+            "withdrawn_standing": forms.RadioSelect,
+            "substitute_results": forms.RadioSelect,
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        order = list(self.instance.standings_order or [])
+        tiebreaks = {}
+        for i in range(TIEBREAK_FIELDS):
+            tiebreaks[f"tiebreak_{i + 1}"] = forms.ChoiceField(
+                label=_("Ranked by") if i == 0 else _("then by"),
+                choices=_metric_choices(),
+                required=i == 0,
+                initial=order[i] if i < len(order) else "",
+            )
+        # The order first, as the organiser reads the page.
+        self.fields = {**tiebreaks, **self.fields}
+
+    def clean(self):
+        cleaned = super().clean()
+        order, seen = [], set()
+        for i in range(TIEBREAK_FIELDS):
+            picked = cleaned.get(f"tiebreak_{i + 1}")
+            if not picked:
+                continue
+            name = picked.removeprefix("-")
+            if name in seen:
+                self.add_error(
+                    f"tiebreak_{i + 1}",
+                    _("%(metric)s is already in the order above.") % {"metric": METRICS[name].label},
+                )
+                return cleaned
+            seen.add(name)
+            order.append(picked)
+        try:
+            cleaned["standings_order"] = list(validate_order(order))
+        except ValueError as exc:
+            self.add_error(None, str(exc))
+        return cleaned
+
+    def save(self, commit=True):
+        self.instance.standings_order = self.cleaned_data["standings_order"]
+        return super().save(commit)

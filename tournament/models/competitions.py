@@ -10,6 +10,9 @@ substituting never deletes an entry, so history stays intact.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.standings_rank import DEFAULT_ORDER
 
 RULESET_CHOICES = [
     ("spgg-2023", "SPGG 2023 (default)"),
@@ -19,10 +22,29 @@ RULESET_CHOICES = [
 ]
 
 
+def default_standings_order() -> list[str]:
+    return list(DEFAULT_ORDER)
+
+
+class WithdrawnStanding(models.TextChoices):
+    """``standings_rank.rank(withdrawn=...)``: where a withdrawn player appears."""
+
+    RANK = "rank", _("ranked like everyone, marked withdrawn")
+    UNRANKED = "unranked", _("listed after the ranked players, without a place")
+    EXCLUDE = "exclude", _("left out of the standings")
+
+
+class SubstituteResults(models.TextChoices):
+    """Whose standings line a substitute's hands go to."""
+
+    OWN = "own", _("the substitute's own line")
+    REPLACED = "replaced", _("the line of the player they replace")
+
+
 class Competition(models.Model):
     class Kind(models.TextChoices):
-        LEAGUE = "league", "League season"
-        TOURNAMENT = "tournament", "One-day tournament"
+        LEAGUE = "league", _("League season")
+        TOURNAMENT = "tournament", _("One-day tournament")
 
     name = models.CharField(max_length=200)
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.LEAGUE)
@@ -36,6 +58,29 @@ class Competition(models.Model):
     players = models.ManyToManyField(
         "tournament.Player", through="tournament.Entry", related_name="competitions"
     )
+    # How the standings rank (issue 6); see tournament/standings_rank.py for the vocabulary.
+    standings_order = models.JSONField(
+        _("tie-break order"),
+        default=default_standings_order,
+        help_text=_("Metrics compared one after another, best first (names of standings_rank.METRICS)."),
+    )
+    shared_places = models.BooleanField(
+        _("shared places"),
+        default=True,
+        help_text=_("Players equal on every metric share a place (1, 2, 2, 4); off: ties go by name."),
+    )
+    withdrawn_standing = models.CharField(
+        _("withdrawn players"),
+        max_length=20,
+        choices=WithdrawnStanding.choices,
+        default=WithdrawnStanding.RANK,
+    )
+    substitute_results = models.CharField(
+        _("a substitute's results"),
+        max_length=20,
+        choices=SubstituteResults.choices,
+        default=SubstituteResults.OWN,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -44,11 +89,19 @@ class Competition(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def ranking(self) -> dict:
+        """Keyword arguments of ``standings_rank.rank`` as this competition's organiser set them."""
+        return {
+            "order": tuple(self.standings_order or DEFAULT_ORDER),
+            "shared_places": self.shared_places,
+            "withdrawn": self.withdrawn_standing,
+        }
+
 
 class Entry(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Playing"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ACTIVE = "active", _("Playing")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="entries")

@@ -9,14 +9,15 @@ seat *winds* move with the deal: ``tournament.table_state``).
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        SEATED = "seated", "Seated"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        SCHEDULED = "scheduled", _("Scheduled")
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     competition = models.ForeignKey("tournament.Competition", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -61,10 +62,10 @@ class Table(models.Model):
 
 class Seat(models.Model):
     class Wind(models.TextChoices):
-        EAST = "E", "East"
-        SOUTH = "S", "South"
-        WEST = "W", "West"
-        NORTH = "N", "North"
+        EAST = "E", _("East")
+        SOUTH = "S", _("South")
+        WEST = "W", _("West")
+        NORTH = "N", _("North")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")

@@ -1,4 +1,4 @@
-"""Competition set-up: create and edit, the rule-set settings, the staff."""
+"""Competition set-up: create and edit, the rule-set settings, the standings settings, the staff."""
 
 from __future__ import annotations
 
@@ -11,9 +11,15 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.errors import InvalidInput
 from scoring.rulesets import get_ruleset
-from tournament.forms.competitions import CompetitionForm, RulesetOptionsForm, StaffForm
+from tournament.forms.competitions import (
+    CompetitionForm,
+    RulesetOptionsForm,
+    StaffForm,
+    StandingsSettingsForm,
+)
 from tournament.models import AuditEntry, Entry
 from tournament.roles import ORGANISER, SCOREKEEPER
+from tournament.standings_tasks import queue_standings_recompute
 
 from .access import managed_competition, organiser_required
 from .dashboard import next_steps
@@ -111,6 +117,37 @@ def competition_rules(request, pk: int):
         request,
         "organiser/rules.html",
         {"competition": competition, "form": form, "ruleset": form.base},
+        status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def competition_standings(request, pk: int):
+    """How the standings rank: tie-break order, shared places, withdrawn players, substitutes."""
+    competition = managed_competition(request, pk)
+    form = StandingsSettingsForm(request.POST or None, instance=competition)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            competition = form.save()
+            _audit(
+                request,
+                competition,
+                "standings_settings_changed",
+                {
+                    "standings_order": competition.standings_order,
+                    "shared_places": competition.shared_places,
+                    "withdrawn_standing": competition.withdrawn_standing,
+                    "substitute_results": competition.substitute_results,
+                },
+            )
+            queue_standings_recompute(competition.pk)
+        messages.success(request, _("Standings settings saved; the standings are being recomputed."))
+        return redirect("organiser:standings_settings", competition.pk)
+    return render(
+        request,
+        "organiser/standings_settings.html",
+        {"competition": competition, "form": form},
         status=400 if form.is_bound and form.errors else 200,
     )
 

@@ -27,6 +27,7 @@ from tournament.forms.players import (
 )
 from tournament.models import AuditEntry, Entry, Round
 from tournament.players_import import ImportRejected, players_import, players_preview
+from tournament.standings_tasks import queue_standings_recompute
 
 from .access import managed_competition, managed_entry, organiser_required
 
@@ -52,6 +53,7 @@ def entry_withdraw(entry: Entry, *, user) -> Entry:
         locked.withdrawn_at = timezone.now()
         locked.save(update_fields=["status", "withdrawn_at"])
         _audit(user, locked, "entry_withdrawn", {"player": locked.player_id})
+        queue_standings_recompute(locked.competition_id)  # withdrawn players rank as the organiser set
     return locked
 
 
@@ -61,6 +63,7 @@ def entry_substitute(entry: Entry, player, *, user) -> Entry:
         original = entry_withdraw(entry, user=user)
         new = Entry.objects.create(competition=original.competition, player=player, substitute_for=original)
         _audit(user, new, "entry_substituted", {"player": player.pk, "replaces": original.player_id})
+        queue_standings_recompute(new.competition_id)
     return new
 
 

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament import rounds as round_service
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
 from tournament.models import AuditEntry, Player, Round, Table
+from tournament.standings_tasks import queue_standings_recompute
 
 from .access import managed_competition, managed_round, organiser_required
 from .dashboard import table_finished
@@ -319,6 +320,8 @@ def round_status(request, pk: int):
         locked.status = after
         locked.save(update_fields=["status"])
         _audit(request.user, locked, f"round_{action}", {"status": after})
+        if action == "start":  # every seated player now has a session in the standings
+            queue_standings_recompute(locked.competition_id)
     messages.success(
         request,
         _("Round %(n)s is now %(s)s.") % {"n": locked.number, "s": locked.get_status_display().lower()},
