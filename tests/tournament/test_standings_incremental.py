@@ -35,10 +35,10 @@ def in_process():
     app.conf.task_always_eager = old
 
 
-def _league(rounds=2, tables=3):
+def _league(rounds=2, tables=3, **ranking):
     """Twelve players at three tables a round, reseated each round; one more entered who never sits,
-    and one of the twelve withdrawn."""
-    competition = CompetitionFactory()
+    and one of the twelve withdrawn. ``ranking``: the organiser's standings settings."""
+    competition = CompetitionFactory(**ranking)
     players = [PlayerFactory() for _ in range(4 * tables)]
     Entry.objects.create(competition=competition, player=PlayerFactory())
     result = []
@@ -61,6 +61,7 @@ def _stored(competition, scope):
 
 
 def _expected(competition, rnd=None):
+    competition.refresh_from_db()
     standings = standings_compute(competition, rnd, include_held=rnd is not None)
     return [
         (
@@ -94,10 +95,22 @@ def _assert_equal_to_a_full_recompute(competition, tables):
         assert _stored(competition, rnd.pk) == _expected(competition, rnd)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_after_random_hands_and_voids_incremental_standings_equal_a_full_recompute(unqueued, seed):
+@pytest.mark.parametrize(
+    "seed, ranking",
+    [
+        (1, {}),
+        (2, {}),
+        # Every place different (ties by name), a withdrawn player unranked or left out, another order:
+        # the incremental path places the table's players among the stored rows by ``rank`` alone.
+        (3, {"shared_places": False}),
+        (4, {"withdrawn_standing": "unranked"}),
+        (5, {"withdrawn_standing": "exclude"}),
+        (6, {"standings_order": ["-za_hu", "self_drawn_wins", "sessions"]}),
+    ],
+)
+def test_after_random_hands_and_voids_incremental_standings_equal_a_full_recompute(unqueued, seed, ranking):
     rng = random.Random(seed)
-    competition, tables = _league()
+    competition, tables = _league(**ranking)
     paths = []
     for step in range(40):
         table = rng.choice(tables)
@@ -158,3 +171,31 @@ def test_the_api_serves_the_stored_rows_while_current_and_computes_when_behind(
     body = client.get(url).json()
     rows = {r["player"]: r for r in body["results"]}
     assert rows[east]["name"] != "Marked in the store" and rows[east]["chips"] == 24  # computed on read
+
+
+def test_a_stored_row_gone_missing_is_written_again_by_the_next_hand_at_the_player_s_table(unqueued):
+    competition, tables = _league(rounds=1)
+    table = tables[0]
+    rng = random.Random(7)
+    _random_hand(rng, table)
+    assert standings_table_changed(table) == "full"
+    east = table.seat_map["E"]
+    StandingRow.objects.filter(competition=competition, player=east).delete()
+    _random_hand(rng, table)
+    assert standings_table_changed(table) == "incremental"
+    _assert_equal_to_a_full_recompute(competition, tables)
+
+
+def test_a_move_across_a_long_run_of_equal_players_renumbers_every_place_it_passes(unqueued):
+    """Everyone on 0 chips shares one place until a hand at one table splits them."""
+    competition, tables = _league(rounds=1, tables=5)
+    first, second = tables[0], tables[1]
+    hand_record(table=first, entry={"outcome": "draw"})
+    assert standings_table_changed(first) == "full"
+    assert {r[1] for r in _stored(competition, COMPETITION_SCOPE)} == {1}  # all on 0: one shared place
+    hand_record(table=second, entry={"outcome": "win", "winner": second.seat_map["S"], "win": "self_draw",
+                                     "doubles": 3})  # fmt: skip
+    assert standings_table_changed(second) == "incremental"
+    _assert_equal_to_a_full_recompute(competition, tables)
+    places = [r[1] for r in _stored(competition, COMPETITION_SCOPE)]
+    assert places[0] == 1 and places.count(2) == len(places) - 4  # the winner above, the rest still equal

@@ -58,6 +58,12 @@ class Hand(models.Model):
                 name="one_hand_per_idempotency_key",
             ),
         ]
+        # Standings of a few players (issue 6, ``standings.scope_totals(player_ids=...)``): the tables
+        # of the hands a player won or falsely claimed, read from the index alone.
+        indexes = [
+            models.Index(fields=["winner", "table"], name="hand_winner_table"),
+            models.Index(fields=["offender", "table"], name="hand_offender_table"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} — hand {self.number} ({self.outcome})"
@@ -97,6 +103,14 @@ class ChipTransfer(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="transfer_amount_positive"),
             models.CheckConstraint(
                 condition=~Q(from_player=models.F("to_player")), name="transfer_between_two"
+            ),
+        ]
+        # A few players' chips (issue 6: the standings update after one hand): their ledger rows with
+        # table and amount, read from the index alone.
+        indexes = [
+            models.Index(fields=["to_player", "table"], include=["amount"], name="transfer_to_player_table"),
+            models.Index(
+                fields=["from_player", "table"], include=["amount"], name="transfer_from_player_table"
             ),
         ]
 
