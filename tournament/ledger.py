@@ -204,7 +204,9 @@ def hand_record(
     idempotency_key = (idempotency_key or "")[:100]
     try:
         with transaction.atomic():
-            locked = Table.objects.select_for_update().select_related("round__competition").get(pk=table.pk)
+            # Lock the table's row only: with select_related, a plain FOR UPDATE would also lock its round
+            # and competition rows and so put every hand of the competition in one queue.
+            locked = _locked_table(table.pk)
             if idempotency_key:
                 earlier = Hand.objects.filter(table=locked, idempotency_key=idempotency_key).first()
                 if earlier is not None:
@@ -252,6 +254,11 @@ def hand_record(
         ) from None
     transaction.on_commit(lambda: _queue_standings(hand))
     return hand
+
+
+def _locked_table(pk: int) -> Table:
+    """The table, its row locked until the transaction ends (its round and competition read, not locked)."""
+    return Table.objects.select_for_update(of=("self",)).select_related("round__competition").get(pk=pk)
 
 
 def _write_hand(table, entry, settlement, state, fold, user, idempotency_key, corrects) -> Hand:
@@ -310,7 +317,7 @@ def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = 
     if not reason:
         raise HandRejected([Problem("reason_required", "Say why the hand is voided.", "reason")], status=400)
     with transaction.atomic():
-        table = Table.objects.select_for_update().select_related("round__competition").get(pk=hand.table_id)
+        table = _locked_table(hand.table_id)
         hand = Hand.objects.select_related("void").get(pk=hand.pk)
         if hand.is_void:
             raise HandRejected([Problem("already_void", f"Hand {hand.number} is already voided.")])

@@ -66,6 +66,9 @@ def table_fold(table: Table) -> TableFold:
         Hand.objects.filter(table=table)
         .select_related("void")
         .prefetch_related("transfers")
+        # Each hand keeps a snapshot of the whole rule set (~3 KB of JSON) that no fold reads: every
+        # recorded hand folds the table, so loading it cost O(hands) per post (load bench, issue 7).
+        .defer("rules")
         .order_by("sequence")
     )
     by_id = {h.pk: h for h in hands}

@@ -1,0 +1,194 @@
+"""Locust users of the load bench (run by ``bench/load_bench.py``, which says how the figures are read).
+
+- ``Scorekeeper``: one per table (``LOAD_LEAGUE`` names the league file the
+  runner wrote), recording hands back to back through
+  ``POST /api/v1/tables/{id}/hands/`` with its token and an ``Idempotency-Key``;
+  each hand is chosen from the table state the previous answer gave
+  (``bench.load.hands``). One post in 50 is sent twice with the same key: the
+  retry must answer 200 with the same hand and record nothing.
+- ``Viewer``: polls the standings API (a random page of 50), the public
+  leaderboard page and a random table's page, with no pause.
+- ``StandingsReader``, ``LeaderboardReader``, ``TableReader``: one of those
+  three alone, for the solo phases; ``Ceiling``: ``GET /bench/ceiling/`` alone.
+
+Every user is a closed loop with no think time: the server is saturated, so
+throughput is what it can serve, and latency includes the wait in its queue.
+
+Answers: a hand is 201 (a retry 200); any other status is a failure, except
+422 ``table_finished`` (documented: the session is over), which ends that
+scorekeeper's work and is counted. A 409 (somebody else recorded the hand) is
+a failure here, since each table has one scorekeeper; the user takes the
+state the answer carries and goes on. Counts of hands recorded, and the keys
+of posts still unanswered when the phase stopped (the server may have recorded
+them), go to the JSON file ``LOAD_COUNTS``, for the runner's ledger check.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import sys
+import uuid
+from pathlib import Path
+
+from locust import FastHttpUser, constant, events, task
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.load.hands import next_entry  # noqa: E402
+from bench.load.league import LoadLeague  # noqa: E402
+
+RETRY_EVERY = 50
+PAGE_SIZE = 50
+
+
+def _league() -> LoadLeague | None:
+    path = os.environ.get("LOAD_LEAGUE")
+    return LoadLeague.from_dict(json.loads(Path(path).read_text())) if path else None
+
+
+LEAGUE = _league()
+_tables = itertools.cycle(LEAGUE.tables if LEAGUE else [])
+COUNTS = {"created": 0, "retried": 0, "finished": 0, "conflicts": 0}
+IN_FLIGHT: set[str] = set()  # keys of posts sent and not answered (yet): cut off when the phase stopped
+
+
+@events.test_stop.add_listener
+def _write_counts(**_kwargs) -> None:
+    path = os.environ.get("LOAD_COUNTS")
+    if path:
+        Path(path).write_text(json.dumps({**COUNTS, "in_flight": sorted(IN_FLIGHT)}))
+
+
+class Scorekeeper(FastHttpUser):
+    wait_time = constant(0)
+    fixed_count = len(LEAGUE.tables) if LEAGUE else 0
+    network_timeout = 120.0
+    connection_timeout = 30.0
+
+    def on_start(self) -> None:
+        self.table = next(_tables)
+        self.rng = random.Random(self.table.id)
+        self.headers = {"Authorization": f"Token {self.table.token}"}
+        self.finished = False
+        self.state = None
+        with self.client.get(
+            f"/api/v1/tables/{self.table.id}/", name="GET table (scorekeeper start)", catch_response=True
+        ) as answer:
+            if answer.status_code != 200:
+                answer.failure(f"status {answer.status_code}")
+                return
+            self.state = answer.json()["state"]
+            self.finished = self.state["finished"]
+
+    @task
+    def record_hand(self) -> None:
+        if self.finished or self.state is None:
+            self.wait_time = constant(1)  # this table is done: stay connected, send nothing
+            return
+        entry = next_entry(self.state, LEAGUE.capital, self.rng)
+        key = uuid.uuid4().hex
+        url = f"/api/v1/tables/{self.table.id}/hands/"
+        headers = {**self.headers, "Idempotency-Key": key}
+        IN_FLIGHT.add(key)
+        with self.client.post(
+            url, json=entry, headers=headers, name="POST hand", catch_response=True
+        ) as answer:
+            IN_FLIGHT.discard(key)
+            body = _json(answer)
+            if answer.status_code == 201:
+                COUNTS["created"] += 1
+                self.state = body["state"]
+                answer.success()
+            elif answer.status_code == 422 and _codes(body) == {"table_finished"}:
+                COUNTS["finished"] += 1
+                self.finished = True
+                answer.success()  # documented: the session is over
+                return
+            else:
+                if answer.status_code == 409 and "state" in body:
+                    COUNTS["conflicts"] += 1
+                    self.state = body["state"]
+                answer.failure(f"status {answer.status_code}: {str(body)[:200]}")
+                return
+        if self.rng.randrange(RETRY_EVERY) == 0:
+            self._retry(url, entry, headers, body["id"])
+
+    def _retry(self, url: str, entry: dict, headers: dict, hand_id: int) -> None:
+        """The same hand again with the same key, as a phone that lost the answer would."""
+        with self.client.post(
+            url, json=entry, headers=headers, name="POST hand (idempotent retry)", catch_response=True
+        ) as answer:
+            body = _json(answer)
+            if answer.status_code == 200 and body.get("id") == hand_id:
+                COUNTS["retried"] += 1
+                answer.success()
+            else:
+                answer.failure(f"status {answer.status_code}, hand {body.get('id')} (first {hand_id})")
+
+
+def _json(answer) -> dict:
+    try:
+        body = answer.json()
+    except Exception:  # not JSON: an HTML error page or an empty answer
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _codes(body: dict) -> set[str]:
+    return {e.get("code") for e in body.get("errors", []) if isinstance(e, dict)}
+
+
+def _get(user: FastHttpUser, url: str, name: str) -> None:
+    with user.client.get(url, name=name, catch_response=True) as answer:
+        if answer.status_code != 200:
+            answer.failure(f"status {answer.status_code}")
+
+
+def standings_api(user: FastHttpUser) -> None:
+    pages = (4 * len(LEAGUE.tables) + PAGE_SIZE - 1) // PAGE_SIZE
+    page = random.randint(1, pages)
+    _get(user, f"/api/v1/competitions/{LEAGUE.competition}/standings/?page={page}", "GET standings API")
+
+
+def leaderboard_page(user: FastHttpUser) -> None:
+    _get(user, f"/competitions/{LEAGUE.competition}/standings/", "GET leaderboard page")
+
+
+def table_page(user: FastHttpUser) -> None:
+    _get(user, f"/tables/{random.choice(LEAGUE.tables).id}/", "GET table page")
+
+
+class _Reader(FastHttpUser):
+    """No pause, long timeouts; the subclasses say what they read (locust adds a base's tasks to its own)."""
+
+    abstract = True
+    wait_time = constant(0)
+    network_timeout = 120.0
+    connection_timeout = 30.0
+
+
+class Viewer(_Reader):
+    tasks = [standings_api, leaderboard_page, table_page]
+
+
+class StandingsReader(_Reader):
+    tasks = [standings_api]
+
+
+class LeaderboardReader(_Reader):
+    tasks = [leaderboard_page]
+
+
+class TableReader(_Reader):
+    tasks = [table_page]
+
+
+def ceiling(user: FastHttpUser) -> None:
+    _get(user, "/bench/ceiling/", "GET ceiling")
+
+
+class Ceiling(_Reader):
+    tasks = [ceiling]

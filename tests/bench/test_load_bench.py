@@ -1,0 +1,116 @@
+"""The load bench's parts (bench/load/): the league it builds, the hands it enters, its locustfile.
+
+The bench itself is not run here (it is a benchmark: ``bench/load_bench.py``).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+import scoring
+from bench.load.hands import PASS_EVERY, next_entry
+from bench.load.league import load_league_build
+from tournament.models import Round, Seat, StandingRow, Table
+from tournament.table_state import HandResult, table_state, winds_for_hand
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _as_api_state(state) -> dict:
+    return {
+        "dealer": state.dealer,
+        "balances": {str(p): chips for p, chips in state.balances.items()},
+        "hand_number": state.hand_number,
+    }
+
+
+def test_the_scorekeepers_hands_are_legal_and_keep_the_session_going():
+    """Folded through the real engine: every hand settles, chips stay put, the session lasts."""
+    rng = random.Random(1)
+    seats = {"E": 11, "S": 12, "W": 13, "N": 14}
+    hands: list[HandResult] = []
+    for _ in range(3 * PASS_EVERY):
+        state = table_state(seats, 400, hands)
+        assert not state.finished
+        entry = next_entry(_as_api_state(state), 400, rng)
+        seat_of = {p: w for w, p in winds_for_hand(state).items()}
+        outcome = {k: seat_of[v] if k in ("winner", "discarder", "offender") else v for k, v in entry.items()}
+        outcome.pop("hand_number")
+        if "instant" in outcome:
+            outcome["instant"] = [
+                {"type": i["type"], "seat": seat_of[i["player"]], "concealed": i["concealed"]}
+                for i in outcome["instant"]
+            ]
+        result = scoring.settle({"rules": "spgg-2023", **outcome})
+        assert result.get("win") is not False, (entry, result)
+        assert sum(result["net"].values()) == 0
+        net = {winds_for_hand(state)[w]: chips for w, chips in result["net"].items()}
+        hands.append(
+            HandResult(
+                outcome=entry["outcome"],
+                net=net,
+                winner=entry.get("winner"),
+                kong_declared=bool(entry.get("instant")),
+                self_drawn=entry.get("win") == "self_draw",
+                discarder=entry.get("discarder"),
+                offender=entry.get("offender"),
+                doubles=entry.get("doubles"),
+            )
+        )
+    final = table_state(seats, 400, hands)
+    assert final.deals_passed == 3  # one pass every PASS_EVERY hands: 16 passes end the session
+    assert sum(final.balances.values()) == 1600 and min(final.balances.values()) > 0
+
+
+@pytest.mark.django_db
+def test_the_league_is_seated_and_its_scorekeepers_record_hands_through_the_api():
+    league = load_league_build(tables=3, password="load-bench-pw")
+    rnd = Round.objects.get(pk=league.round)
+    assert rnd.status == Round.Status.PLAYING
+    assert Seat.objects.filter(round=rnd).count() == 12 and len(league.tables) == 3
+    assert StandingRow.objects.filter(competition_id=league.competition, scope=0).count() == 12
+
+    client = APIClient()
+    token = client.post(
+        "/api/v1/auth/token/",
+        {"username": league.tables[0].scorekeeper, "password": "load-bench-pw"},
+        format="json",
+    )
+    assert token.status_code == 200 and token.json()["token"] == league.tables[0].token
+
+    rng = random.Random(3)
+    for table in league.tables:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {table.token}")
+        state = client.get(f"/api/v1/tables/{table.id}/").json()["state"]
+        assert Table.objects.get(pk=table.id).scorekeeper.username == table.scorekeeper
+        for n in range(5):
+            entry = next_entry(state, league.capital, rng)
+            answer = client.post(
+                f"/api/v1/tables/{table.id}/hands/", entry, format="json", HTTP_IDEMPOTENCY_KEY=f"k{n}"
+            )
+            assert answer.status_code == 201, answer.json()
+            state = answer.json()["state"]
+        other = league.tables[(league.tables.index(table) + 1) % 3]
+        refused = client.post(f"/api/v1/tables/{other.id}/hands/", {"outcome": "draw"}, format="json")
+        assert refused.status_code == 403  # a token scores its own table only
+
+
+@pytest.mark.skipif(shutil.which("locust", path=str(Path(sys.executable).parent)) is None, reason="no locust")
+def test_the_locustfile_loads_and_names_its_users():
+    listed = subprocess.run(
+        [str(Path(sys.executable).parent / "locust"), "-f", "bench/load/locustfile.py", "--list"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert listed.returncode == 0, listed.stderr
+    for user in ("Scorekeeper", "Viewer", "StandingsReader", "LeaderboardReader", "TableReader", "Ceiling"):
+        assert user in listed.stdout
