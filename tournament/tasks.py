@@ -40,11 +40,20 @@ def standings_recompute(competition_id: int) -> None:
 
 @shared_task(ignore_result=True)
 def standings_reconcile() -> list[int]:
-    """Periodic (beat): recompute every competition whose stored standings miss ledger rows."""
+    """Periodic (beat): recompute every competition whose stored standings miss ledger rows.
+
+    Those with rows above their mark (stale), and those in play whose stored
+    standings differ from a full compute (a hand committed late and its update
+    lost: ``tournament.standings_check``).
+    """
     from tournament.models import Competition
+    from tournament.standings_check import standings_verify, unsettled_competitions
     from tournament.standings_store import stale_competitions, standings_refresh
 
     repaired = stale_competitions()
     for competition in Competition.objects.filter(pk__in=repaired):
         standings_refresh(competition)
-    return repaired
+    for competition in Competition.objects.filter(pk__in=unsettled_competitions()).exclude(pk__in=repaired):
+        if standings_verify(competition):
+            repaired.append(competition.pk)
+    return sorted(repaired)

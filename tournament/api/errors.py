@@ -1,8 +1,25 @@
-"""The API's error shape: ``{"errors": [{"code", "message", "field"}]}`` (league-api.md)."""
+"""The API's error shape: ``{"errors": [{"code", "message", "field"}]}`` (league-api.md).
+
+A database that cannot be reached (restarting, its connection cut) is a
+503 in that shape with ``Retry-After``, not a bare 500 page: the request may
+or may not have been written, so a client retries it, a hand with the same
+``Idempotency-Key`` (issue 7).
+"""
 
 from __future__ import annotations
 
+import logging
+
+from django.db import InterfaceError, OperationalError
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+log = logging.getLogger(__name__)
+
+DATABASE_UNAVAILABLE = (
+    "The database is unavailable for a moment. Send the request again; a hand sent again with the same "
+    "Idempotency-Key is recorded at most once."
+)
 
 
 def _flatten(detail, field: str | None = None) -> list[dict]:
@@ -30,6 +47,10 @@ def _flatten(detail, field: str | None = None) -> list[dict]:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, OperationalError | InterfaceError):
+        log.warning("database unavailable during %s: %s", context["request"].path, exc)
+        error = {"code": "database_unavailable", "message": DATABASE_UNAVAILABLE}
+        return Response({"errors": [error]}, status=503, headers={"Retry-After": "1"})
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

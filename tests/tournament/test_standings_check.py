@@ -1,0 +1,74 @@
+"""The reconciliation also repairs what the ledger mark cannot see (tournament/standings_check.py, issue 7).
+
+A hand committed after a later one has ledger ids under the mark that the
+later one's update stored; if its own update is lost, no row lies above the
+mark. Here the late commit is staged by raising the stored marks over its
+rows; tests/faults/test_lost_update_late_commit.py makes it happen for real.
+"""
+
+from datetime import timedelta
+
+import pytest
+
+from tests.factories import CompetitionFactory, seated_table
+from tournament.ledger import hand_record
+from tournament.models import ChipTransfer, StandingRow, StandingsMeta
+from tournament.standings_check import UNSETTLED_SECONDS, standings_verify, unsettled_competitions
+from tournament.standings_store import COMPETITION_SCOPE, ledger_mark, stale_competitions
+from tournament.tasks import standings_reconcile
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _self_drawn(table, seat, doubles):
+    entry = {"outcome": "win", "winner": table.seat_map[seat], "win": "self_draw", "doubles": doubles}
+    return hand_record(table=table, entry=entry)
+
+
+def _net(competition, player):
+    return StandingRow.objects.get(competition=competition, scope=COMPETITION_SCOPE, player=player).net_chips
+
+
+@pytest.fixture
+def late_hand_lost(tasks_in_process, monkeypatch):
+    """Two tables; the hand at table 1 is taken in by nobody, under a mark that covers it."""
+    competition = CompetitionFactory()
+    one, two = seated_table(competition=competition), seated_table(competition=competition, table_number=2)
+    _self_drawn(two, "E", 1)  # stored standings, kept by its update
+    with monkeypatch.context() as lost:
+        lost.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+        _self_drawn(one, "S", 3)  # 001 rule 21: 3 doubles self-drawn = 8 from each of the three
+    StandingsMeta.objects.filter(competition=competition).update(ledger_mark=ledger_mark(competition))
+    return competition, one
+
+
+@pytest.mark.parametrize("recent_rows", [5000, 1], ids=["recent players", "too many rows: every player"])
+def test_a_lost_update_under_the_mark_is_found_and_repaired(late_hand_lost, monkeypatch, recent_rows):
+    monkeypatch.setattr("tournament.standings_check.RECENT_ROWS", recent_rows)
+    competition, one = late_hand_lost
+    south = one.seat_map["S"]
+    assert stale_competitions() == []  # the mark cannot see it
+    assert _net(competition, south) == 0
+    assert unsettled_competitions() == [competition.pk]
+    assert standings_reconcile.apply().get() == [competition.pk]
+    assert _net(competition, south) == 24
+    assert standings_reconcile.apply().get() == []  # now it compares equal: nothing to do
+
+
+def test_standings_that_agree_are_only_dated_as_checked(tasks_in_process):
+    table = seated_table()
+    competition = table.round.competition
+    _self_drawn(table, "W", 2)
+    meta = StandingsMeta.objects.get(competition=competition, scope=COMPETITION_SCOPE)
+    rows = list(StandingRow.objects.filter(competition=competition).values_list("pk", "net_chips"))
+    assert standings_verify(competition) is False
+    checked = StandingsMeta.objects.get(pk=meta.pk)
+    assert checked.computed_at > meta.computed_at and checked.ledger_mark == meta.ledger_mark
+    assert list(StandingRow.objects.filter(competition=competition).values_list("pk", "net_chips")) == rows
+
+
+def test_a_competition_whose_play_stopped_long_before_is_left_alone(late_hand_lost):
+    competition, _ = late_hand_lost
+    long_ago = StandingsMeta.objects.get(competition=competition, scope=COMPETITION_SCOPE).computed_at
+    ChipTransfer.objects.update(created_at=long_ago - timedelta(seconds=UNSETTLED_SECONDS + 1))
+    assert unsettled_competitions() == []
