@@ -1,0 +1,161 @@
+"""The permission matrix of the pages (issue 7): every page that changes something, and every page
+that shows what only staff may see, against the whole cast of ``tests/api/conftest.py``.
+
+One row per page, one column per role: an anonymous visitor, a player, the
+scorekeeper of another table, this table's scorekeeper, the organiser of
+another competition, this competition's organiser. A cell says what must
+happen: ``LOGIN`` (sent to the login page), ``DENY`` (403), ``OK`` (the page
+does its work or answers the form's errors; never 401/403/404 and never the
+login page). A refused request must leave every table of the league as it was.
+The API has its own matrix (tests/api/test_permissions.py).
+"""
+
+import itertools
+
+import pytest
+from django.urls import get_resolver, reverse
+
+from tests.api.conftest import league  # noqa: F401 - the shared cast, used as a fixture
+from tournament.ledger import hand_record
+from tournament.models import (
+    AuditEntry,
+    ChipTransfer,
+    Competition,
+    Entry,
+    Hand,
+    HandVoid,
+    Player,
+    Round,
+    Seat,
+    StandingRow,
+    Table,
+)
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "other_scorekeeper", "table_scorekeeper", "other_organiser", "organiser")
+LOGIN, DENY, OK = "login", "deny", "ok"
+ORGANISER_ONLY = (LOGIN, DENY, DENY, DENY, DENY, OK)
+TABLE_KEEPERS = (DENY, DENY, DENY, OK, DENY, OK)
+
+
+def _hand(lg):
+    return hand_record(table=lg.table, entry={"outcome": "draw"})
+
+
+def _entry(lg):
+    return Entry.objects.filter(competition=lg.competition).first()
+
+
+# name: (method, url name, args(league, target), body(league), expected in ROLES order, target(league))
+C = lambda lg, _: [lg.competition.pk]  # noqa: E731
+R = lambda lg, _: [lg.round.pk]  # noqa: E731
+T = lambda lg, _: [lg.table.pk]  # noqa: E731
+E = lambda lg, entry: [entry.pk]  # noqa: E731
+NOTHING = lambda lg: {}  # noqa: E731
+MATRIX = {
+    "create a competition": ("post", "organiser:competition_create", lambda lg, _: [],
+                             lambda lg: {"name": "Cup", "kind": "league", "rules": "spgg-2023",
+                                         "capital": 400},
+                             (LOGIN, DENY, DENY, DENY, OK, OK), None),
+    "change a competition": ("post", "organiser:competition_edit", C,
+                             lambda lg: {"name": "Renamed", "kind": "league", "rules": "spgg-2023",
+                                         "capital": 300},
+                             ORGANISER_ONLY, None),
+    "change rule-set settings": ("post", "organiser:rules", C, NOTHING, ORGANISER_ONLY, None),
+    "change standings settings": ("post", "organiser:standings_settings", C,
+                                  lambda lg: {"tiebreak_1": "hands_won", "withdrawn_standing": "exclude",
+                                              "substitute_results": "own"},
+                                  ORGANISER_ONLY, None),
+    "change the staff": ("post", "organiser:staff", C,
+                         lambda lg: {"organisers": lg.users["organiser"].username, "scorekeepers": ""},
+                         ORGANISER_ONLY, None),
+    "add a player": ("post", "organiser:player_add", C,
+                     lambda lg: {"name": "Ah Seng", "registration_no": "MATRIX-1"}, ORGANISER_ONLY, None),
+    "enter players": ("post", "organiser:players_enter", C, NOTHING, ORGANISER_ONLY, None),
+    "upload players": ("post", "organiser:players_import", C, NOTHING, ORGANISER_ONLY, None),
+    "import players": ("post", "organiser:players_import_confirm", C, NOTHING, ORGANISER_ONLY, None),
+    "withdraw a player": ("post", "organiser:entry_withdraw", E, NOTHING, ORGANISER_ONLY, _entry),
+    "substitute a player": ("post", "organiser:entry_substitute", E, NOTHING, ORGANISER_ONLY, _entry),
+    "schedule a round": ("post", "organiser:rounds", C, lambda lg: {"venue": "Hall"}, ORGANISER_ONLY, None),
+    "plan every round": ("post", "organiser:rounds_plan", C, lambda lg: {"seed": 1}, ORGANISER_ONLY, None),
+    "change a round": ("post", "organiser:round_edit", R, lambda lg: {"venue": "Annex"}, ORGANISER_ONLY,
+                       None),
+    "seat a round": ("post", "organiser:round_seat", R, lambda lg: {"seed": 1}, ORGANISER_ONLY, None),
+    "swap two players": ("post", "organiser:round_swap", R, NOTHING, ORGANISER_ONLY, None),
+    "assign scorekeepers": ("post", "organiser:round_scorekeepers", R, NOTHING, ORGANISER_ONLY, None),
+    "start, hold or end a round": ("post", "organiser:round_status", R, lambda lg: {"action": "hold"},
+                                   ORGANISER_ONLY, None),
+    "read the audit log": ("get", "organiser:audit", C, NOTHING, ORGANISER_ONLY, None),
+    "print the seating plan": ("get", "organiser:seating_pdf", R, NOTHING, ORGANISER_ONLY, None),
+    "print the table cards": ("get", "organiser:cards_pdf", R, NOTHING, ORGANISER_ONLY, None),
+    "preview a hand": ("post", "table:preview", T, lambda lg: {"outcome": "draw"}, TABLE_KEEPERS, None),
+    "record a hand": ("post", "table:record", T, lambda lg: {"outcome": "draw", "expected_number": 1},
+                      TABLE_KEEPERS, None),
+    "void a hand": ("post", "table:void", lambda lg, hand: [lg.table.pk, hand.pk],
+                    lambda lg: {"reason": "entered at the wrong table"}, TABLE_KEEPERS, _hand),
+}  # fmt: skip
+
+# Pages that change nothing and show nothing held back from the public: anyone may open them (or,
+# for the organiser's own pages, the organiser role is checked by the pages above on every action).
+READ_ONLY = {
+    "organiser:dashboard", "organiser:competition", "organiser:players", "organiser:round",
+    "table:mine", "table:scoresheet", "table:live", "table:payout_row",
+}  # fmt: skip
+
+
+def _snapshot(lg) -> tuple:
+    """Everything a page could change, as plain values."""
+    return (
+        list(Competition.objects.order_by("pk").values_list(
+            "name", "capital", "options", "standings_order", "withdrawn_standing")),
+        list(Entry.objects.order_by("pk").values_list("status", "substitute_for")),
+        list(Round.objects.order_by("pk").values_list("number", "status", "results_held", "venue")),
+        list(Table.objects.order_by("pk").values_list("scorekeeper", "ended_at")),
+        list(Seat.objects.order_by("pk").values_list("table", "player", "wind")),
+        Player.objects.count(), Hand.objects.count(), HandVoid.objects.count(), ChipTransfer.objects.count(),
+        AuditEntry.objects.count(), StandingRow.objects.count(),
+        list(lg.competition.organisers.values_list("pk", flat=True)),
+    )  # fmt: skip
+
+
+def _is_login_redirect(response) -> bool:
+    return response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(("page", "role"), list(itertools.product(MATRIX, ROLES)))
+def test_page_permission_matrix(client, league, page, role):  # noqa: F811 - the fixture imported above
+    method, name, args, body, expected, target = MATRIX[page]
+    obj = target(league) if target else None
+    user = league.users[role]
+    if user is not None:
+        client.force_login(user)
+    url = reverse(name, args=args(league, obj))
+    before = _snapshot(league)
+    response = getattr(client, method)(url, body(league))
+    want = expected[ROLES.index(role)]
+    if want == LOGIN:
+        assert _is_login_redirect(response), (response.status_code, response.get("Location"))
+    elif want == DENY:
+        assert response.status_code == 403, response.status_code
+    else:
+        assert response.status_code not in (401, 403, 404) and response.status_code < 500, (
+            response.status_code
+        )
+        assert not _is_login_redirect(response)
+    if want != OK:
+        assert _snapshot(league) == before  # a refused request changes nothing
+
+
+def test_every_page_of_the_organiser_and_the_table_is_in_the_matrix():
+    """A new page must get a row above (or be read-only): the matrix cannot silently fall behind."""
+    resolver = get_resolver()
+    names = {
+        f"{namespace}:{name}"
+        for namespace in ("organiser", "table")
+        for name in resolver.namespace_dict[namespace][1].reverse_dict
+        if isinstance(name, str)
+    }
+    covered = {row[1] for row in MATRIX.values()} | READ_ONLY
+    assert names - covered == set()
+    assert covered - names == set()  # no stale rows
