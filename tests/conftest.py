@@ -139,6 +139,23 @@ def celery_worker_proc(tmp_path_factory, django_db_setup):
         proc.kill()
 
 
+@pytest.fixture(autouse=True)
+def _tasks_in_process_unless_a_worker_is_asked_for(request):
+    """Every test runs its Celery tasks in process, as the embedded default does, except those that
+    ask for the broker (``celery_not_eager``). Otherwise, with REDIS_URL set (CI), a test's tasks went
+    to the session's real worker, which then wrote standings for that test's competition while the
+    test itself did, or while the database was being flushed after it (a deadlock)."""
+    if "celery_not_eager" in request.fixturenames:
+        yield
+        return
+    from tournament.celery import app
+
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = old
+
+
 @pytest.fixture
 def celery_not_eager(settings):
     """Tasks go to the broker (as in production), for tests with a real worker."""
@@ -147,5 +164,16 @@ def celery_not_eager(settings):
     need(bool(settings.REDIS_URL), "REDIS_URL is not set")
     old = app.conf.task_always_eager
     app.conf.task_always_eager = False
+    yield app
+    app.conf.task_always_eager = old
+
+
+@pytest.fixture
+def tasks_in_process():
+    """The embedded default: Celery tasks run in process (also when this run has a real Redis)."""
+    from tournament.celery import app
+
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True
     yield app
     app.conf.task_always_eager = old
