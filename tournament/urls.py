@@ -22,3 +22,6 @@ urlpatterns = [
     # Public pages: competitions, standings, rounds, players.
     path("", include("tournament.urls_public")),
 ]
+
+# A database outage answers 503 (a page, or the API's error shape), anything else a plain 500.
+handler500 = "tournament.views.errors.server_error"
