@@ -7,11 +7,10 @@ recorded at any other table. They lock the table's row only. Row locks need
 PostgreSQL: skipped on SQLite, required with CI=true.
 """
 
-import threading
-
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection
 
+from tests.concurrency import held_open
 from tests.conftest import need
 from tests.factories import seated_table
 from tournament.ledger import hand_record, hand_void
@@ -22,29 +21,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 def _while_recording_at(other, action):
     """Run ``action`` while another connection is inside ``hand_record`` at ``other``, not yet committed."""
-    inside, release = threading.Event(), threading.Event()
-
-    def record_and_wait():
-        try:
-            with transaction.atomic():
-                hand_record(table=other, entry={"outcome": "draw"})
-                inside.set()
-                release.wait(10)
-        finally:
-            connections.close_all()
-
-    holder = threading.Thread(target=record_and_wait)
-    holder.start()
-    assert inside.wait(10)
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SET lock_timeout = '2s'")  # a regression fails here instead of hanging
+    with held_open(lambda: hand_record(table=other, entry={"outcome": "draw"})):
         return action()
-    finally:
-        release.set()
-        holder.join()
-        with connection.cursor() as cursor:
-            cursor.execute("RESET lock_timeout")
 
 
 def test_a_hand_is_recorded_and_voided_while_another_table_is_recording():
