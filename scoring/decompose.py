@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from itertools import product
 
-from scoring._tables import COMBINE, HONOUR_MASK, SUIT_DECOMP, SUIT_MASK
+from scoring._tables import COMBINE, HONOUR_MASK, SUIT_DECOMP, SUIT_MASK, add_masks
 from scoring.model import Hand, Meld, Reading
 from scoring.tiles import INDEX, TILES
-from scoring.waits import PONG, SHAPES, SINGLE, SPECIAL, chow_shape, waiting_tiles
+from scoring.waits import PONG, SHAPES, SINGLE, SPECIAL, chow_shape, part_waits, waiting_tiles
 
 THIRTEEN_WONDERS = "thirteen_wonders"
 NINE_GATES = "nine_gates"
@@ -74,49 +74,120 @@ _CODE_ID = tuple(
 _SHAPE_RANK = {shape: n for n, shape in enumerate(SHAPES)}
 _SHAPE_RANK[None] = len(SHAPES)
 
-_ZERO9 = bytes(9)
-_SUITS = tuple((s, slice(s * 9, s * 9 + 9)) for s in range(3))  # suit, its part of a 34-count
-_ZERO7 = bytes(7)
-_SPLIT_CACHE: tuple[dict[bytes, tuple], ...] = ({}, {}, {})
+# ------------------------------------------------------------ parts
+# A hand's 34-count is read as four parts: the three suits (9 counts each) and the honours
+# (7 counts). A part's **record**, remembered per pattern, is ``(mask, splits, adds, before)``:
+#
+# - its mask of ``scoring._tables``;
+# - every split of it into sets and at most one eye, each as ``(set ids, eye index or -1,
+#   shapes)`` where ``shapes`` maps a tile of the part to the wait shapes it completes in that
+#   split (``SHAPES`` order). A winning tile sits in one part only, so the shapes of a reading are
+#   those of that part's split;
+# - ``adds``: ``add_masks`` of the pattern (for waits);
+# - ``before``: per offset held, ``(mask, adds)`` of the pattern with one tile fewer there (the
+#   part before the win, when the winning tile is that one); None where the count is 0.
+
+_PART_SLICES = (slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
+_PART_OF = tuple(min(i // 9, 3) for i in range(34))  # tile index -> its part
+_PART_CACHE: tuple[dict[bytes, tuple], ...] = ({}, {}, {}, {})
+_PART_CACHE_LIMIT = 100_000  # per suit; at most 5**7 honour patterns
 
 
-def _suit_splits(s: int, key: bytes) -> tuple:
-    """Splits of suit ``s`` with pattern ``key`` as ``((set ids...), eye index or -1)``."""
-    cache = _SPLIT_CACHE[s]
-    cached = cache.get(key)
-    if cached is None:
-        codes = _CODE_ID[s]
-        base = s * 9
-        cached = tuple(
-            (tuple(codes[c] for c in sets), base + eye if eye >= 0 else -1)
-            for sets, eye in SUIT_DECOMP.get(key, ())
-        )
-        if len(cache) < 100_000:
-            cache[key] = cached
-    return cached
+def _part(p: int, key: bytes) -> tuple:
+    """The record of part ``p`` (0-2 a suit, 3 the honours) with pattern ``key``."""
+    cache = _PART_CACHE[p]
+    record = cache.get(key)
+    if record is None:
+        record = _suit_part(p, key) if p < 3 else _honour_part(key)
+        if len(cache) < _PART_CACHE_LIMIT:
+            cache[key] = record
+    return record
 
 
-_HONOUR_SPLITS: dict[bytes, tuple] = {}
+def _suit_part(s: int, key: bytes) -> tuple:
+    codes = _CODE_ID[s]
+    base = s * 9
+    splits = []
+    for sets, eye in SUIT_DECOMP.get(key, ()):
+        ids = tuple(codes[c] for c in sets)
+        eye = base + eye if eye >= 0 else -1
+        splits.append((ids, eye, _shapes(ids, eye)))
+    return SUIT_MASK.get(key, 0), tuple(splits), add_masks(key), _before(key, SUIT_MASK)
 
 
-def _honour_splits(key: bytes) -> tuple:
-    cached = _HONOUR_SPLITS.get(key)
-    if cached is None:
-        cached = _HONOUR_SPLITS[key] = _honour_split(key)  # at most 5**7 honour patterns
-    return cached
+def _honour_part(key: bytes) -> tuple:
+    mask = HONOUR_MASK.get(key, 0)
+    splits: tuple = ()
+    if mask:
+        eye = -1
+        ids = []
+        for h, c in enumerate(key):
+            if c == 3:
+                ids.append(_SET_ID[(27 + h,) * 3])
+            elif c == 2:
+                eye = 27 + h
+        ids = tuple(ids)
+        splits = ((ids, eye, _shapes(ids, eye)),)
+    return mask, splits, add_masks(key), _before(key, HONOUR_MASK)
 
 
-def _honour_split(key: bytes) -> tuple:
-    if not HONOUR_MASK.get(key):
-        return ()
-    eye = -1
-    ids = []
-    for h, c in enumerate(key):
-        if c == 3:
-            ids.append(_SET_ID[(27 + h,) * 3])
-        elif c == 2:
-            eye = 27 + h
-    return ((tuple(ids), eye),)
+def _before(key: bytes, table: dict[bytes, int]) -> tuple:
+    """Per offset: ``(mask, add_masks)`` of ``key`` with one tile fewer there (None: none held)."""
+    out = []
+    for t, c in enumerate(key):
+        if not c:
+            out.append(None)
+            continue
+        fewer = bytearray(key)
+        fewer[t] -= 1
+        fewer = bytes(fewer)
+        out.append((table.get(fewer, 0), add_masks(fewer)))
+    return tuple(out)
+
+
+def _shapes(ids: tuple[int, ...], eye: int) -> dict[int, tuple[str, ...]]:
+    """Tile index -> the shapes it completes among the sets ``ids`` and the eye (most favourable
+    first, each once)."""
+    found: dict[int, list[str]] = {}
+    if eye >= 0:
+        found[eye] = [SINGLE]
+    for i in ids:
+        for tile, shape in SET_SHAPE[i].items():
+            shapes = found.setdefault(tile, [])
+            if shape not in shapes:
+                shapes.append(shape)
+    return {tile: tuple(sorted(shapes, key=_SHAPE_RANK.__getitem__)) for tile, shapes in found.items()}
+
+
+def _join(records) -> list[tuple]:
+    """Every choice of one split per part with exactly one eye, as ``(set ids, eye, splits)``,
+    in canonical order (by set ids, then eye); empty when some part does not split."""
+    s0, s1, s2, s3 = records[0][1], records[1][1], records[2][1], records[3][1]
+    if not (s0 and s1 and s2 and s3):
+        return []
+    if len(s0) == 1 and len(s1) == 1 and len(s2) == 1 and len(s3) == 1:
+        combos: tuple | product = ((s0[0], s1[0], s2[0], s3[0]),)
+    else:
+        combos = product(s0, s1, s2, s3)
+    out = []
+    for combo in combos:
+        eye = -1
+        eyes = 0
+        ids = ()
+        for sets, e, _ in combo:
+            ids += sets
+            if e >= 0:
+                eye = e
+                eyes += 1
+        if eyes == 1:
+            out.append((ids, eye, combo))
+    if len(out) > 1:
+        out.sort(key=_ids_and_eye)
+    return out
+
+
+def _ids_and_eye(joined: tuple) -> tuple:
+    return joined[0], joined[1]
 
 
 # ------------------------------------------------------------ completeness
@@ -141,48 +212,7 @@ def decompositions(counts) -> list[tuple[tuple[int, ...], int]]:
     """Every split of a 34-count into sets and one eye: ``(set ids, eye index)``, in canonical
     order. Set ids index ``SET_MELDS`` / ``SET_TILES``; empty when the counts are not complete."""
     b = bytes(counts)
-    parts = []
-    several = False  # some part splits more than one way
-    for s, part in _SUITS:
-        key = b[part]
-        if key != _ZERO9:
-            splits = _SPLIT_CACHE[s].get(key) or _suit_splits(s, key)
-            if not splits:
-                return []
-            if len(splits) > 1:
-                several = True
-            parts.append(splits)
-    key = b[27:34]
-    if key != _ZERO7:
-        splits = _honour_splits(key)
-        if not splits:
-            return []
-        parts.append(splits)
-    if not several:
-        eye = -1
-        eyes = 0
-        ids: tuple[int, ...] = ()
-        for ((sets, e),) in parts:
-            ids += sets
-            if e >= 0:
-                eye = e
-                eyes += 1
-        return [(ids, eye)] if eyes == 1 else []
-    out = []
-    for combo in product(*parts):
-        eye = -1
-        eyes = 0
-        ids = ()
-        for sets, e in combo:
-            ids += sets
-            if e >= 0:
-                eye = e
-                eyes += 1
-        if eyes == 1:
-            out.append((ids, eye))
-    if len(out) > 1:
-        out.sort()
-    return out
+    return [(ids, eye) for ids, eye, _ in _join([_part(p, b[part]) for p, part in enumerate(_PART_SLICES)])]
 
 
 # ------------------------------------------------------------ special shapes
@@ -251,32 +281,44 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     seven_pairs, four_alike = _flags(hand.rules)
     winning = hand.winning_tile
     win = index[winning] if winning is not None else -1
+    b = bytes(counts)
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    cache = _PART_CACHE
+    records = (
+        cache[0].get(keys[0]) or _part(0, keys[0]),
+        cache[1].get(keys[1]) or _part(1, keys[1]),
+        cache[2].get(keys[2]) or _part(2, keys[2]),
+        cache[3].get(keys[3]) or _part(3, keys[3]),
+    )
     if win >= 0 and counts[win]:
-        counts[win] -= 1  # the hand before the win
-        waits = waiting_tiles(counts, melds, seven_pairs=seven_pairs, seven_pairs_four_alike=four_alike)
+        # the hand before the win: only the winning tile's part differs
+        p = _PART_OF[win]
+        masks = [records[0][0], records[1][0], records[2][0], records[3][0]]
+        adds = [records[0][2], records[1][2], records[2][2], records[3][2]]
+        masks[p], adds[p] = records[p][3][win - 9 * p]
+        counts[win] -= 1
+        waits = waiting_tiles(
+            counts,
+            melds,
+            seven_pairs=seven_pairs,
+            seven_pairs_four_alike=four_alike,
+            standard=part_waits(masks, adds),
+        )
         counts[win] += 1
     else:
+        p = _PART_OF[win] if win >= 0 else 0
         waits = _NO_WAITS
-    splits = decompositions(counts)
+    splits = _join(records)
     out = []
     if splits:
         declared = melds  # a tuple
-        for ids, eye in splits:
+        for ids, eye, chosen in splits:
             sets = declared + tuple(map(SET_MELDS.__getitem__, ids))
             pair = _PAIRS[eye]
             if win < 0:
                 out.append(Reading(sets, pair, None, waits))
                 continue
-            shapes = []
-            if eye == win:
-                shapes.append(SINGLE)
-            for i in ids:
-                shape = SET_SHAPE[i].get(win)
-                if shape is not None and shape not in shapes:
-                    shapes.append(shape)
-            if len(shapes) > 1:
-                shapes.sort(key=_SHAPE_RANK.__getitem__)
-            for shape in shapes or (None,):
+            for shape in chosen[p][2].get(win, _NO_SHAPE):
                 out.append(Reading(sets, pair, shape, waits))
     if not melds:
         wait = SPECIAL if win >= 0 else None
@@ -290,6 +332,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
 
 
 _NO_WAITS: frozenset[str] = frozenset()
+_NO_SHAPE = (None,)  # a winning tile in no set of the reading (not among the concealed tiles)
 _PAIRS = tuple((t, t) for t in TILES[:34])
 _last_flags: tuple = (None, (False, False))  # the rule set seen last, and its flags
 

@@ -54,6 +54,12 @@ def standard_waits(counts) -> list[int]:
         SUIT_MASK.get(keys[2], 0),
         HONOUR_MASK.get(keys[3], 0),
     )
+    return part_waits(masks, [add_masks(k) for k in keys])
+
+
+def part_waits(masks, adds) -> list[int]:
+    """``standard_waits`` of a 34-count given by its four parts (three suits, the honours):
+    their masks and ``add_masks`` (``scoring._tables``)."""
     incomplete = _INCOMPLETE[(not masks[0]) | (not masks[1]) << 1 | (not masks[2]) << 2 | (not masks[3]) << 3]
     out: list[int] = []
     for p in incomplete:
@@ -62,10 +68,10 @@ def standard_waits(counts) -> list[int]:
             others = COMBINE[others << 2 | masks[q]]
         if not others:
             continue
-        no_eye, one_eye = add_masks(keys[p])
-        adds = (no_eye if others & 2 else 0) | (one_eye if others & 1 else 0)
-        if adds:
-            out.extend(_OFFSETS[p][adds & 511])
+        no_eye, one_eye = adds[p]
+        completing = (no_eye if others & 2 else 0) | (one_eye if others & 1 else 0)
+        if completing:
+            out.extend(_OFFSETS[p][completing & 511])
     return out
 
 
@@ -114,16 +120,22 @@ def seven_pairs_waits(counts, four_alike: bool = False) -> list[int]:
 
 
 def waiting_tiles(
-    counts, melds=(), *, seven_pairs: bool = False, seven_pairs_four_alike: bool = False
+    counts,
+    melds=(),
+    *,
+    seven_pairs: bool = False,
+    seven_pairs_four_alike: bool = False,
+    standard: list[int] | None = None,
 ) -> frozenset[str]:
     """Every tile the hand before the win was waiting on.
 
     ``counts``: 34-count of the concealed tiles before the win (the winning
     tile taken out); ``melds``: the declared melds (``scoring.model.Meld``),
     whose tiles count as used copies. Special shapes need a fully concealed
-    hand with no declared meld.
+    hand with no declared meld. ``standard``: ``standard_waits(counts)`` when the
+    caller has it already (``scoring.decompose``).
     """
-    found = standard_waits(counts)
+    found = standard_waits(counts) if standard is None else standard
     if not melds:
         special = thirteen_wonders_waits(counts) if _may_be_wonders(counts) else []
         if seven_pairs:
