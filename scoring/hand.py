@@ -40,7 +40,7 @@ from operator import eq
 
 from scoring.errors import Error, IllegalHand, InvalidInput
 from scoring.model import Hand, Meld
-from scoring.tiles import FIRST_BONUS, INDEX, SEATS, TILES, canonical, read_tiles, sorted_indices
+from scoring.tiles import FIRST_BONUS, INDEX, SEATS, TILES, canonical, read_tiles, sorted_codes
 
 WINS = ("discard", "self_draw")
 EVENTS = (
@@ -93,29 +93,25 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
     if seat.__class__ is not str or seat not in _SEAT_SET:
         seat = _wind(data, "seat_wind", errors)
 
-    concealed: tuple[str, ...] = ()
     raw = raw_concealed = get("concealed")
-    held = sorted_indices(raw)  # the indices of the concealed tiles, in canonical order
-    if held is not None:
-        concealed = tuple(map(TILES.__getitem__, held))
-    elif raw is None:
-        errors.append(_missing("concealed", "the tiles still in the hand, including the winning tile"))
-    else:
-        concealed, bad = read_tiles(raw, "concealed")
-        if bad:
-            errors.extend(bad)
-        held = sorted(map(INDEX.__getitem__, concealed))
-        concealed = tuple(map(TILES.__getitem__, held))
+    concealed = sorted_codes(raw)  # in canonical order
+    if concealed is None:
+        concealed = ()
+        if raw is None:
+            errors.append(_missing("concealed", "the tiles still in the hand, including the winning tile"))
+        else:
+            concealed, bad = read_tiles(raw, "concealed")
+            if bad:
+                errors.extend(bad)
+            concealed = tuple(sorted(concealed, key=INDEX.__getitem__))
 
     melds = _melds(get("melds"), errors)
 
     bonus: tuple[str, ...] = ()
     raw = raw_bonus = get("bonus")
     if raw:
-        bonus_held = sorted_indices(raw)
-        if bonus_held is not None:
-            bonus = tuple(map(TILES.__getitem__, bonus_held))  # in canonical order
-        else:
+        bonus = sorted_codes(raw)  # in canonical order
+        if bonus is None:
             bonus, bad = read_tiles(raw, "bonus")
             if bad:
                 errors.extend(bad)
@@ -143,23 +139,23 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
     if errors:
         raise InvalidInput(errors)
 
-    if not _quick_legal(held, concealed, melds, bonus, winning):
+    if not _quick_legal(concealed, melds, bonus, winning):
         # the errors name positions in the input
         concealed = read_tiles(raw_concealed, "concealed")[0]
         bonus = read_tiles(raw_bonus, "bonus")[0] if bonus else ()
         raise IllegalHand(_illegal(concealed, melds, bonus, winning))
 
     return Hand(
-        rules=rules,
-        prevailing_wind=prevailing,
-        seat_wind=seat,
-        concealed=concealed,
-        melds=tuple([m[0] for m in melds]),
-        bonus=bonus,
-        winning_tile=winning,
-        win=win,
-        events=events,
-    )
+        rules,
+        prevailing,
+        seat,
+        concealed,
+        tuple([m[0] for m in melds]) if melds else (),
+        bonus,
+        winning,
+        win,
+        events,
+    )  # positional: one Hand per scoring
 
 
 # ------------------------------------------------------------ malformed input
@@ -424,31 +420,32 @@ def _illegal(
 
 
 def _quick_legal(
-    held: list[int], concealed, melds: list, bonus: tuple[str, ...], winning: str | None
+    concealed: tuple[str, ...], melds: list, bonus: tuple[str, ...], winning: str | None
 ) -> bool:
     """True when nothing is illegal (checked fast; ``_illegal`` then finds nothing either).
 
-    ``held``: the sorted indices of the concealed tiles.
+    ``concealed`` and ``bonus`` in canonical order.
     """
-    if held and held[-1] >= FIRST_BONUS:
+    if concealed and INDEX[concealed[-1]] >= FIRST_BONUS:
         return False
-    total = len(held) + 3 * len(melds)
+    total = len(concealed) + 3 * len(melds)
     if winning is None:
         if total != HAND_TILES and total != HAND_TILES - 1:
             return False
     elif total != HAND_TILES or winning not in concealed:
         return False
-    tiles = held
+    tiles = concealed
     if melds:
-        tiles = list(held)
-        for _, shape_error, _, indices in melds:
+        tiles = list(concealed)
+        for meld, shape_error, _, _ in melds:
             if shape_error is not None:
                 return False
-            tiles += indices
+            tiles += meld.tiles
         tiles.sort()
     if any(map(eq, tiles, tiles[4:])):  # sorted: a fifth copy sits four places after the first
         return False
-    if bonus and (len(set(bonus)) != len(bonus) or min(map(INDEX.__getitem__, bonus)) < FIRST_BONUS):
+    # sorted: a bonus tile twice sits next to itself, and the first has the lowest index
+    if bonus and (INDEX[bonus[0]] < FIRST_BONUS or any(map(eq, bonus, bonus[1:]))):
         return False
     return True
 

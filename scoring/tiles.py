@@ -137,15 +137,20 @@ def read_tiles(value: object, field: str) -> tuple[tuple[str, ...], list[Error]]
 _NO_ERRORS: list[Error] = []  # shared: callers only read it (extend from it)
 
 
-def sorted_indices(value: object) -> list[int] | None:
-    """The indices of a list of tiles (or one string of them), sorted; None unless every item is
-    a spelling seen before (``read_tiles`` then reads it, or says what is wrong). A fast path."""
+def sorted_codes(value: object) -> tuple[str, ...] | None:
+    """The codes of a list of tiles (or one string of them), canonical and in canonical order;
+    None unless every item is a spelling seen before (``read_tiles`` then reads it, or says what
+    is wrong). A fast path."""
     if value.__class__ is str:
         value = value.replace(",", " ").split()
     elif value.__class__ is not list and value.__class__ is not tuple:
         return None
+    try:  # every item a canonical code already
+        return tuple(sorted(value, key=INDEX.__getitem__))
+    except (KeyError, TypeError):
+        pass
     try:
-        return sorted(map(_LOOKUP.__getitem__, value))
+        return tuple(sorted(map(_CANON.__getitem__, value), key=INDEX.__getitem__))
     except (KeyError, TypeError):
         return None
 
