@@ -278,6 +278,41 @@ _BONUS_KIND = {t: "F" for t in FLOWERS} | {t: "S" for t in SEASONS} | {t: "A" fo
 _ANIMAL_ORDER = {a: i for i, a in enumerate(ANIMALS)}
 
 
+# Remembered per pattern of honours held and per set of bonus tiles (shared tuples: read only).
+_HONOUR_SLOT = {t: i for i, t in enumerate(WINDS + DRAGONS)}
+_HONOUR_FACTS: dict[bytes, tuple] = {}
+_BONUS_FACTS: dict[tuple[str, ...], tuple] = {}
+
+
+def _honour_facts(pattern: bytes) -> tuple:
+    """(honour counts, dragon pongs, wind pongs, dragon pairs, wind pairs) of the copies held of
+    each honour (``pattern``, in ``WINDS + DRAGONS`` order)."""
+    counts = {t: c for t, c in zip(WINDS + DRAGONS, pattern, strict=True) if c}
+    found = (
+        counts,
+        tuple(d for d in DRAGONS if counts.get(d, 0) >= 3),
+        tuple(w for w in WINDS if counts.get(w, 0) >= 3),
+        tuple(d for d in DRAGONS if counts.get(d) == 2),
+        tuple(w for w in WINDS if counts.get(w) == 2),
+    )
+    if len(_HONOUR_FACTS) < 10_000:
+        _HONOUR_FACTS[pattern] = found
+    return found
+
+
+def _bonus_facts(bonus: tuple[str, ...]) -> tuple:
+    """(flowers, seasons, animals) among ``bonus``; animals in ``ANIMALS`` order."""
+    kind = _BONUS_KIND
+    found = (
+        tuple(t for t in bonus if kind[t] == "F"),
+        tuple(t for t in bonus if kind[t] == "S"),
+        tuple(sorted((t for t in bonus if kind[t] == "A"), key=_ANIMAL_ORDER.__getitem__)),
+    )
+    if len(_BONUS_FACTS) < 10_000:
+        _BONUS_FACTS[bonus] = found
+    return found
+
+
 def hand_facts(hand: Hand) -> Facts:
     """The facts of ``hand``: one pass over its tiles (the hot path of every scoring)."""
     bits = _BITS
@@ -296,50 +331,28 @@ def hand_facts(hand: Hand) -> Facts:
     f.simples = bool(mask & _SIMPLE)
     f.green = not mask & _NOT_GREEN
     if honours:
-        counts: dict[str, int] = {}
-        get = counts.get
-        for t in concealed:
-            if t in HONOURS:
-                counts[t] = get(t, 0) + 1
+        # the honours held (concealed tiles are in canonical order: honours last), with the
+        # declared melds' (a kong gives four)
+        held = [0] * 7
+        slot = _HONOUR_SLOT
+        for t in reversed(concealed):
+            h = slot.get(t)
+            if h is None:
+                break
+            held[h] += 1
         for m in melds:
-            t = m.tiles[0]
-            if t in HONOURS:
-                counts[t] = get(t, 0) + len(m.tiles)
-        dp, wp, dpair, wpair = [], [], [], []
-        for d in DRAGONS:
-            c = get(d)
-            if c:
-                if c >= 3:
-                    dp.append(d)
-                elif c == 2:
-                    dpair.append(d)
-        for w in WINDS:
-            c = get(w)
-            if c:
-                if c >= 3:
-                    wp.append(w)
-                elif c == 2:
-                    wpair.append(w)
-        f.honour_counts = counts
-        f.dragon_pongs, f.wind_pongs, f.dragon_pairs, f.wind_pairs = dp, wp, dpair, wpair
+            h = slot.get(m.tiles[0])
+            if h is not None:
+                held[h] += len(m.tiles)
+        pattern = bytes(held)
+        honour = _HONOUR_FACTS.get(pattern) or _honour_facts(pattern)
+        f.honour_counts, f.dragon_pongs, f.wind_pongs, f.dragon_pairs, f.wind_pairs = honour
     else:
         f.honour_counts = _NO_COUNTS
         f.dragon_pongs = f.wind_pongs = f.dragon_pairs = f.wind_pairs = ()
     bonus = hand.bonus
     if bonus:
-        flowers, seasons, animals = [], [], []
-        kind = _BONUS_KIND
-        for t in bonus:
-            k = kind[t]
-            if k == "F":
-                flowers.append(t)
-            elif k == "S":
-                seasons.append(t)
-            else:
-                animals.append(t)
-        if len(animals) > 1:
-            animals.sort(key=_ANIMAL_ORDER.__getitem__)
-        f.flowers, f.seasons, f.animals = flowers, seasons, animals
+        f.flowers, f.seasons, f.animals = _BONUS_FACTS.get(bonus) or _bonus_facts(bonus)
     else:
         f.flowers = f.seasons = f.animals = ()
     if melds:
