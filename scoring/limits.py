@@ -46,6 +46,8 @@ def nine_gates_kind(hand: Hand, facts: Facts) -> str | None:
         return None
     suit = next(iter(facts.suits))
     held = hand.concealed
+    if held.count(suit + "1") < 3 or held.count(suit + "9") < 3:  # quick: the three 1s and 9s
+        return None
     counts = [held.count(f"{suit}{n}") for n in range(1, 10)]
     if any(c < need for c, need in zip(counts, NINE_GATES, strict=True)):
         return None

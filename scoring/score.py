@@ -35,6 +35,8 @@ its ``rule``, and ``ping_hu`` says whether the hand is a Ping Hu (001 rule
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from scoring.decompose import readings as read_hand
 from scoring.doubles import (
     Facts,
@@ -56,9 +58,11 @@ from scoring.model import Hand, Item, Reading
 from scoring.payments import price
 from scoring.ping_hu import ping_hu_items
 from scoring.rulesets import DEFAULT_RULESET
-from scoring.tiles import INDEX
+from scoring.tiles import INDEX, TILES
 
 _PING_HU_CODES = frozenset({"ping_hu", "full_flush_ping_hu"})
+_as_dict = Item.as_dict
+_tiles_of = attrgetter("tiles")
 
 
 def score_hand(data: dict) -> dict:
@@ -154,7 +158,7 @@ def score_parsed(hand: Hand) -> dict:
         "win": True,
         "doubles": doubles,
         "limit": is_limit,
-        "items": [i.as_dict() for i in shown],
+        "items": list(map(_as_dict, shown)),
         "sets": sets,
         "payment": _price(v, rules, doubles, is_limit, ping_hu),
         "ping_hu": ping_hu,
@@ -169,39 +173,42 @@ def score_parsed(hand: Hand) -> dict:
 _MEMO_LIMIT = 50_000
 
 
-def _remembered(v: Values, key: tuple, compute, hand: Hand, facts: Facts) -> list[Item]:
-    hit = v.memo.get(key)
-    if hit is None:
-        hit = compute(hand, facts, v)
-        if len(v.memo) < _MEMO_LIMIT:
-            v.memo[key] = hit
+def _remember(v: Values, key: tuple, compute, hand: Hand, facts: Facts) -> list[Item]:
+    """Compute and remember the list ``v.memo`` does not have under ``key``."""
+    hit = compute(hand, facts, v)
+    if len(v.memo) < _MEMO_LIMIT:
+        v.memo[key] = hit
     return hit
 
 
 def _bonus_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     """``doubles.bonus_items``: a function of the seat, the bonus tiles and robbing the eighth flower."""
     key = ("bonus", hand.seat_wind, hand.bonus, "robbing_eighth_flower" in hand.events)
-    return _remembered(v, key, bonus_items, hand, facts)
+    hit = v.memo.get(key)
+    return hit if hit is not None else _remember(v, key, bonus_items, hand, facts)
 
 
 def _situation_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     """``doubles.situation_items``: a function of the events, the win and the declared melds' kinds."""
     key = ("situation", hand.events, hand.win, facts.declared, facts.concealed_kongs_only)
-    return _remembered(v, key, situation_items, hand, facts)
+    hit = v.memo.get(key)
+    return hit if hit is not None else _remember(v, key, situation_items, hand, facts)
 
 
 def _honour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     """``doubles.honour_items``: a function of the honour pongs and pairs and the two valued winds."""
+    # the pongs and pairs are tuples (doubles.hand_facts)
     key = (
         "honours",
-        tuple(facts.dragon_pongs),
-        tuple(facts.dragon_pairs),
-        tuple(facts.wind_pongs),
-        tuple(facts.wind_pairs),
+        facts.dragon_pongs,
+        facts.dragon_pairs,
+        facts.wind_pongs,
+        facts.wind_pairs,
         hand.prevailing_wind,
         hand.seat_wind,
     )
-    return _remembered(v, key, honour_items, hand, facts)
+    hit = v.memo.get(key)
+    return hit if hit is not None else _remember(v, key, honour_items, hand, facts)
 
 
 # ------------------------------------------------------------ one reading
@@ -274,14 +281,25 @@ def _exempt(items: list[Item], v: Values) -> bool:
     return any(i.code in exempt for i in items)
 
 
-_SET_ORDER: dict[tuple[str, ...], tuple[int, ...]] = {}
+class _SetOrder(dict):
+    """A set's tiles -> their indices: its place in canonical order (every legal set from import)."""
+
+    def __missing__(self, tiles: tuple[str, ...]) -> tuple[int, ...]:
+        key = self[tiles] = tuple(INDEX[t] for t in tiles)
+        return key
+
+
+_SET_ORDER = _SetOrder()
+for _i in range(34):
+    _SET_ORDER[(TILES[_i],) * 3]
+    _SET_ORDER[(TILES[_i],) * 4]
+    if _i < 27 and _i % 9 < 7:
+        _SET_ORDER[TILES[_i : _i + 3]]
+_order_of_tiles = _SET_ORDER.__getitem__
 
 
 def _set_order(meld) -> tuple[int, ...]:
-    key = _SET_ORDER.get(meld.tiles)
-    if key is None:
-        key = _SET_ORDER[meld.tiles] = tuple(INDEX[t] for t in meld.tiles)
-    return key
+    return _order_of_tiles(meld.tiles)
 
 
 def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
@@ -289,8 +307,11 @@ def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
     if reading.sets:
         # sets in canonical tile order (declared or not: the input's order never shows), eye last
         # concealed sets come sorted from decompose: only declared melds need placing
-        sets = sorted(reading.sets, key=_set_order) if hand.melds else reading.sets
-        out = [list(m.tiles) for m in sets]
+        if hand.melds:
+            tiles = sorted(map(_tiles_of, reading.sets), key=_order_of_tiles)
+        else:
+            tiles = map(_tiles_of, reading.sets)
+        out = list(map(list, tiles))
         if reading.eye is not None:
             out.append(list(reading.eye))
         return out
@@ -321,7 +342,11 @@ def event_errors(hand: Hand, facts: Facts) -> list[Error]:
     for event in ("flower_replacement", "kong_replacement", "double_kong_replacement", "last_tile"):
         if event in ev and not drawn:
             bad("event_needs_self_draw", f"{event} means the winning tile was drawn: win must be self_draw.")
-    kongs = sum(1 for m in hand.melds if m.kind == "kong")
+    kongs = (
+        sum(1 for m in hand.melds if m.kind == "kong")
+        if "kong_replacement" in ev or "double_kong_replacement" in ev
+        else 0
+    )
     if "kong_replacement" in ev and kongs == 0:
         bad("event_not_possible", "A win on a kong replacement tile needs a declared kong.")
     if "double_kong_replacement" in ev and kongs < 2:
