@@ -60,14 +60,8 @@ def standard_waits(counts) -> list[int]:
 def part_waits(masks, adds) -> list[int]:
     """``standard_waits`` of a 34-count given by its four parts (three suits, the honours):
     their masks and ``add_masks`` (``scoring._tables``)."""
-    incomplete = _INCOMPLETE[(not masks[0]) | (not masks[1]) << 1 | (not masks[2]) << 2 | (not masks[3]) << 3]
     out: list[int] = []
-    for p in incomplete:
-        others = 1  # the neutral mask: no parts, no eye
-        for q in _OTHERS[p]:
-            others = COMBINE[others << 2 | masks[q]]
-        if not others:
-            continue
+    for p, others in _CANDIDATES[masks[0] | masks[1] << 2 | masks[2] << 4 | masks[3] << 6]:
         no_eye, one_eye = adds[p]
         completing = (no_eye if others & 2 else 0) | (one_eye if others & 1 else 0)
         if completing:
@@ -81,6 +75,24 @@ _INCOMPLETE = tuple(
     (0, 1, 2, 3) if m == 0 else (m.bit_length() - 1,) if m & (m - 1) == 0 else () for m in range(16)
 )
 _OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+
+
+def _candidates(code: int) -> tuple[tuple[int, int], ...]:
+    """For the masks of the four parts (2 bits each, part 0 lowest): the parts a wait can be
+    in, each with the mask the three other parts combine to (when they split at all)."""
+    masks = [code >> 2 * p & 3 for p in range(4)]
+    incomplete = _INCOMPLETE[sum((not m) << p for p, m in enumerate(masks))]
+    out = []
+    for p in incomplete:
+        others = 1  # the neutral mask: no parts, no eye
+        for q in _OTHERS[p]:
+            others = COMBINE[others << 2 | masks[q]]
+        if others:
+            out.append((p, others))
+    return tuple(out)
+
+
+_CANDIDATES = tuple(_candidates(code) for code in range(256))
 # part p, 9-bit offset mask -> tile indices
 _OFFSETS = tuple(tuple(tuple(p * 9 + t for t in _BITS[m]) for m in range(512)) for p in range(4))
 
