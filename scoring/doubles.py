@@ -223,6 +223,11 @@ for _t in NUMBER_TILES:
 for _t in HONOURS:
     _BITS[_t] = _HONOUR | (0 if _t in GREEN else _NOT_GREEN)
 _SUITS_OF_MASK = {m: frozenset(s for s, b in _SUIT_BIT.items() if m & b) for m in range(0, 128, 16)}
+# the OR of a hand's tile bits -> (suits, honours, terminals, simples, green): the Facts it gives
+_FACTS_OF_MASK = tuple(
+    (_SUITS_OF_MASK[m & 112], bool(m & _HONOUR), bool(m & _TERMINAL), bool(m & _SIMPLE), not m & _NOT_GREEN)
+    for m in range(128)
+)
 
 
 class Facts:
@@ -325,11 +330,8 @@ def hand_facts(hand: Hand) -> Facts:
         for t in m.tiles:
             mask |= bits[t]
     f = Facts()
-    f.suits = _SUITS_OF_MASK[mask & 112]
-    f.honours = honours = bool(mask & _HONOUR)
-    f.terminals = bool(mask & _TERMINAL)
-    f.simples = bool(mask & _SIMPLE)
-    f.green = not mask & _NOT_GREEN
+    f.suits, f.honours, f.terminals, f.simples, f.green = _FACTS_OF_MASK[mask]
+    honours = f.honours
     if honours:
         # the honours held (concealed tiles are in canonical order: honours last), with the
         # declared melds' (a kong gives four)
