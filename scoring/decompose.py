@@ -35,7 +35,7 @@ from itertools import product
 from scoring._tables import COMBINE, HONOUR_MASK, SUIT_DECOMP, SUIT_MASK, add_masks
 from scoring.model import Hand, Meld, Reading
 from scoring.tiles import INDEX, TILES
-from scoring.waits import PONG, SHAPES, SINGLE, SPECIAL, chow_shape, part_waits, waiting_tiles
+from scoring.waits import PONG, SHAPES, SINGLE, SPECIAL, chow_shape, part_waits, waits_of
 
 THIRTEEN_WONDERS = "thirteen_wonders"
 NINE_GATES = "nine_gates"
@@ -297,13 +297,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
         adds = [records[0][2], records[1][2], records[2][2], records[3][2]]
         masks[p], adds[p] = records[p][3][win - 9 * p]
         counts[win] -= 1
-        waits = waiting_tiles(
-            counts,
-            melds,
-            seven_pairs=seven_pairs,
-            seven_pairs_four_alike=four_alike,
-            standard=part_waits(masks, adds),
-        )
+        waits = waits_of(counts, melds, seven_pairs, four_alike, part_waits(masks, adds))
         counts[win] += 1
     else:
         p = _PART_OF[win] if win >= 0 else 0

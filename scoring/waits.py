@@ -132,22 +132,23 @@ def seven_pairs_waits(counts, four_alike: bool = False) -> list[int]:
 
 
 def waiting_tiles(
-    counts,
-    melds=(),
-    *,
-    seven_pairs: bool = False,
-    seven_pairs_four_alike: bool = False,
-    standard: list[int] | None = None,
+    counts, melds=(), *, seven_pairs: bool = False, seven_pairs_four_alike: bool = False
 ) -> frozenset[str]:
     """Every tile the hand before the win was waiting on.
 
     ``counts``: 34-count of the concealed tiles before the win (the winning
     tile taken out); ``melds``: the declared melds (``scoring.model.Meld``),
     whose tiles count as used copies. Special shapes need a fully concealed
-    hand with no declared meld. ``standard``: ``standard_waits(counts)`` when the
-    caller has it already (``scoring.decompose``).
+    hand with no declared meld.
     """
-    found = standard_waits(counts) if standard is None else standard
+    return waits_of(counts, melds, seven_pairs, seven_pairs_four_alike, standard_waits(counts))
+
+
+def waits_of(
+    counts, melds, seven_pairs: bool, seven_pairs_four_alike: bool, found: list[int]
+) -> frozenset[str]:
+    """``waiting_tiles`` given ``found``, the standard waits (``standard_waits``, or ``part_waits``
+    in ``scoring.decompose``)."""
     if not melds:
         special = thirteen_wonders_waits(counts) if _may_be_wonders(counts) else []
         if seven_pairs:
