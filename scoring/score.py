@@ -273,7 +273,7 @@ def _price(v: Values, rules, doubles: int, limit: bool, ping_hu: bool) -> dict[s
     hit = v.prices.get(key)
     if hit is None:
         hit = v.prices[key] = price(rules, doubles, limit=limit, ping_hu=ping_hu)
-    return {"full": hit["full"], "half": hit["half"]}
+    return hit.copy()
 
 
 def _exempt(items: list[Item], v: Values) -> bool:
