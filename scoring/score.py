@@ -61,7 +61,6 @@ from scoring.rulesets import DEFAULT_RULESET
 from scoring.tiles import INDEX, TILES
 
 _PING_HU_CODES = frozenset({"ping_hu", "full_flush_ping_hu"})
-_as_dict = Item.as_dict
 _tiles_of = attrgetter("tiles")
 
 
@@ -158,7 +157,7 @@ def score_parsed(hand: Hand) -> dict:
         "win": True,
         "doubles": doubles,
         "limit": is_limit,
-        "items": list(map(_as_dict, shown)),
+        "items": [i.as_dict() for i in shown],
         "sets": sets,
         "payment": _price(v, rules, doubles, is_limit, ping_hu),
         "ping_hu": ping_hu,
@@ -308,12 +307,11 @@ def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
         # sets in canonical tile order (declared or not: the input's order never shows), eye last
         # concealed sets come sorted from decompose: only declared melds need placing
         if hand.melds:
-            tiles = sorted(map(_tiles_of, reading.sets), key=_order_of_tiles)
+            out = [[*t] for t in sorted(map(_tiles_of, reading.sets), key=_order_of_tiles)]
         else:
-            tiles = map(_tiles_of, reading.sets)
-        out = list(map(list, tiles))
+            out = [[*m.tiles] for m in reading.sets]
         if reading.eye is not None:
-            out.append(list(reading.eye))
+            out.append([*reading.eye])
         return out
     tiles = hand.concealed
     if reading.special == "seven_pairs":
