@@ -268,6 +268,19 @@ def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None,
         return []
     out = []
     for i, item in enumerate(value):
+        if item.__class__ is dict:  # fast path: the same meld written the same way was read before
+            raw_tiles = item.get("tiles")
+            concealed = item.get("concealed", False)
+            if (raw_tiles.__class__ is list or raw_tiles.__class__ is tuple) and (
+                concealed is False or concealed is True
+            ):
+                try:
+                    cached = _MELD_CACHE.get((item.get("type"), tuple(raw_tiles), concealed))
+                except TypeError:  # an unhashable item: the slow path reports it
+                    cached = None
+                if cached is not None:
+                    out.append((cached[0], cached[1], i, cached[2]))
+                    continue
         if not isinstance(item, dict):
             field = f"melds[{i}]"
             errors.append(
@@ -277,17 +290,6 @@ def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None,
         kind = item.get("type")
         raw_tiles = item.get("tiles")
         concealed = item.get("concealed", False)
-        cached = None
-        if (raw_tiles.__class__ is list or raw_tiles.__class__ is tuple) and (
-            concealed is False or concealed is True
-        ):
-            try:  # fast path: the same meld written the same way was read before
-                cached = _MELD_CACHE.get((kind, tuple(raw_tiles), concealed))
-            except TypeError:  # an unhashable item: the slow path reports it
-                pass
-        if cached is not None:
-            out.append((cached[0], cached[1], i, cached[2]))
-            continue
         n_errors = len(errors)
         if not isinstance(kind, str) or kind not in MELD_SIZE:
             kind = _meld_type(kind, i, errors)

@@ -134,6 +134,7 @@ def read_tiles(value: object, field: str) -> tuple[tuple[str, ...], list[Error]]
     return tuple(out), errors
 
 
+_index_of = INDEX.__getitem__
 _NO_ERRORS: list[Error] = []  # shared: callers only read it (extend from it)
 
 
@@ -146,11 +147,11 @@ def sorted_codes(value: object) -> tuple[str, ...] | None:
     elif value.__class__ is not list and value.__class__ is not tuple:
         return None
     try:  # every item a canonical code already
-        return tuple(sorted(value, key=INDEX.__getitem__))
+        return tuple(sorted(value, key=_index_of))
     except (KeyError, TypeError):
         pass
     try:
-        return tuple(sorted(map(_CANON.__getitem__, value), key=INDEX.__getitem__))
+        return tuple(sorted(map(_CANON.__getitem__, value), key=_index_of))
     except (KeyError, TypeError):
         return None
 
