@@ -142,14 +142,15 @@ def sorted_codes(value: object) -> tuple[str, ...] | None:
     """The codes of a list of tiles (or one string of them), canonical and in canonical order;
     None unless every item is a spelling seen before (``read_tiles`` then reads it, or says what
     is wrong). A fast path."""
-    if value.__class__ is str:
+    if value.__class__ is str:  # typed by hand, often in lower case: straight to the spellings
         value = value.replace(",", " ").split()
-    elif value.__class__ is not list and value.__class__ is not tuple:
+    elif value.__class__ is list or value.__class__ is tuple:
+        try:  # every item a canonical code already
+            return tuple(sorted(value, key=_index_of))
+        except (KeyError, TypeError):
+            pass
+    else:
         return None
-    try:  # every item a canonical code already
-        return tuple(sorted(value, key=_index_of))
-    except (KeyError, TypeError):
-        pass
     try:
         return tuple(sorted(map(_CANON.__getitem__, value), key=_index_of))
     except (KeyError, TypeError):
