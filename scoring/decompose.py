@@ -84,8 +84,8 @@ _SHAPE_RANK[None] = len(SHAPES)
 #   split (``SHAPES`` order). A winning tile sits in one part only, so the shapes of a reading are
 #   those of that part's split;
 # - ``adds``: ``add_masks`` of the pattern (for waits);
-# - ``before``: per offset held, ``(mask, adds)`` of the pattern with one tile fewer there (the
-#   part before the win, when the winning tile is that one); None where the count is 0.
+# - ``before``: per offset, ``(mask, adds)`` of the pattern with one tile fewer there (the part
+#   before the win, when the winning tile is that one); filled in when first needed.
 
 _PART_SLICES = (slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
 _PART_OF = tuple(min(i // 9, 3) for i in range(34))  # tile index -> its part
@@ -113,7 +113,7 @@ def _suit_part(s: int, key: bytes) -> tuple:
         ids = tuple(codes[c] for c in sets)
         eye = base + eye if eye >= 0 else -1
         splits.append((ids, eye, _shapes(ids, eye)))
-    return SUIT_MASK.get(key, 0), tuple(splits), add_masks(key), _before(key, SUIT_MASK)
+    return SUIT_MASK.get(key, 0), tuple(splits), add_masks(key), [None] * 9
 
 
 def _honour_part(key: bytes) -> tuple:
@@ -129,21 +129,15 @@ def _honour_part(key: bytes) -> tuple:
                 eye = 27 + h
         ids = tuple(ids)
         splits = ((ids, eye, _shapes(ids, eye)),)
-    return mask, splits, add_masks(key), _before(key, HONOUR_MASK)
+    return mask, splits, add_masks(key), [None] * 7
 
 
-def _before(key: bytes, table: dict[bytes, int]) -> tuple:
-    """Per offset: ``(mask, add_masks)`` of ``key`` with one tile fewer there (None: none held)."""
-    out = []
-    for t, c in enumerate(key):
-        if not c:
-            out.append(None)
-            continue
-        fewer = bytearray(key)
-        fewer[t] -= 1
-        fewer = bytes(fewer)
-        out.append((table.get(fewer, 0), add_masks(fewer)))
-    return tuple(out)
+def _before(p: int, key: bytes, offset: int) -> tuple[int, tuple[int, int]]:
+    """``(mask, add_masks)`` of part ``p``'s pattern ``key`` with one tile fewer at ``offset``."""
+    fewer = bytearray(key)
+    fewer[offset] -= 1
+    fewer = bytes(fewer)
+    return (SUIT_MASK if p < 3 else HONOUR_MASK).get(fewer, 0), add_masks(fewer)
 
 
 def _shapes(ids: tuple[int, ...], eye: int) -> dict[int, tuple[str, ...]]:
@@ -296,7 +290,12 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
         p = _PART_OF[win]
         masks = [records[0][0], records[1][0], records[2][0], records[3][0]]
         adds = [records[0][2], records[1][2], records[2][2], records[3][2]]
-        masks[p], adds[p] = records[p][3][win - 9 * p]
+        before = records[p][3]
+        offset = win - 9 * p
+        found = before[offset]
+        if found is None:
+            found = before[offset] = _before(p, keys[p], offset)
+        masks[p], adds[p] = found
         counts[win] -= 1
         waits = waits_of(counts, melds, seven_pairs, four_alike, part_waits(masks, adds))
         counts[win] += 1
