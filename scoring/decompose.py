@@ -90,7 +90,7 @@ _SHAPE_RANK[None] = len(SHAPES)
 _PART_SLICES = (slice(0, 9), slice(9, 18), slice(18, 27), slice(27, 34))
 _PART_OF = tuple(min(i // 9, 3) for i in range(34))  # tile index -> its part
 _PART_CACHE: tuple[dict[bytes, tuple], ...] = ({}, {}, {}, {})
-# per part: a record is about 1.4 kB, so at most ~14 MB each (the bench's 12,000 hands need ~1,000)
+# per part: a record is about 1.1 kB, so at most ~11 MB each (the bench's 12,000 hands need ~1,000)
 _PART_CACHE_LIMIT = 10_000
 
 
