@@ -268,15 +268,11 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
     reading; ``wait`` is None only when the hand has no winning tile (an
     instant win).
     """
-    index = INDEX
-    counts = [0] * 34
-    for i in map(index.__getitem__, hand.concealed):
-        counts[i] += 1
+    b = hand.counts  # counted once, by scoring.hand
     melds = hand.melds
     seven_pairs, four_alike = _flags(hand.rules)
     winning = hand.winning_tile
-    win = index[winning] if winning is not None else -1
-    b = bytes(counts)
+    win = INDEX[winning] if winning is not None else -1
     keys = (b[0:9], b[9:18], b[18:27], b[27:34])
     cache = _PART_CACHE
     records = (
@@ -285,7 +281,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
         cache[2].get(keys[2]) or _part(2, keys[2]),
         cache[3].get(keys[3]) or _part(3, keys[3]),
     )
-    if win >= 0 and counts[win]:
+    if win >= 0 and b[win]:
         # the hand before the win: only the winning tile's part differs
         p = _PART_OF[win]
         masks = [records[0][0], records[1][0], records[2][0], records[3][0]]
@@ -296,9 +292,9 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
         if found is None:
             found = before[offset] = _before(p, keys[p], offset)
         masks[p], adds[p] = found
+        counts = bytearray(b)
         counts[win] -= 1
         waits = waits_of(counts, melds, seven_pairs, four_alike, part_waits(masks, adds))
-        counts[win] += 1
     else:
         p = _PART_OF[win] if win >= 0 else 0
         waits = _NO_WAITS
@@ -315,6 +311,7 @@ def readings(hand: Hand) -> tuple[Reading, ...]:
             for shape in chosen[p][2].get(win, _NO_SHAPE):
                 out.append(Reading(sets, pair, shape, waits))
     if not melds:
+        counts = b
         wait = SPECIAL if win >= 0 else None
         if _may_be_nine_gates(counts) and nine_gates_suit(counts) is not None:
             out.append(Reading((), None, wait, waits, NINE_GATES))

@@ -49,7 +49,7 @@ from typing import Any
 
 from scoring.errors import Error, InvalidInput
 from scoring.model import Hand, Item
-from scoring.tiles import ANIMALS, DRAGONS, FLOWERS, SEASONS, SUITS, WIND_OF_SEAT, WINDS
+from scoring.tiles import ANIMALS, DRAGONS, FLOWERS, SEASONS, SUITS, TILES, WIND_OF_SEAT, WINDS
 from scoring.tiles import TERMINALS as _TERMINALS
 
 NUMBER_TILES = frozenset(s + str(n) for s in SUITS for n in range(1, 10))
@@ -318,13 +318,35 @@ def _bonus_facts(bonus: tuple[str, ...]) -> tuple:
     return found
 
 
+class _PartBits(dict):
+    """The OR of the tile bits of one part of a 34-count (a suit's nine counts, or the seven
+    honours'), per pattern of counts: a hand's concealed bits are four look-ups, not one per tile."""
+
+    def __init__(self, tiles: tuple[str, ...]) -> None:
+        super().__init__()
+        self.tiles = tiles
+
+    def __missing__(self, key: bytes) -> int:
+        bits = 0
+        for t, c in zip(self.tiles, key, strict=True):
+            if c:
+                bits |= _BITS[t]
+        if len(self) < 10_000:
+            self[key] = bits
+        return bits
+
+
+_B_BITS, _D_BITS, _C_BITS, _HONOUR_BITS = (
+    _PartBits(TILES[i : i + n]) for i, n in ((0, 9), (9, 9), (18, 9), (27, 7))
+)
+
+
 def hand_facts(hand: Hand) -> Facts:
-    """The facts of ``hand``: one pass over its tiles (the hot path of every scoring)."""
+    """The facts of ``hand``: from its tile counts and declared melds (the hot path of every scoring)."""
+    counts = hand.counts  # the concealed tiles' 34-count, in tile index order
+    honour_key = counts[27:34]  # in ``WINDS + DRAGONS`` order, as the tile indices
+    mask = _B_BITS[counts[0:9]] | _D_BITS[counts[9:18]] | _C_BITS[counts[18:27]] | _HONOUR_BITS[honour_key]
     bits = _BITS
-    mask = 0
-    concealed = hand.concealed
-    for t in concealed:
-        mask |= bits[t]
     melds = hand.melds
     for m in melds:
         for t in m.tiles:
@@ -333,20 +355,16 @@ def hand_facts(hand: Hand) -> Facts:
     f.suits, f.honours, f.terminals, f.simples, f.green = _FACTS_OF_MASK[mask]
     honours = f.honours
     if honours:
-        # the honours held (concealed tiles are in canonical order: honours last), with the
-        # declared melds' (a kong gives four)
-        held = [0] * 7
-        slot = _HONOUR_SLOT
-        for t in reversed(concealed):
-            h = slot.get(t)
-            if h is None:
-                break
-            held[h] += 1
-        for m in melds:
-            h = slot.get(m.tiles[0])
-            if h is not None:
-                held[h] += len(m.tiles)
-        pattern = bytes(held)
+        # the honours held: the concealed ones with the declared melds' (a kong gives four)
+        pattern = honour_key
+        if melds:
+            held = bytearray(honour_key)
+            slot = _HONOUR_SLOT
+            for m in melds:
+                h = slot.get(m.tiles[0])
+                if h is not None:
+                    held[h] += len(m.tiles)
+            pattern = bytes(held)
         honour = _HONOUR_FACTS.get(pattern) or _honour_facts(pattern)
         f.honour_counts, f.dragon_pongs, f.wind_pongs, f.dragon_pairs, f.wind_pairs = honour
     else:

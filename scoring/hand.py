@@ -30,7 +30,8 @@ whether such a win stands.
 
 The parsed Hand keeps tiles in canonical order (``scoring.tiles``): the order
 of the input never matters. This module does not judge completeness or
-doubles (``scoring.decompose``, ``scoring.doubles``).
+doubles (``scoring.decompose``, ``scoring.doubles``); it counts the concealed
+tiles once (``Hand.counts``), for them and for its own check of a fifth copy.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ _RULES_CACHE: dict = {}  # rule-set id, or (id, options as JSON) -> RuleSet
 _SEAT_SET = frozenset(SEATS)
 _WIN_SET = frozenset(WINS)
 _WINNING = {code: code for code in TILES}
+_index_of = INDEX.__getitem__
+_UP_TO_FOUR = bytes(range(5))  # the counts a tile may have
 
 
 def parse_hand(data: object, *, rules: object = None) -> Hand:
@@ -139,7 +142,8 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
     if errors:
         raise InvalidInput(errors)
 
-    if not _quick_legal(concealed, melds, bonus, winning):
+    counts = _legal_counts(concealed, melds, bonus, winning)
+    if counts is None:
         # the errors name positions in the input
         concealed = read_tiles(raw_concealed, "concealed")[0]
         bonus = read_tiles(raw_bonus, "bonus")[0] if bonus else ()
@@ -155,6 +159,7 @@ def parse_hand(data: object, *, rules: object = None) -> Hand:
         winning,
         win,
         events,
+        counts,
     )  # positional: one Hand per scoring
 
 
@@ -340,7 +345,7 @@ def _illegal(
     bonus: tuple[str, ...],
     winning: str | None,
 ) -> list[Error]:
-    """Every reason the hand is illegal (the slow path, only run when ``_quick_legal`` fails)."""
+    """Every reason the hand is illegal (the slow path, only run when ``_legal_counts`` fails)."""
     errors: list[Error] = []
     counts = [0] * len(TILES)
     index = INDEX
@@ -421,35 +426,39 @@ def _illegal(
     return errors
 
 
-def _quick_legal(
+def _legal_counts(
     concealed: tuple[str, ...], melds: list, bonus: tuple[str, ...], winning: str | None
-) -> bool:
-    """True when nothing is illegal (checked fast; ``_illegal`` then finds nothing either).
+) -> bytes | None:
+    """The 34-count of the concealed tiles (``Hand.counts``) when nothing is illegal, else None
+    (checked fast; ``_illegal`` then says what is wrong).
 
     ``concealed`` and ``bonus`` in canonical order.
     """
-    if concealed and INDEX[concealed[-1]] >= FIRST_BONUS:
-        return False
+    if concealed and _index_of(concealed[-1]) >= FIRST_BONUS:
+        return None
     total = len(concealed) + 3 * len(melds)
     if winning is None:
         if total != HAND_TILES and total != HAND_TILES - 1:
-            return False
+            return None
     elif total != HAND_TILES or winning not in concealed:
-        return False
-    tiles = concealed
+        return None
+    counts = [0] * FIRST_BONUS
+    for i in map(_index_of, concealed):
+        counts[i] += 1
+    held = used = bytes(counts)
     if melds:
-        tiles = list(concealed)
-        for meld, shape_error, _, _ in melds:
+        for _, shape_error, _, indices in melds:
             if shape_error is not None:
-                return False
-            tiles += meld.tiles
-        tiles.sort()
-    if any(map(eq, tiles, tiles[4:])):  # sorted: a fifth copy sits four places after the first
-        return False
+                return None
+            for i in indices:
+                counts[i] += 1
+        used = bytes(counts)
+    if used.translate(None, _UP_TO_FOUR):  # a count left once those of 0-4 are dropped: a fifth copy
+        return None
     # sorted: a bonus tile twice sits next to itself, and the first has the lowest index
-    if bonus and (INDEX[bonus[0]] < FIRST_BONUS or any(map(eq, bonus, bonus[1:]))):
-        return False
-    return True
+    if bonus and (_index_of(bonus[0]) < FIRST_BONUS or any(map(eq, bonus, bonus[1:]))):
+        return None
+    return held
 
 
 def _fifth_copy(tile: str, concealed, melds, bonus) -> str:

@@ -29,9 +29,19 @@ library.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+
+from scoring.tiles import INDEX, N_PLAYING
 
 SEATS = ("E", "S", "W", "N")
+
+
+def _counts34(concealed: tuple[str, ...]) -> bytes:
+    """The 34-count of concealed playing tiles, for a ``Hand`` built without one."""
+    counts = [0] * N_PLAYING
+    for t in concealed:
+        counts[INDEX[t]] += 1
+    return bytes(counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +72,9 @@ class Hand:
 
     ``concealed`` includes the winning tile (contract). ``rules`` is the
     ``scoring.rulesets.RuleSet`` in force, options already applied.
+    ``counts`` is the 34-count of ``concealed`` as bytes (tile index order,
+    ``scoring.tiles``): counted once, when the hand is parsed, and read by
+    ``scoring.decompose`` and ``scoring.doubles`` instead of the tiles.
     """
 
     rules: object  # scoring.rulesets.RuleSet (kept loose to avoid an import cycle)
@@ -73,6 +86,7 @@ class Hand:
     winning_tile: str | None  # None only for an instant win (eight flowers...)
     win: str  # "discard" | "self_draw"
     events: frozenset[str]
+    counts: bytes = field(init=False, repr=False, compare=False)  # derived from ``concealed``
 
     def __init__(
         self,
@@ -85,6 +99,7 @@ class Hand:
         winning_tile: str | None,
         win: str,
         events: frozenset[str],
+        counts: bytes | None = None,
     ) -> None:
         # the generated __init__ of a frozen dataclass sets each field through object.__setattr__;
         # setting the slots directly is twice as fast (one Hand per scoring)
@@ -97,6 +112,7 @@ class Hand:
         _set_hand_winning_tile(self, winning_tile)
         _set_hand_win(self, win)
         _set_hand_events(self, events)
+        _set_hand_counts(self, _counts34(concealed) if counts is None else counts)
 
     @property
     def self_drawn(self) -> bool:
@@ -155,6 +171,7 @@ class Reading:
     _set_hand_winning_tile,
     _set_hand_win,
     _set_hand_events,
+    _set_hand_counts,
 ) = (Hand.__dict__[f.name].__set__ for f in fields(Hand))
 _set_reading_sets, _set_reading_eye, _set_reading_wait, _set_reading_waits, _set_reading_special = (
     Reading.__dict__[f.name].__set__ for f in fields(Reading)
