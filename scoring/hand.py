@@ -41,7 +41,7 @@ from operator import eq
 
 from scoring.errors import Error, IllegalHand, InvalidInput
 from scoring.model import Hand, Meld
-from scoring.tiles import FIRST_BONUS, INDEX, SEATS, TILES, canonical, read_tiles, sorted_codes
+from scoring.tiles import FIRST_BONUS, INDEX, N_PLAYING, SEATS, TILES, canonical, read_tiles, sorted_codes
 
 WINS = ("discard", "self_draw")
 EVENTS = (
@@ -65,7 +65,14 @@ _SEAT_SET = frozenset(SEATS)
 _WIN_SET = frozenset(WINS)
 _WINNING = {code: code for code in TILES}
 _index_of = INDEX.__getitem__
-_UP_TO_FOUR = bytes(range(5))  # the counts a tile may have
+
+# A 34-count as one integer, one byte per tile index (little-endian: ``to_bytes`` gives
+# ``Hand.counts``), so counting tiles is a sum. A hand of the right size holds at most 18 tiles,
+# so no byte overflows into the next, even with 3 added to each.
+_ONE_COPY = {code: 1 << 8 * i for code, i in INDEX.items() if i < N_PLAYING}
+_one_copy = _ONE_COPY.__getitem__
+_THREE_EACH = int.from_bytes(bytes([3]) * N_PLAYING, "little")
+_EIGHT_OR_MORE = int.from_bytes(bytes([0xF8]) * N_PLAYING, "little")  # 3 more than a fifth copy
 
 
 def parse_hand(data: object, *, rules: object = None) -> Hand:
@@ -260,11 +267,12 @@ def _events(value: object, errors: list[Error]) -> frozenset[str]:
     return frozenset(found)
 
 
-_MELD_CACHE: dict[tuple, tuple[Meld, Error | None, tuple[int, ...]]] = {}
+_MELD_CACHE: dict[tuple, tuple[Meld, Error | None, int]] = {}
 
 
-def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None, int, tuple[int, ...]]]:
-    """Declared melds as ``(Meld, shape error or None, position, tile indices)``; a meld that is not a set
+def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None, int, int]]:
+    """Declared melds as ``(Meld, shape error or None, position, its tiles' count)`` (a count as
+    ``_legal_counts`` sums them, 0 for a meld that is not a set); a meld that is not a set
     is illegal, not malformed, so its error is only reported if the input is well formed."""
     if value is None:
         return []
@@ -316,7 +324,8 @@ def _melds(value: object, errors: list[Error]) -> list[tuple[Meld, Error | None,
             )
         if len(errors) == n_errors:
             meld = Meld(kind, tuple(sorted(tiles, key=INDEX.__getitem__)), concealed=concealed, declared=True)
-            cached = (meld, _meld_error(meld), tuple(map(INDEX.__getitem__, meld.tiles)))
+            error = _meld_error(meld)
+            cached = (meld, error, sum(map(_one_copy, meld.tiles)) if error is None else 0)
             if len(_MELD_CACHE) < 8192 and isinstance(raw_tiles, list | tuple) and item.get("type") == kind:
                 _MELD_CACHE[(kind, tuple(raw_tiles), item.get("concealed", False))] = cached
             out.append((cached[0], cached[1], i, cached[2]))
@@ -442,18 +451,13 @@ def _legal_counts(
             return None
     elif total != HAND_TILES or winning not in concealed:
         return None
-    counts = [0] * FIRST_BONUS
-    for i in map(_index_of, concealed):
-        counts[i] += 1
-    held = used = bytes(counts)
-    if melds:
-        for _, shape_error, _, indices in melds:
-            if shape_error is not None:
-                return None
-            for i in indices:
-                counts[i] += 1
-        used = bytes(counts)
-    if used.translate(None, _UP_TO_FOUR):  # a count left once those of 0-4 are dropped: a fifth copy
+    counts = sum(map(_one_copy, concealed))  # no bonus tile among them (checked above)
+    held = counts.to_bytes(N_PLAYING, "little")
+    for _, shape_error, _, copies in melds:
+        if shape_error is not None:
+            return None
+        counts += copies
+    if (counts + _THREE_EACH) & _EIGHT_OR_MORE:  # a fifth copy of some tile
         return None
     # sorted: a bonus tile twice sits next to itself, and the first has the lowest index
     if bonus and (_index_of(bonus[0]) < FIRST_BONUS or any(map(eq, bonus, bonus[1:]))):
