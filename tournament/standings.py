@@ -161,6 +161,22 @@ def _touched(player_ids: list[int] | None) -> str:
     return f"WHERE t.id IN ({', '.join(map(str, tables))})" if tables else "WHERE 1 = 0"
 
 
+def _seated_at(round: Round, player_ids: list[int] | None) -> str:
+    """``ts`` restricted to the round's tables where these players sit (None: every table of the round).
+
+    A player's ledger rows and hands in a round are those of his table: chips
+    move between the four seated players only (``tournament.ledger``). A round
+    of a league has hundreds of tables; hashing them all for four players costs
+    more than the players' rows.
+    """
+    if player_ids is None:
+        return ""
+    return (
+        f"WHERE t.id IN (SELECT s.table_id FROM {Seat._meta.db_table} s "
+        f"WHERE s.round_id = {int(round.pk)} {_in('s.player_id', player_ids)})"
+    )
+
+
 def _hands_of(player_ids: list[int]) -> str:
     """The hands a listed player won or falsely claimed."""
     return f"({_in('x.winner_id', player_ids)[4:]} OR {_in('x.offender_id', player_ids)[4:]})"
@@ -219,7 +235,7 @@ def _scope_totals(
         player=Player._meta.db_table,
         club=Club._meta.db_table,
         round_filter=round_filter,
-        players_tables=_touched(ids) if round is None else "",  # a round's tables are few already
+        players_tables=_touched(ids) if round is None else _seated_at(round, ids),
         players_to=_in("x.to_player_id", ids),
         players_from=_in("x.from_player_id", ids),
         players_hand=hand_players,

@@ -188,20 +188,22 @@ def rank(
     unranked = [r for r in rows if withdrawn == "unranked" and r.withdrawn]
 
     def display_key(t: PlayerTotals) -> tuple:
-        return (*metric_key(t), t.name.casefold(), t.name, t.player_id)
+        return (metric_key(t), t.name.casefold(), t.name, t.player_id)
 
-    ranked_rows.sort(key=display_key)
-    result: list[RankedRow] = []
-    for position, totals in enumerate(ranked_rows, start=1):
-        if shared_places and result and metric_key(totals) == metric_key(result[-1].totals):
-            place = result[-1].rank  # equal on every metric: the place above is shared
+    # Each key once (a league's 2,000 lines are ranked on every read of a changed scope).
+    keyed = sorted((display_key(t), t) for t in ranked_rows)
+    places: list[int] = []
+    for position, (key, _totals) in enumerate(keyed, start=1):
+        if shared_places and places and key[0] == keyed[position - 2][0][0]:
+            places.append(places[-1])  # equal on every metric: the place above is shared
         else:
-            place = position
-        result.append(RankedRow(rank=place, shared=False, totals=totals))
-    counts: dict[int | None, int] = {}
-    for row in result:
-        counts[row.rank] = counts.get(row.rank, 0) + 1
-    result = [RankedRow(r.rank, counts[r.rank] > 1, r.totals) for r in result]
+            places.append(position)
+    counts: dict[int, int] = {}
+    for place in places:
+        counts[place] = counts.get(place, 0) + 1
+    result = [
+        RankedRow(place, counts[place] > 1, totals) for place, (_, totals) in zip(places, keyed, strict=True)
+    ]
     result += [RankedRow(None, False, t) for t in sorted(unranked, key=display_key)]
     return result
 

@@ -1,33 +1,49 @@
 """Stored standings: refreshed by Celery tasks, read by pages and the API.
 
+What is stored is each line's **totals** (``StandingRow``: net chips,
+sessions, hands won, ...) per scope (the whole competition, each round),
+with the ledger mark they reflect (``StandingsMeta``). **Places are computed
+on read** (``stored_standings``: the scope's lines ranked by
+``standings_rank.rank`` as the organiser set the competition up), so that a
+hand, which changes four lines, writes four lines and never renumbers the
+2,000 others of a league.
+
 ``standings_refresh(competition)`` recomputes every scope of a competition
-(the whole competition and each round) from the ledger with
-``tournament.standings.standings_compute`` and stores the ranked rows with
-the ledger mark they reflect. ``standings_freshness`` compares that mark
-with the ledger, so a page can say "updated 3 s ago" or "catching up".
+from the ledger with ``tournament.standings.scope_totals`` and stores the
+lines. ``standings_freshness`` compares the stored mark with the ledger, so a
+page can say "updated 3 s ago" or "catching up".
 
 ``standings_table_changed(table)`` is the incremental path, run after every
-recorded or voided hand: one hand changes only the four players of its table,
-in the competition's scope and in its round's. Their totals are recomputed
-from the ledger (``scope_totals`` restricted to them), they are placed among
-the stored rows of everyone else (whose order stands: their totals did not
-change) by a binary search that asks ``rank`` about two rows at a time, and
-only the rows whose totals or place changed are written (one statement for
-all the places). At league size (2,000 players) this reads the scope's stored
-rows once and never re-sorts them. Players touched by ledger rows the scope
-has not seen yet (a task lost while the broker was down) are included too;
-when that is more than a handful of tables, or the scope was never computed,
-or a round has started since (every seated player gains a session), the
-scope is recomputed in full instead.
+recorded or voided hand. It works by **deltas**:
+
+1. the round's scope: the table's players' totals in that round, recomputed
+   from the ledger (a round holds one session of each player: a few rows),
+   replace their stored round lines;
+2. the competition's scope: each of their competition lines moves by what
+   their round line moved (new minus old; a substitute's goes to the line he
+   plays on). The biggest hand is a maximum, not a sum: when a void lowers a
+   round's biggest hand that was also the competition line's, that line is
+   recomputed from the ledger instead.
+
+The delta is exact only while a round's stored lines and the competition's
+agree on which of the round's ledger rows they include. Whenever they might
+not (a scope never computed; ledger rows of another round the competition's
+scope has not seen, from a task lost while the broker was down; rows the
+competition's scope saw and the round's did not; a round just started,
+where every seated player gains a session; more than a handful of players
+behind) both scopes are recomputed in full instead. Anything else that changes
+standings without a ledger row (a round held or released, a withdrawal, the
+ranking settings) queues a full recompute (``standings_tasks``), and the
+periodic reconciliation (``standings_reconcile``) repairs any drift.
 
 Recording a hand never waits for this: ``queue_standings_update`` runs on
-commit and swallows a broker that is down (the periodic reconciliation,
-``standings_reconcile``, repairs any drift when the worker returns).
+commit and swallows a broker that is down.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.db import connection, transaction
@@ -44,10 +60,14 @@ from tournament.models import (
     StandingsMeta,
     Table,
 )
-from tournament.standings import scope_totals, standings_compute
-from tournament.standings_rank import PlayerTotals, rank
+from tournament.standings import counted_as, scope_totals
+from tournament.standings_rank import PlayerTotals, RankedRow, rank
 
 COMPETITION_SCOPE = 0
+# More players than this behind in one scope (a long broker outage): recompute instead.
+INCREMENTAL_MAX_PLAYERS = 64
+_SUMMED = ("net_chips", "sessions", "hands_won", "self_drawn_wins", "za_hu")
+_COLUMNS = ("player_id", "name", "club", *_SUMMED, "biggest_hand", "withdrawn")
 
 
 def ledger_mark(competition: Competition) -> int:
@@ -71,41 +91,89 @@ def _serialise_writers(competition: Competition) -> None:
     list(Competition.objects.select_for_update(no_key=True).filter(pk=competition.pk).values_list("pk"))
 
 
-def _store(competition: Competition, scope: int, standings, mark: int) -> None:
-    rows = [
-        StandingRow(
-            competition=competition,
-            scope=scope,
-            position=position,
-            rank=row.rank,
-            shared=row.shared,
-            player_id=row.totals.player_id,
-            name=row.totals.name,
-            club=row.totals.club or "",
-            net_chips=row.totals.net_chips,
-            sessions=row.totals.sessions,
-            hands_won=row.totals.hands_won,
-            self_drawn_wins=row.totals.self_drawn_wins,
-            za_hu=row.totals.za_hu,
-            biggest_hand=row.totals.biggest_hand or 0,
-            withdrawn=row.totals.withdrawn,
+# --- reading -----------------------------------------------------------------------------------------
+
+
+def _totals(row: tuple) -> PlayerTotals:
+    """A stored line, as the columns of ``_COLUMNS``."""
+    pid, name, club, net, sessions, won, self_drawn, za_hu, biggest, withdrawn = row
+    return PlayerTotals(pid, name, club or None, net, sessions, won, self_drawn, za_hu, biggest, withdrawn)
+
+
+def stored_lines(competition: Competition, scope: int = COMPETITION_SCOPE) -> list[PlayerTotals]:
+    """Every stored line of one scope, unranked (plain tuples from the cursor: at league size model
+    instances for 2,000 rows cost more than ranking them)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(_COLUMNS)} FROM {StandingRow._meta.db_table} "
+            "WHERE competition_id = %s AND scope = %s",
+            [competition.pk, scope],
         )
-        for position, row in enumerate(standings.rows, start=1)
-    ]
+        return [_totals(row) for row in cursor.fetchall()]
+
+
+# The last ranking of each scope read in this process, with the version it was ranked at: every reader
+# of a league's standings between two hands (1,000 viewers polling) shares one ranking of 2,000 lines.
+_RANKED: dict[tuple, tuple[tuple, list[RankedRow]]] = {}
+_RANKED_SCOPES = 64
+
+
+def stored_standings(competition: Competition, scope: int = COMPETITION_SCOPE) -> list[RankedRow]:
+    """One stored scope, ranked as the competition's organiser set it up (places are computed here).
+
+    Every writer of the scope's lines moves its ``StandingsMeta`` (``computed_at``
+    and the mark), so the scope's version is that row and the ranking settings:
+    a reader of an unchanged scope gets the ranking already made, for one query.
+    """
+    ranking = competition.ranking()
+    meta = StandingsMeta.objects.filter(competition=competition, scope=scope).values_list(
+        "computed_at", "ledger_mark"
+    )
+    key = (connection.alias, connection.settings_dict["NAME"], competition.pk, scope)
+    version = (meta.first(), tuple(sorted(ranking.items())))
+    known = _RANKED.get(key)
+    if known is not None and known[0] == version and version[0] is not None:
+        return known[1]
+    ranked = rank(stored_lines(competition, scope), **ranking)
+    if len(_RANKED) >= _RANKED_SCOPES:
+        try:
+            _RANKED.pop(next(iter(_RANKED)), None)  # the oldest scope read
+        except RuntimeError:  # another thread changed the dict meanwhile: it is bounded all the same
+            pass
+    _RANKED[key] = (version, ranked)
+    return ranked
+
+
+# --- full recompute ----------------------------------------------------------------------------------
+
+
+def _store(competition: Competition, scope: int, lines: Iterable[PlayerTotals], mark: int) -> None:
+    rows = [StandingRow(competition=competition, scope=scope, **_fields(t)) for t in lines]
     StandingRow.objects.filter(competition=competition, scope=scope).delete()  # derived rows, not the ledger
     StandingRow.objects.bulk_create(rows, batch_size=1000)
     StandingsMeta.objects.update_or_create(
         competition=competition,
         scope=scope,
-        defaults={"computed_at": standings.computed_at, "ledger_mark": mark},
+        defaults={"computed_at": timezone.now(), "ledger_mark": mark},
     )
+
+
+def _fields(totals: PlayerTotals) -> dict:
+    return {
+        "player_id": totals.player_id,
+        "name": totals.name,
+        "club": totals.club or "",
+        **{f: getattr(totals, f) for f in _SUMMED},
+        "biggest_hand": totals.biggest_hand or 0,
+        "withdrawn": totals.withdrawn,
+    }
 
 
 def _refresh_scope(competition: Competition, rnd: Round | None, mark: int) -> None:
     if rnd is None:
-        _store(competition, COMPETITION_SCOPE, standings_compute(competition), mark)
+        _store(competition, COMPETITION_SCOPE, scope_totals(competition), mark)
     else:
-        _store(competition, rnd.pk, standings_compute(competition, rnd, include_held=True), mark)
+        _store(competition, rnd.pk, scope_totals(competition, rnd, include_held=True), mark)
 
 
 def standings_refresh(competition: Competition, rounds: list[Round] | None = None) -> int:
@@ -113,11 +181,11 @@ def standings_refresh(competition: Competition, rounds: list[Round] | None = Non
     with transaction.atomic():
         _serialise_writers(competition)
         mark = ledger_mark(competition)
-        _store(competition, COMPETITION_SCOPE, standings_compute(competition), mark)
+        _refresh_scope(competition, None, mark)
         if rounds is None:
             rounds = list(Round.objects.filter(competition=competition))
         for rnd in rounds:
-            _store(competition, rnd.pk, standings_compute(competition, rnd, include_held=True), mark)
+            _refresh_scope(competition, rnd, mark)
     return mark
 
 
@@ -153,219 +221,162 @@ def stale_competitions() -> list[int]:
     return sorted(c for c, m in marks.items() if stored.get(c, 0) < m)
 
 
-# More players than this behind in one scope (a long broker outage): recompute the scope instead.
-INCREMENTAL_MAX_PLAYERS = 64
-_STORED = ("net_chips", "sessions", "hands_won", "self_drawn_wins", "za_hu", "biggest_hand", "withdrawn")
-_PLACE = ("position", "rank", "shared")
+# --- the update after one hand -----------------------------------------------------------------------
 
 
-def _row_fields(totals: PlayerTotals) -> dict:
-    return {
-        "name": totals.name,
-        "club": totals.club or "",
-        **{f: getattr(totals, f) for f in _STORED},
-        "biggest_hand": totals.biggest_hand or 0,
-    }
+@dataclass(frozen=True)
+class _Behind:
+    """The ledger rows after the scopes' marks: whose, in which rounds, and the newest."""
+
+    round_players: set[int]  # players of the round's rows after the round's mark
+    competition_players: set[int]  # players of the rows after the competition's mark
+    other_rounds: bool  # rows after the competition's mark at another round
+    unseen_by_round: bool  # rows of the round the competition's scope has and the round's has not
+    mark: int
 
 
-_COLUMNS = ("id", "player_id", "name", "club", *_STORED, *_PLACE)
-_ID, _PLAYER, _PLACES = 0, 1, slice(4 + len(_STORED), None)
-_RANK = 4 + len(_STORED) + 1
-
-
-def _stored_rows(competition: Competition, scope: int) -> list[tuple]:
-    """The scope's stored rows in order, as plain tuples of ``_COLUMNS``: 2,000 of them are read after
-    every hand at league size, where model instances (or the model's ordering, a join) cost tens of ms."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {', '.join(_COLUMNS)} FROM {StandingRow._meta.db_table} "
-            "WHERE competition_id = %s AND scope = %s ORDER BY position",
-            [competition.pk, scope],
-        )
-        return cursor.fetchall()
-
-
-def _update_rows(rows: list[tuple], columns: tuple[str, ...]) -> None:
-    """Write ``columns`` of stored rows, each given as ``(id, *values)``: on PostgreSQL one
-    ``UPDATE ... FROM unnest(arrays)`` (one parameter a column, however many rows)."""
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        objs = [StandingRow(pk=row[0], **dict(zip(columns, row[1:], strict=True))) for row in rows]
-        StandingRow.objects.bulk_update(objs, list(columns), batch_size=500)
-        return
-    types = [StandingRow._meta.get_field(c).db_type(connection).split("(")[0] for c in ("id", *columns)]
-    arrays = ", ".join(f"%s::{t}[]" for t in types)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {StandingRow._meta.db_table} AS s SET {', '.join(f'{c} = v.{c}' for c in columns)} "
-            f"FROM unnest({arrays}) AS v(id, {', '.join(columns)}) WHERE s.id = v.id",
-            [
-                list(column) if t == "varchar" else _array_literal(column)
-                for t, column in zip(types, zip(*rows, strict=True), strict=True)
-            ],
-        )
-
-
-def _array_literal(values) -> str:
-    """A PostgreSQL array of numbers or booleans as text: the driver adapts 2,000 values one by one."""
-    return "{" + ",".join(map(str, values)).replace("None", "NULL") + "}"  # no number reads "None"
-
-
-def _rerank(stored: list[tuple], fresh: dict[int, PlayerTotals], ranking: dict) -> list[tuple]:
-    """The scope's order once ``fresh`` replaces the stored rows of its players (and of those in
-    ``fresh`` with no totals, meaning "no longer listed": pass them as None).
-
-    Answers ``(stored row or None, fresh totals or None, position, rank, shared)`` in order. The
-    stored rows of everyone else keep their order (their totals did not change), so each fresh row
-    is placed by a binary search and ties are told from the stored ranks: ``rank`` decides every
-    comparison, on two rows at a time, instead of re-sorting the 2,000 rows of a league.
-    """
-    n = len(_STORED)
-
-    def totals(entry) -> PlayerTotals:
-        row, fresh_totals = entry[0], entry[1]
-        return fresh_totals if row is None else PlayerTotals(row[1], row[2], row[3] or None, *row[4 : 4 + n])
-
-    # (stored row, fresh totals, unranked): fresh rows carry no stored row.
-    order = [(row, None, row[_RANK] is None) for row in stored if row[_PLAYER] not in fresh]
-    for pid in sorted(fresh):
-        if fresh[pid] is None:
-            continue
-        alone = rank([fresh[pid]], **ranking)
-        if not alone:  # left out of the standings (a withdrawn player, when so set)
-            continue
-        lo, hi = 0, len(order)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if rank([fresh[pid], totals(order[mid])], **ranking)[0].totals is fresh[pid]:
-                hi = mid
-            else:
-                lo = mid + 1
-        order.insert(lo, (None, fresh[pid], alone[0].rank is None))
-
-    def tied(a, b) -> bool:  # a fresh row and its neighbour
-        pair = rank([totals(a), totals(b)], **ranking)
-        return pair[0].rank == pair[1].rank
-
-    places: list[int | None] = []
-    previous = None
-    for position, entry in enumerate(order, start=1):
-        row, _, unranked = entry
-        if unranked:  # after every ranked row; unranked rows share nothing
-            place = None
-        elif previous is None or previous[2]:
-            place = position
-        elif row is not None and previous[0] is not None:  # both stored: in one run of equal rows before?
-            place = places[-1] if row[_RANK] == previous[0][_RANK] else position
-        else:
-            place = places[-1] if tied(previous, entry) else position
-        places.append(place)
-        previous = entry
-    counts: dict[int, int] = {}
-    for place in places:
-        counts[place] = counts.get(place, 0) + 1
-    return [
-        (row, fresh_totals, position, place, place is not None and counts[place] > 1)
-        for position, ((row, fresh_totals, _), place) in enumerate(zip(order, places, strict=True), start=1)
-    ]
-
-
-def _apply(
-    competition: Competition,
-    scope: int,
-    rnd: Round | None,
-    players: set[int],
-    mark: int,
-    stored: list[tuple],
-) -> None:
-    """Recompute ``players`` in one stored scope, place them among the stored rows, write the changes."""
-    found = {
-        t.player_id: t
-        for t in scope_totals(competition, rnd, include_held=rnd is not None, player_ids=players)
-    }
-    fresh: dict[int, PlayerTotals | None] = {pid: None for pid in players} | found
-    mine = {r[_PLAYER]: r for r in stored if r[_PLAYER] in fresh}
-    changed_totals, new_rows, moved, listed = [], [], [], set()
-    for row, totals, position, place, shared in _rerank(stored, fresh, competition.ranking()):
-        if totals is None:  # a stored row whose totals did not change
-            if row[_PLACES] != (position, place, shared):
-                moved.append((row[_ID], position, place, shared))
-            continue
-        listed.add(totals.player_id)
-        fields = {"position": position, "rank": place, "shared": shared, **_row_fields(totals)}
-        previous = mine.get(totals.player_id)
-        if previous is None:
-            new_rows.append(
-                StandingRow(competition=competition, scope=scope, player_id=totals.player_id, **fields)
-            )
-        elif previous[2:] != tuple(fields[c] for c in _COLUMNS[2:]):
-            changed_totals.append((previous[_ID], *(fields[c] for c in _COLUMNS[2:])))
-    # Not listed any more (a substitute now counted on another line, a withdrawn player left out).
-    gone = [r[_ID] for r in stored if r[_PLAYER] in players and r[_PLAYER] not in listed]
-    if gone:
-        StandingRow.objects.filter(pk__in=gone).delete()
-    _update_rows(changed_totals, _COLUMNS[2:])
-    _update_rows(moved, _PLACE)
-    if new_rows:
-        StandingRow.objects.bulk_create(new_rows)
-    StandingsMeta.objects.filter(competition=competition, scope=scope).update(
-        computed_at=timezone.now(), ledger_mark=mark
-    )
-
-
-def _behind(competition: Competition, rnd: Round, marks: dict[int, int]) -> dict[int, tuple[set[int], int]]:
-    """For each scope in ``marks`` (the competition's, ``rnd``'s): the players of its ledger rows after
-    its mark (both sides) and the newest row's id. One query, from the lower mark."""
+def _behind(competition: Competition, rnd: Round, round_mark: int, competition_mark: int) -> _Behind:
+    """One query, from the lower mark."""
     rows = list(
-        ChipTransfer.objects.filter(pk__gt=min(marks.values()), table__round__competition=competition)
+        ChipTransfer.objects.filter(
+            pk__gt=min(round_mark, competition_mark), table__round__competition=competition
+        )
         .order_by()
         .values_list("pk", "from_player", "to_player", "table__round")
     )
-    found = {}
-    for scope, since in marks.items():
-        mine = [r for r in rows if r[0] > since and (scope == COMPETITION_SCOPE or r[3] == rnd.pk)]
-        found[scope] = ({p for r in mine for p in r[1:3]}, max((r[0] for r in mine), default=since))
-    return found
+    mine = [r for r in rows if r[3] == rnd.pk]
+    return _Behind(
+        round_players={p for r in mine if r[0] > round_mark for p in r[1:3]},
+        competition_players={p for r in rows if r[0] > competition_mark for p in r[1:3]},
+        other_rounds=any(r[3] != rnd.pk for r in rows if r[0] > competition_mark),
+        unseen_by_round=any(round_mark < r[0] <= competition_mark for r in mine),
+        mark=max((r[0] for r in rows), default=max(round_mark, competition_mark)),
+    )
+
+
+def _lines_of(competition: Competition, scope: int, players: Iterable[int]) -> dict[int, tuple]:
+    """Stored lines of ``players`` in one scope: ``{player: (row id, PlayerTotals)}``."""
+    found = StandingRow.objects.filter(competition=competition, scope=scope, player__in=list(players))
+    return {row[1]: (row[0], _totals(row[1:])) for row in found.values_list("pk", *_COLUMNS)}
+
+
+def _write(competition: Competition, scope: int, old: dict[int, tuple], new: dict[int, PlayerTotals]) -> None:
+    """Store ``new`` lines over ``old`` (both by player): update what changed, insert, delete the gone."""
+    changed = [(old[pid][0], totals) for pid, totals in new.items() if pid in old and old[pid][1] != totals]
+    if changed:  # plain statements: the ORM's bulk_update builds a CASE per column, tens of ms of Python
+        fields = [c for c in _COLUMNS if c != "player_id"]
+        assignments = ", ".join(f"{c} = %s" for c in fields)
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                f"UPDATE {StandingRow._meta.db_table} SET {assignments} WHERE id = %s",
+                [[_fields(totals)[c] for c in fields] + [pk] for pk, totals in changed],
+            )
+    added = [
+        StandingRow(competition=competition, scope=scope, **_fields(t))
+        for p, t in new.items()
+        if p not in old
+    ]
+    if added:
+        StandingRow.objects.bulk_create(added)
+    gone = [row_id for pid, (row_id, _) in old.items() if pid not in new]
+    if gone:
+        StandingRow.objects.filter(pk__in=gone).delete()
+
+
+def _moved(line: PlayerTotals, before: PlayerTotals | None, after: PlayerTotals | None) -> PlayerTotals:
+    """``line`` (a competition line) moved by what one round line moved from ``before`` to ``after``."""
+    sums = {
+        f: getattr(line, f) + (getattr(after, f) if after else 0) - (getattr(before, f) if before else 0)
+        for f in _SUMMED
+    }
+    biggest = max(line.biggest_hand, after.biggest_hand if after else 0)
+    return replace(line, **sums, biggest_hand=biggest)
+
+
+def _lowered_biggest(line: PlayerTotals, before: PlayerTotals | None, after: PlayerTotals | None) -> bool:
+    """Whether the round line's move may have lowered the competition line's biggest hand (a void)."""
+    was = before.biggest_hand if before else 0
+    now = after.biggest_hand if after else 0
+    return now < was and was >= line.biggest_hand
+
+
+def _apply_to_competition(
+    competition: Competition, before: dict[int, PlayerTotals], after: dict[int, PlayerTotals]
+) -> bool:
+    """Move the competition lines of the players whose round lines moved; answers False (nothing
+    written) when a line to move is not stored: the caller then recomputes the scope."""
+    subs = counted_as(competition)
+    owner = {pid: subs.get(pid, pid) for pid in before.keys() | after.keys()}
+    stored = _lines_of(competition, COMPETITION_SCOPE, set(owner.values()))
+    new: dict[int, PlayerTotals] = {}
+    recompute: set[int] = set()
+    for pid in sorted(owner):
+        if before.get(pid) == after.get(pid):
+            continue
+        line_owner = owner[pid]
+        if line_owner not in stored:
+            return False
+        line = new.get(line_owner, stored[line_owner][1])
+        if _lowered_biggest(line, before.get(pid), after.get(pid)):
+            recompute.add(line_owner)
+        new[line_owner] = _moved(line, before.get(pid), after.get(pid))
+    if recompute:  # the biggest hand of those lines, and the rest with it, from the ledger
+        for totals in scope_totals(competition, player_ids=recompute):
+            if totals.player_id in recompute:
+                new[totals.player_id] = totals
+    _write(competition, COMPETITION_SCOPE, {p: stored[p] for p in new}, new)
+    return True
 
 
 def standings_table_changed(table: Table) -> str:
     """A hand was recorded or voided at ``table``: bring its competition's and round's scopes up to date.
 
-    Answers how: ``"incremental"`` (the table's players only) or ``"full"`` (a
-    scope was recomputed: never computed, far behind, or its round just started).
+    Answers how: ``"incremental"`` (the table's players only) or ``"full"``
+    (both scopes recomputed, for the reasons in the module docstring).
     """
     rnd = table.round
     competition = rnd.competition
-    scopes = ((COMPETITION_SCOPE, None), (rnd.pk, rnd))
-    how = "incremental"
     with transaction.atomic():
         _serialise_writers(competition)
+        rnd.refresh_from_db(fields=["status", "results_held"])  # the first hand starts a round
         metas = {
             m.scope: m
             for m in StandingsMeta.objects.select_for_update().filter(
-                competition=competition, scope__in=[s for s, _ in scopes]
+                competition=competition, scope__in=[COMPETITION_SCOPE, rnd.pk]
             )
         }
-        stored = {scope: _stored_rows(competition, scope) for scope in metas}
-        sessions = 4 + _STORED.index("sessions")
-        started = rnd.status in (Round.Status.PLAYING, Round.Status.FINISHED) and any(
-            row[sessions] == 0 for row in stored.get(rnd.pk, ())
-        )
-        if len(metas) < len(scopes) or started:
-            mark = ledger_mark(competition)
-            for _, scope_round in scopes:
-                _refresh_scope(competition, scope_round, mark)
-            return "full"
-        seated = set(Seat.objects.filter(table=table).order_by().values_list("player_id", flat=True))
-        # Every ledger row after a scope's mark is taken in; the newest of them is the new mark of both.
-        behind = _behind(competition, rnd, {scope: metas[scope].ledger_mark for scope, _ in scopes})
-        mark = max(m for _, m in behind.values())
-        for scope, scope_round in scopes:
-            players = seated | behind[scope][0]
-            if len(players) > INCREMENTAL_MAX_PLAYERS:
-                _refresh_scope(competition, scope_round, ledger_mark(competition))
-                how = "full"
-            else:
-                _apply(competition, scope, scope_round, players, mark, stored[scope])
-    return how
+        if len(metas) == 2:
+            behind = _behind(
+                competition, rnd, metas[rnd.pk].ledger_mark, metas[COMPETITION_SCOPE].ledger_mark
+            )
+            seated = set(Seat.objects.filter(table=table).order_by().values_list("player_id", flat=True))
+            players = seated | behind.round_players | behind.competition_players
+            started = rnd.status in (Round.Status.PLAYING, Round.Status.FINISHED) and (
+                StandingRow.objects.filter(competition=competition, scope=rnd.pk, sessions=0).exists()
+            )
+            if not (
+                behind.other_rounds
+                or behind.unseen_by_round
+                or started
+                or len(players) > INCREMENTAL_MAX_PLAYERS
+            ):
+                old = _lines_of(competition, rnd.pk, players)
+                new = {
+                    t.player_id: t
+                    for t in scope_totals(competition, rnd, include_held=True, player_ids=players)
+                }
+                before = {pid: line for pid, (_, line) in old.items()}
+                # A listed player without a stored round line: the round's scope no longer agrees
+                # with the competition's on which hands it holds (a line lost, a seat changed).
+                if new.keys() <= old.keys() and (
+                    rnd.results_held or _apply_to_competition(competition, before, new)
+                ):
+                    _write(competition, rnd.pk, old, new)
+                    StandingsMeta.objects.filter(pk__in=[m.pk for m in metas.values()]).update(
+                        computed_at=timezone.now(), ledger_mark=behind.mark
+                    )
+                    return "incremental"
+        mark = ledger_mark(competition)
+        _refresh_scope(competition, None, mark)
+        _refresh_scope(competition, rnd, mark)
+    return "full"

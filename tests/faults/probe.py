@@ -57,19 +57,20 @@ def seed(name: str, tables: int, rounds: int = 1) -> dict:
 
 
 def _stored_rows(competition, scope: int) -> list[list]:
-    from tournament.models import StandingRow
+    from tournament.standings_store import stored_standings
 
-    fields = ("position", "rank", "shared", "player_id", "net_chips", "sessions", "hands_won",
-              "self_drawn_wins", "za_hu", "biggest_hand", "withdrawn")  # fmt: skip
-    rows = StandingRow.objects.filter(competition=competition, scope=scope).order_by("position")
-    return [list(row) for row in rows.values_list(*fields)]
+    return _lines(stored_standings(competition, scope))
 
 
 def _computed_rows(standings) -> list[list]:
+    return _lines(standings.rows)
+
+
+def _lines(rows) -> list[list]:
     return [
         [position, r.rank, r.shared, t.player_id, t.net_chips, t.sessions, t.hands_won, t.self_drawn_wins,
          t.za_hu, t.biggest_hand or 0, t.withdrawn]
-        for position, r in enumerate(standings.rows, start=1)
+        for position, r in enumerate(rows, start=1)
         for t in [r.totals]
     ]  # fmt: skip
 

@@ -132,7 +132,7 @@ def test_fifty_lines_a_page_with_the_filter_in_the_page_links(client):
     players = PlayerFactory.create_batch(55)
     StandingRow.objects.bulk_create(
         StandingRow(
-            competition=competition, scope=COMPETITION_SCOPE, position=i, rank=i, player=p,
+            competition=competition, scope=COMPETITION_SCOPE, player=p,
             name=f"Player {i:02d}", club="Jade", net_chips=100 - i, sessions=1,
         )
         for i, p in enumerate(players, start=1)
@@ -159,7 +159,7 @@ def test_the_leaderboard_reads_stored_rows_and_never_computes(
         raise AssertionError("standings computed on read")
 
     monkeypatch.setattr(standings, "standings_compute", refuse)
-    monkeypatch.setattr(store, "standings_compute", refuse)
+    monkeypatch.setattr(store, "scope_totals", refuse)
     live = reverse("public:standings_live", args=[league["competition"].pk])
     with django_assert_max_num_queries(8):  # the same few queries at any league size
         assert len(rows_by(client.get(live, {"club": "Jade Dragons"}).content.decode())) == 4

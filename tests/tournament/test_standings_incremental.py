@@ -11,14 +11,14 @@ from tournament.celery import app
 from tournament.ledger import hand_record, hand_void
 from tournament.models import Entry, Hand, StandingRow
 from tournament.standings import standings_compute
-from tournament.standings_store import COMPETITION_SCOPE, standings_freshness, standings_table_changed
+from tournament.standings_store import (
+    COMPETITION_SCOPE,
+    standings_freshness,
+    standings_table_changed,
+    stored_standings,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-COLUMNS = (
-    "position", "rank", "shared", "player_id", "name", "club", "net_chips", "sessions",
-    "hands_won", "self_drawn_wins", "za_hu", "biggest_hand", "withdrawn",
-)  # fmt: skip
 
 
 @pytest.fixture
@@ -56,19 +56,23 @@ def _league(rounds=2, tables=3, **ranking):
 
 
 def _stored(competition, scope):
-    rows = StandingRow.objects.filter(competition=competition, scope=scope).order_by("position")
-    return [tuple(getattr(r, c) for c in COLUMNS) for r in rows]
+    """The stored lines of a scope as read (ranked on read), in the columns of ``_expected``."""
+    competition.refresh_from_db()
+    return _lines(stored_standings(competition, scope))
 
 
 def _expected(competition, rnd=None):
     competition.refresh_from_db()
-    standings = standings_compute(competition, rnd, include_held=rnd is not None)
+    return _lines(standings_compute(competition, rnd, include_held=rnd is not None).rows)
+
+
+def _lines(rows):
     return [
         (
             position, row.rank, row.shared, t.player_id, t.name, t.club or "", t.net_chips, t.sessions,
             t.hands_won, t.self_drawn_wins, t.za_hu, t.biggest_hand or 0, t.withdrawn,
         )
-        for position, row in enumerate(standings.rows, start=1)
+        for position, row in enumerate(rows, start=1)
         for t in [row.totals]
     ]  # fmt: skip
 
@@ -182,7 +186,7 @@ def test_a_stored_row_gone_missing_is_written_again_by_the_next_hand_at_the_play
     east = table.seat_map["E"]
     StandingRow.objects.filter(competition=competition, player=east).delete()
     _random_hand(rng, table)
-    assert standings_table_changed(table) == "incremental"
+    assert standings_table_changed(table) == "full"  # a line to move is missing: both scopes recomputed
     _assert_equal_to_a_full_recompute(competition, tables)
 
 
@@ -199,3 +203,65 @@ def test_a_move_across_a_long_run_of_equal_players_renumbers_every_place_it_pass
     _assert_equal_to_a_full_recompute(competition, tables)
     places = [r[1] for r in _stored(competition, COMPETITION_SCOPE)]
     assert places[0] == 1 and places.count(2) == len(places) - 4  # the winner above, the rest still equal
+
+
+def test_a_hand_rewrites_only_its_table_s_lines_and_the_places_follow_on_read(unqueued):
+    """Places are computed on read: a hand that moves one table's players past everyone else writes
+    their lines (in the competition's and the round's scopes) and no other row. PostgreSQL's ``xmin``
+    (the transaction that wrote a row version) tells which rows were written."""
+    from django.db import connection
+
+    from tests.conftest import need
+
+    need(connection.vendor == "postgresql", "row versions (xmin) need PostgreSQL")
+    competition, tables = _league(rounds=1, tables=5)
+    first, second = tables[0], tables[1]
+    hand_record(table=first, entry={"outcome": "draw"})
+    assert standings_table_changed(first) == "full"
+    before = _versions(competition)
+    winner = second.seat_map["S"]
+    hand_record(table=second, entry={"outcome": "win", "winner": winner, "win": "self_draw", "doubles": 3})
+    assert standings_table_changed(second) == "incremental"
+    after = _versions(competition)
+    written = {key for key in after if after[key] != before.get(key)}
+    seated = set(second.seat_map.values())
+    assert written == {(scope, p) for scope in (COMPETITION_SCOPE, second.round_id) for p in seated}
+    read = _stored(competition, COMPETITION_SCOPE)
+    assert read[0][3] == winner and read[0][1] == 1  # first place, found on read
+    assert read == _expected(competition)
+
+
+def _versions(competition):
+    with connection_cursor() as cursor:
+        cursor.execute(
+            "SELECT scope, player_id, xmin::text FROM tournament_standingrow WHERE competition_id = %s",
+            [competition.pk],
+        )
+        return {(scope, player): xmin for scope, player, xmin in cursor.fetchall()}
+
+
+def connection_cursor():
+    from django.db import connection
+
+    return connection.cursor()
+
+
+def test_a_void_that_lowers_the_biggest_hand_of_the_competition_is_exact(unqueued):
+    """The biggest hand is a maximum, not a sum: voiding the hand that set it takes the line back to the
+    next biggest of its other rounds, on the incremental path."""
+    competition, tables = _league(rounds=2, tables=3)
+    first = next(t for t in tables if t.round.number == 1)
+    east = first.seat_map["E"]
+    later = next(t for t in tables if t.round.number == 2 and east in t.seat_map.values())
+    hand_record(table=first, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 2})
+    standings_table_changed(first)
+    standings_table_changed(later)  # round 2's scope, computed once
+    big = hand_record(table=later, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 5})
+    assert standings_table_changed(later) == "full"  # round 2's first hand starts it: everyone's session
+    line = {row[3]: row for row in _stored(competition, COMPETITION_SCOPE)}[east]
+    assert line[11] == 5 and line[8] == 2  # biggest hand 5, two hands won
+    hand_void(hand=big, reason="entered at the wrong table")
+    assert standings_table_changed(later) == "incremental"
+    line = {row[3]: row for row in _stored(competition, COMPETITION_SCOPE)}[east]
+    assert line[11] == 2 and line[8] == 1
+    _assert_equal_to_a_full_recompute(competition, tables)

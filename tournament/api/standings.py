@@ -17,11 +17,10 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
-from tournament.models import ChipTransfer, Competition, Round, StandingRow, StandingsMeta
+from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
 from tournament.roles import can_manage_competition
 from tournament.standings import standings_compute
-from tournament.standings_rank import PlayerTotals, RankedRow
-from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
+from tournament.standings_store import COMPETITION_SCOPE, ledger_mark, stored_standings
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -65,22 +64,6 @@ def _stored_meta(competition, rnd) -> StandingsMeta | None:
     return meta if meta.ledger_mark >= (mark or 0) else None
 
 
-def _ranked(row: StandingRow) -> RankedRow:
-    totals = PlayerTotals(
-        player_id=row.player_id,
-        name=row.name,
-        club=row.club or None,
-        net_chips=row.net_chips,
-        sessions=row.sessions,
-        hands_won=row.hands_won,
-        self_drawn_wins=row.self_drawn_wins,
-        za_hu=row.za_hu,
-        biggest_hand=row.biggest_hand,
-        withdrawn=row.withdrawn,
-    )
-    return RankedRow(rank=row.rank, shared=row.shared, totals=totals)
-
-
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """Standings: the stored rows when current, else computed on read from the ledger."""
 
@@ -90,9 +73,8 @@ class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
         include_held = can_manage_competition(request.user, competition)
         meta = _stored_meta(competition, rnd)
         if meta is not None:
-            stored = StandingRow.objects.filter(competition=competition, scope=meta.scope)
-            stored = stored.order_by("position")
-            page = [_ranked(r) for r in self.paginator.paginate_queryset(stored, request, view=self)]
+            stored = stored_standings(competition, meta.scope)
+            page = self.paginator.paginate_queryset(stored, request, view=self)
             computed_at, held = meta.computed_at, False
         else:
             standings = standings_compute(competition, rnd, include_held=include_held)

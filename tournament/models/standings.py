@@ -4,6 +4,10 @@ Derived data, never the truth: the ledger is. A **scope** is 0 for the whole
 competition or a round's id. ``StandingsMeta`` says when a scope was last
 computed and up to which ledger row (``ledger_mark``: the highest
 ``ChipTransfer`` id it had seen), so a reader can tell how fresh it is.
+
+A ``StandingRow`` holds one line's totals, not its place: places are computed
+on read (``standings_store.stored_standings``), so that recording a hand
+rewrites the four lines it changed and no others.
 """
 
 from django.db import models
@@ -12,9 +16,6 @@ from django.db import models
 class StandingRow(models.Model):
     competition = models.ForeignKey("tournament.Competition", on_delete=models.CASCADE, related_name="+")
     scope = models.PositiveBigIntegerField(help_text="0: the whole competition; else the round's id.")
-    position = models.PositiveIntegerField(help_text="Order in the ranked list, from 1.")
-    rank = models.PositiveIntegerField(null=True)
-    shared = models.BooleanField(default=False)
     player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
     name = models.CharField(max_length=120)
     club = models.CharField(max_length=120, blank=True)
@@ -27,14 +28,12 @@ class StandingRow(models.Model):
     withdrawn = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["competition", "scope", "position"]
         constraints = [
             models.UniqueConstraint(fields=["competition", "scope", "player"], name="one_standing_per_player")
         ]
-        indexes = [models.Index(fields=["competition", "scope", "position"])]
 
     def __str__(self) -> str:
-        return f"{self.rank}. {self.name} {self.net_chips:+d}"
+        return f"{self.name} {self.net_chips:+d}"
 
 
 class StandingsMeta(models.Model):

@@ -2,9 +2,9 @@
 
 A **leaderboard** is one scope of the stored standings (``StandingRow``:
 scope 0 is the whole competition, else a round's id), searched by name and
-filtered by club, 50 lines a page. Nothing is computed on read: the rows
-are what the Celery tasks stored (``tournament.standings_store``), and the
-page says how fresh they are.
+filtered by club, 50 lines a page. The totals are what the Celery tasks
+stored (``tournament.standings_store``), ranked on read by
+``stored_standings``; the page says how fresh they are.
 
 Words: **rank label** is the place as shown, "=2" for a shared place (issue
 6); **chips per session** is net chips over sessions played, one decimal.
@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Competition, Round, StandingRow
-from tournament.standings_store import COMPETITION_SCOPE, Freshness, standings_freshness
+from tournament.standings_rank import RankedRow
+from tournament.standings_store import COMPETITION_SCOPE, Freshness, standings_freshness, stored_standings
 
 PER_PAGE = 50
 
@@ -70,19 +70,20 @@ def rank_label(rank: int | None, shared: bool) -> str:
     return f"={rank}" if shared else str(rank)
 
 
-def line_of(row: StandingRow) -> Line:
+def line_of(row: RankedRow) -> Line:
+    totals = row.totals
     return Line(
         rank=rank_label(row.rank, row.shared),
-        player_id=row.player_id,
-        name=row.name,
-        club=row.club,
-        net_chips=row.net_chips,
-        sessions=row.sessions,
-        hands_won=row.hands_won,
-        self_drawn_wins=row.self_drawn_wins,
-        za_hu=row.za_hu,
-        biggest_hand=row.biggest_hand,
-        withdrawn=row.withdrawn,
+        player_id=totals.player_id,
+        name=totals.name,
+        club=totals.club or "",
+        net_chips=totals.net_chips,
+        sessions=totals.sessions,
+        hands_won=totals.hands_won,
+        self_drawn_wins=totals.self_drawn_wins,
+        za_hu=totals.za_hu,
+        biggest_hand=totals.biggest_hand,
+        withdrawn=totals.withdrawn,
     )
 
 
@@ -90,13 +91,15 @@ def scope_of(round_: Round | None) -> int:
     return COMPETITION_SCOPE if round_ is None else round_.pk
 
 
-def standing_rows(competition: Competition, scope: int, *, q: str = "", club: str = "") -> QuerySet:
-    """The stored rows of one scope in ranked order, searched by name and filtered by club."""
-    rows = StandingRow.objects.filter(competition=competition, scope=scope).order_by("position")
+def standing_rows(competition: Competition, scope: int, *, q: str = "", club: str = "") -> list[RankedRow]:
+    """The stored lines of one scope in ranked order, searched by name and filtered by club (places
+    stay those of the whole scope)."""
+    rows = stored_standings(competition, scope)
     if q:
-        rows = rows.filter(name__icontains=q)
+        wanted = q.casefold()
+        rows = [r for r in rows if wanted in r.totals.name.casefold()]
     if club:
-        rows = rows.filter(club=club)
+        rows = [r for r in rows if (r.totals.club or "") == club]
     return rows
 
 

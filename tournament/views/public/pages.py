@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from tournament.models import Competition, Player, Round, StandingRow, Table
-from tournament.standings_store import COMPETITION_SCOPE
+from tournament.models import Competition, Player, Round, Table
+from tournament.standings_store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.history import player_hands, player_sessions
 from tournament.views.public.leaderboard import line_of
@@ -37,7 +37,7 @@ def competition(request, pk: int):
     shown = [r.pk for r in rounds if organiser or not r.results_held]
     for table in Table.objects.filter(round__in=shown).order_by("number"):
         tables[table.round_id].append(table)
-    top = StandingRow.objects.filter(competition=competition, scope=COMPETITION_SCOPE).order_by("position")
+    top = stored_standings(competition, COMPETITION_SCOPE)
     context = {
         "competition": competition,
         "rounds": [(r, tables.get(r.pk, []), r.results_held and not organiser) for r in rounds],
@@ -88,7 +88,7 @@ def player(request, pk: int):
     if chosen is not None:
         rounds = visible_rounds(request.user, chosen)
         sessions = player_sessions(player, rounds)
-        row = StandingRow.objects.filter(competition=chosen, scope=COMPETITION_SCOPE, player=player).first()
+        row = next((r for r in stored_standings(chosen) if r.totals.player_id == player.pk), None)
         context |= {
             "line": line_of(row) if row else None,
             "sessions": sessions,
