@@ -177,3 +177,17 @@ def tasks_in_process():
     app.conf.task_always_eager = True
     yield app
     app.conf.task_always_eager = old
+
+
+@pytest.fixture(autouse=True)
+def _no_standings_answers_kept_from_another_test(request):
+    """Answers of the standings API kept in memory (``tournament.standings_cache``) belong to the test
+    that made them: another test's database may reuse the same ids under the same path."""
+    if not request.config.pluginmanager.hasplugin("django"):  # pure runs use -p no:django
+        yield
+        return
+    from tournament import standings_cache
+
+    standings_cache.forget()
+    yield
+    standings_cache.forget()

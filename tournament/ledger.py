@@ -359,6 +359,8 @@ def _audit(action: str, user, meta: RequestMeta, table: Table, hand: Hand, data:
 
 def _queue_standings(hand: Hand) -> None:
     """Standings follow every recorded or voided hand; recording never waits for them (issue 6)."""
+    from tournament import standings_cache
     from tournament.standings_tasks import queue_standings_update
 
+    standings_cache.bump()  # the ledger moved: standings answers kept until now may be behind it
     queue_standings_update(hand.table_id)

@@ -50,6 +50,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from tournament import standings_cache
 from tournament.models import (
     ChipTransfer,
     Competition,
@@ -180,6 +181,7 @@ def standings_refresh(competition: Competition, rounds: list[Round] | None = Non
     """Recompute and store the competition's standings (and those of ``rounds``, default: all)."""
     with transaction.atomic():
         _serialise_writers(competition)
+        standings_cache.bump_on_commit()
         mark = ledger_mark(competition)
         _refresh_scope(competition, None, mark)
         if rounds is None:
@@ -338,6 +340,7 @@ def standings_table_changed(table: Table) -> str:
     competition = rnd.competition
     with transaction.atomic():
         _serialise_writers(competition)
+        standings_cache.bump_on_commit()
         rnd.refresh_from_db(fields=["status", "results_held"])  # the first hand starts a round
         metas = {
             m.scope: m

@@ -20,6 +20,8 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from tournament import standings_cache
+
 log = logging.getLogger(__name__)
 
 
@@ -38,6 +40,7 @@ def queue_standings_update(table_id: int) -> None:
 def queue_standings_recompute(competition_ids: int | Iterable[int]) -> None:
     """Recompute the stored standings of these competitions once the current transaction commits."""
     ids = sorted({competition_ids} if isinstance(competition_ids, int) else set(competition_ids))
+    standings_cache.bump_on_commit()  # held rounds, names, ranking: what answers show changed now
     transaction.on_commit(lambda: _send_recompute(ids))
 
 

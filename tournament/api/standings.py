@@ -12,10 +12,12 @@ back (``Round.results_held``); everybody else sees them left out.
 from __future__ import annotations
 
 from django.db.models import Max
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from tournament import standings_cache
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
 from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
 from tournament.roles import can_manage_competition
@@ -65,9 +67,33 @@ def _stored_meta(competition, rnd) -> StandingsMeta | None:
 
 
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
-    """Standings: the stored rows when current, else computed on read from the ledger."""
+    """Standings: the stored rows when current, else computed on read from the ledger.
+
+    An anonymous JSON answer is kept in memory until the standings version
+    changes (``tournament.standings_cache``): viewers polling between two hands
+    are answered without a query.
+    """
 
     serializer_class = StandingsSerializer
+
+    def kept_or(self, request, make) -> HttpResponse:
+        if request.user.is_authenticated or request.accepted_renderer.format != "json":
+            return make()
+        at = standings_cache.version()
+        path = request.get_full_path()
+        body = standings_cache.kept(path, at)
+        if body is not None:
+            return HttpResponse(body, content_type="application/json")
+        request.standings_keep = (path, at)
+        return make()
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        keep = getattr(request, "standings_keep", None)
+        if keep is not None and isinstance(response, Response) and response.status_code == 200:
+            response.render()
+            standings_cache.keep(*keep, response.content)
+        return response
 
     def answer(self, request, competition, rnd=None) -> Response:
         include_held = can_manage_competition(request.user, competition)
@@ -104,7 +130,7 @@ class CompetitionStandingsView(_StandingsView):
         responses={200: StandingsSerializer, **errors(404)},
     )
     def get(self, request, pk):
-        return self.answer(request, get_or_404(Competition.objects.all(), pk))
+        return self.kept_or(request, lambda: self.answer(request, get_or_404(Competition.objects.all(), pk)))
 
 
 class RoundStandingsView(_StandingsView):
@@ -117,5 +143,8 @@ class RoundStandingsView(_StandingsView):
         responses={200: StandingsSerializer, **errors(404)},
     )
     def get(self, request, pk):
-        rnd = get_or_404(Round.objects.select_related("competition"), pk)
-        return self.answer(request, rnd.competition, rnd)
+        def make():
+            rnd = get_or_404(Round.objects.select_related("competition"), pk)
+            return self.answer(request, rnd.competition, rnd)
+
+        return self.kept_or(request, make)

@@ -1,0 +1,85 @@
+"""Standings answers kept between two changes (issue 7: viewers polling the standings API).
+
+An anonymous viewer's repeated request is answered from memory without a
+query, until a hand or a standings write changes the version; organisers (who
+see held rounds) are always answered the long way; with the cache out of
+reach nothing is kept and every answer is still right.
+"""
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from tournament import standings_cache
+from tournament.ledger import hand_record
+from tournament.models import Round
+from tournament.rounds import round_hold
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _url(league) -> str:
+    return f"/api/v1/competitions/{league.competition.pk}/standings/"
+
+
+def _chips(answer) -> dict[int, int]:
+    assert answer.status_code == 200, answer.content[:300]
+    return {row["player"]: row["chips"] for row in answer.json()["results"]}
+
+
+def _win(league, wind="E", doubles=2):
+    table = league.table
+    return hand_record(
+        table=table,
+        entry={"outcome": "win", "winner": table.seat_map[wind], "win": "self_draw", "doubles": doubles},
+    )
+
+
+def test_a_repeated_anonymous_read_is_answered_without_a_query_until_a_hand_changes_it(
+    league, django_assert_num_queries
+):
+    client = APIClient()
+    _win(league)  # stored standings written by the task on commit (in process)
+    first = client.get(_url(league))
+    with django_assert_num_queries(0):
+        again = client.get(_url(league))
+    assert again.content == first.content and again["Content-Type"] == "application/json"
+    east = league.table.seat_map["E"]
+    assert _chips(first)[east] == 12  # 001 rule 21: 2 doubles self-drawn, 4 from each of three
+    _win(league)
+    assert _chips(client.get(_url(league)))[east] == 24  # the hand's commit changed the version
+
+
+def test_a_round_held_back_is_never_shown_from_an_answer_kept_before(league):
+    client = APIClient()
+    _win(league)
+    east = league.table.seat_map["E"]
+    assert _chips(client.get(_url(league)))[east] == 12
+    round_hold(Round.objects.get(pk=league.round.pk), held=True, user=league.users["organiser"])
+    assert _chips(client.get(_url(league))).get(east, 0) == 0  # the held round is left out at once
+
+
+def test_an_organiser_is_answered_the_long_way(league, django_assert_max_num_queries):
+    _win(league)
+    staff = APIClient()
+    staff.force_authenticate(league.users["organiser"])
+    staff.get(_url(league))
+    with pytest.raises(pytest.fail.Exception):
+        with django_assert_max_num_queries(0):
+            staff.get(_url(league))
+
+
+def test_with_the_cache_out_of_reach_nothing_is_kept_and_answers_stay_right(league, monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+    monkeypatch.setattr(cache, "add", down)
+    client = APIClient()
+    _win(league)  # recording does not fail for a version it cannot bump
+    east = league.table.seat_map["E"]
+    assert _chips(client.get(_url(league)))[east] == 12
+    assert standings_cache.version() is None
+    _win(league)
+    assert _chips(client.get(_url(league)))[east] == 24
