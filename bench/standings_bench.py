@@ -48,37 +48,32 @@ the row versions each hand leaves behind pile up run after run.
 connection for N tasks (``CELERY_DB_REUSE_MAX``; the settings leave it unset,
 so Celery closes the connection around every task).
 
-Figures, 2026-11-23, at full size (2,000 players, 100 rounds, 990,000 hands,
-2.84 M transfers), PostgreSQL 15, Redis 7.0, on 2 cores shared with other
-work: every figure (the floors too) moves with the load average, printed by
-each phase. Run A at 0f2c841 (load 13 falling to 7), run B at 7eef1cb (load
-6 falling to 4), the command above:
+Figures at full size (2,000 players, 100 rounds, 990,000 hands, 2.84 M
+transfers), PostgreSQL 15, Redis 7.0, on 2 cores shared with other work: every
+figure (the floors too) moves with the load average, printed by each phase.
+The command above; "before": session 3's design (places stored, the four
+players aggregated from the ledger), load 4-6; "after": places computed on
+read and the update by deltas (4ae228d), 23 Nov 2026, load 2.5-3:
 
-    phase (target)                before           after: run A                after: run B
-    full compute (< 10 s)         2.88 s           8.92 s (floor 1.56 s, 5.7x) 3.66 s (floor 1.12 s, 3.3x)
-    update after one hand p50     6.55 s *         89 ms (floor 65 ms, 1.4x)   76 ms (floor 53 ms, 1.4x)
-    ... p95 (< 50 ms)             2.83 s; 8.25 s * 110 ms (floor 80 ms, 1.4x)  108 ms (floor 64 ms, 1.7x)
-    API page p95 (< 50 ms)        11.6 ms          16.0 ms (floor 1.67 s)      11.3 ms (floor 1.55 s)
-    recorded to shown p95 (< 2 s) 2.57 s           248 ms (floor 96 ms, 2.6x)  354 ms (floor 208 ms, 1.7x)
+    phase (target)                before                      after
+    full compute (< 10 s)         3.66 s (floor 1.12 s, 3.3x) 3.09 s (floor 1.71 s, 1.8x)
+    update after one hand p50     76 ms (floor 53 ms, 1.4x)   22 ms (floor 65 ms, 0.35x)
+    ... p95 (< 50 ms)             108 ms (floor 64 ms, 1.7x)  27 ms (floor 71 ms, 0.37x)
+    API page p95 (< 50 ms)        11.3 ms (floor 1.55 s)      11.7 ms (floor 1.82 s)
+    recorded to shown p95 (< 2 s) 354 ms (floor 208 ms, 1.7x) 100 ms (floor 106 ms, 0.94x)
 
-"before": the run before this work (its load not noted); * the code of
-78094c8 without migration 0005, on the same data at load 8
-(``--phases update --updates 30``). The update after one hand still misses
-50 ms here: at this load the floor itself (the plain aggregate of four
-players) takes 53-80 ms, and the task is 1.4x it. Its parts (30 hands at
-load 8): the four players' totals in both scopes ~46 ms, the places UPDATE
-~38 ms (early in a round most of 2,000 players share 0 chips, so each hand
-renumbers nearly all of them in the round's scope), reading the stored rows
-~13 ms, Python ~27 ms. In the worker the task takes ~170 ms against ~90 ms
-in process: Celery opens a new database connection for every task.
+What the update after one hand does now (``standings_store``): it recomputes
+the table's players in the round's scope from their tables alone (a few
+ledger rows), moves their competition lines by what their round lines moved,
+and writes those eight rows with plain UPDATEs; places are computed on read
+(``stored_standings``, once per version of a scope in each process). Its
+ten-odd statements cost ~8 ms of database time; the rest is Python. The
+floor, the plain aggregate of the four players over the whole ledger, is
+slower than the task because the task never reads the players' history.
 
-Two changes outside this bench, measured but not made:
-StandingRow without its (competition, scope, position) index and with
-fillfactor 50 makes those updates HOT (places UPDATE p50 71 -> 24 ms, task
-p50 228 -> 187 ms at load 7, dead row versions no longer pile up; readers
-would sort one scope's 2,000 rows); ``CELERY_DB_REUSE_MAX`` (1000) spares the
-worker a new PostgreSQL connection per task (task in the worker p50
-205 -> 149 ms, ``--worker-db-reuse 1000``).
+Measured earlier and left: ``CELERY_DB_REUSE_MAX`` (1000) spares the worker
+a new PostgreSQL connection per task (task in the worker p50 205 -> 149 ms
+then, ``--worker-db-reuse 1000``); the settings leave it unset.
 """
 
 from __future__ import annotations
@@ -101,6 +96,23 @@ sys.path.insert(0, str(ROOT))
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/mahjong_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/11"
 QUICK = {"players": 400, "rounds": 20, "hands": 40_000}
+
+
+def _record_somewhere(rng, tables):
+    """Record a random hand at a random table of ``tables`` whose session is still going (``--reuse``
+    keeps the hands of earlier runs, and a session ends when a player is out of chips); a finished
+    table is dropped from ``tables``."""
+    from tournament.ledger import HandRejected, hand_record
+
+    while tables:
+        table = rng.choice(tables)
+        try:
+            return table, hand_record(table=table, entry=_random_entry(rng, table.seat_map))
+        except HandRejected as exc:
+            if "table_finished" not in {p.code for p in exc.problems}:
+                raise
+            tables.remove(table)
+    raise SystemExit("every table of the running round has finished its session: rebuild (no --reuse)")
 
 
 def _args():
@@ -446,8 +458,8 @@ def main() -> int:
                 hand_void(hand=hand, reason="bench")
                 table = hand.table
             else:
-                table = rng.choice(tables)
-                recorded.append(hand_record(table=table, entry=_random_entry(rng, table.seat_map)))
+                table, hand = _record_somewhere(rng, tables)
+                recorded.append(hand)
             times.append(_timed(lambda t=table: standings_update_table(t.pk)))
             floors.append(floor(competition.pk, list(table.seat_map.values())))
             vacuum.when_due()
@@ -563,9 +575,8 @@ def _with_worker(
                 return seen
             time.sleep(0.1)
         for _ in range(args.worker_hands):
-            table = rng.choice(tables)
             began = time.perf_counter()
-            hand = hand_record(table=table, entry=_random_entry(rng, table.seat_map))
+            table, hand = _record_somewhere(rng, tables)
             recorded = time.perf_counter() - began
             mark = ChipTransfer.objects.filter(hand=hand).aggregate(m=Max("pk"))["m"]
             while time.perf_counter() - began < 30:

@@ -135,17 +135,21 @@ def test_a_substitute_s_hands_count_for_the_player_replaced_in_full_and_incremen
     assert standings_table_changed(first) == "full"  # the first computation
     assert standings_table_changed(second) == "full"  # round 2's scope, never computed
     hand_record(table=second, entry={"outcome": "win", "winner": sub.pk, "win": "self_draw", "doubles": 4})
-    assert standings_table_changed(second) == "incremental"
+    assert standings_table_changed(second) == "full"  # round 2's first hand starts it: a session each
+    hand_record(table=second, entry={"outcome": "false_win", "offender": sub.pk})
+    assert standings_table_changed(second) == "incremental"  # the substitute's line is the replaced one's
 
     full = {r.totals.player_id: r.totals for r in standings_compute(competition).rows}
     assert sub.pk not in full
     line = full[replaced]
     assert line.hands_won == 2 and line.biggest_hand == 4 and line.sessions == 2 and not line.withdrawn
+    assert line.za_hu == 1
     stored = {
         r.player_id: r for r in StandingRow.objects.filter(competition=competition, scope=COMPETITION_SCOPE)
     }
     assert set(stored) == set(full)
     assert (stored[replaced].net_chips, stored[replaced].hands_won) == (line.net_chips, 2)
+    assert stored[replaced].za_hu == 1
     # A round's standings list who sat at its tables.
     round_two = {r.totals.player_id for r in standings_compute(competition, second.round).rows}
     assert sub.pk in round_two and replaced not in round_two
