@@ -142,6 +142,9 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The worker keeps its database connection between tasks, closed when it fails or outlives
+# CONN_MAX_AGE as between two requests (tournament/celery.py); Celery still closes it every 2,000 tasks.
+CELERY_DB_REUSE_MAX = 1000
 # Recording a hand must never wait on a broker that is down (issue 6): fail fast.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}

@@ -12,6 +12,17 @@ def worker_identity() -> dict:
     return {"pid": os.getpid(), "host": socket.gethostname()}
 
 
+@shared_task
+def worker_database_backend() -> int:
+    """The PostgreSQL backend (server process id) of the worker's connection: tells whether the worker
+    keeps its connection between tasks."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
 @shared_task(ignore_result=True, acks_late=True)
 def standings_update_table(table_id: int) -> None:
     """A hand was recorded or voided at this table: update its players in its competition and round.

@@ -5,7 +5,8 @@ import os
 import pytest
 from django.urls import reverse
 
-from tournament.tasks import worker_identity
+from tests.conftest import need
+from tournament.tasks import worker_database_backend, worker_identity
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +52,23 @@ def test_healthz_is_up_with_redis_and_a_worker(client, celery_worker_proc, setti
     body = response.json()
     assert response.status_code == 200, body
     assert body["checks"]["redis"]["ok"] and body["checks"]["celery"]["workers"]
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_keeps_its_database_connection_and_survives_losing_it(
+    celery_worker_proc, celery_not_eager
+):
+    """One PostgreSQL connection from task to task; when the server drops it (a restart, an idle
+    timeout), the next task health-checks it, connects again and succeeds."""
+    from django.db import connection
+
+    need(connection.vendor == "postgresql", "backend ids need PostgreSQL")
+    first = worker_database_backend.delay().get(timeout=20)
+    assert worker_database_backend.delay().get(timeout=20) == first
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [first])
+        assert cursor.fetchone()[0] is True
+    again = worker_database_backend.delay().get(timeout=20)
+    assert again != first
+    assert worker_database_backend.delay().get(timeout=20) == again
