@@ -456,6 +456,28 @@ def _ms_value(text: str) -> float:
 # --- the ledger ------------------------------------------------------------------------------------
 
 
+def _worker_caught_up(league, wait_seconds: float = 120) -> float:
+    """Wait until the stored standings include every ledger row (the worker's backlog of standings
+    updates from a hands phase is done), so that each solo phase measures its endpoint alone: a
+    backlog would keep changing the standings version under the next phase's readers. Answers the
+    seconds waited."""
+    from django.db import connections
+
+    from tournament.models import Competition, StandingsMeta
+    from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
+
+    began = time.monotonic()
+    competition = Competition.objects.get(pk=league.competition)
+    mark = ledger_mark(competition)
+    while time.monotonic() - began < wait_seconds:
+        meta = StandingsMeta.objects.filter(competition=competition, scope=COMPETITION_SCOPE).first()
+        if meta is not None and meta.ledger_mark >= mark:
+            break
+        time.sleep(0.25)
+    connections.close_all()
+    return time.monotonic() - began
+
+
 def ledger_check(
     league, created: int, in_flight: list[str] = (), wait_seconds: float = 120
 ) -> list[tuple[str, bool, str]]:
@@ -657,7 +679,12 @@ def main() -> int:
         servers.start()
         _check_token_endpoint(servers.url, league)
         for phase in _phases(args):
-            print(f"phase {phase.name}: {phase.users} users, {phase.seconds:.0f} s ...", flush=True)
+            waited = _worker_caught_up(league)
+            print(
+                f"phase {phase.name}: {phase.users} users, {phase.seconds:.0f} s "
+                f"(after {waited:.1f} s for the worker to catch up) ...",
+                flush=True,
+            )
             profile = phase.name == args.profile
             results[phase.name] = _run_phase(phase, servers, league_file, folder, profile)
             if profile:
