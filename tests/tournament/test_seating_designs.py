@@ -18,6 +18,7 @@ from tournament.seating.designs import (
     candidates,
     design_for,
     field,
+    gf25_levels,
     golf_32,
     three_q_plus_one,
     transversal,
@@ -52,6 +53,7 @@ def pairs_of(design, classes=None):
         (transversal(8), 32, 8, False),
         (transversal(12), 48, 4, False),  # 12 = 4 x 3: the factor 3 cannot hold four distinct x
         (golf_32(), 32, 10, False),  # social golfer 8-4-10
+        (gf25_levels(), 100, 33, True),  # resolvable (100, 4, 1)
     ],
     ids=lambda x: getattr(x, "name", str(x)),
 )
@@ -75,6 +77,19 @@ def test_thirty_two_players_meet_everyone_but_their_group_exactly_once():
     assert seen == dict.fromkeys(others, 1)  # 10 rounds x 8 tables x 6 pairs = 480 = 496 - 16
 
 
+def test_hundred_players_meet_everyone_exactly_once_in_33_rounds():
+    design = gf25_levels()
+    rounds = [design.cls(j) for j in range(33)]
+    seen: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        assert len(rnd) == 25 and sorted(p for table in rnd for p in table) == list(range(100))
+        for table in rnd:
+            for pair in itertools.combinations(sorted(table), 2):
+                seen[pair] = seen.get(pair, 0) + 1
+    assert seen == dict.fromkeys(itertools.combinations(range(100), 2), 1)  # 33 x 25 x 6 = 4,950
+    assert design_for(100) is not None and design_for(100).length == 33
+
+
 @pytest.mark.parametrize(("m", "rounds"), [(50, 25), (250, 125)])
 def test_transversal_for_large_fields_has_rounds_to_spare(m, rounds):
     design = transversal(m)
@@ -96,7 +111,7 @@ def test_field_tables_make_a_field(q):
 
 @pytest.mark.parametrize(
     ("players", "design_rounds"),
-    [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (200, 25), (1000, 125), (24, 0), (30, 0)],
+    [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (100, 33), (200, 25), (1000, 125), (24, 0), (30, 0)],
 )
 def test_design_for_picks_the_longest(players, design_rounds):
     design = design_for(players)
@@ -104,7 +119,9 @@ def test_design_for_picks_the_longest(players, design_rounds):
     assert all(d.length <= design_rounds for d in candidates(players))
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (200, 10)])
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (100, 33), (200, 10)]
+)
 def test_seating_a_design_field_repeats_nobody(players, rounds):
     seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=3))
     met: dict[frozenset, int] = {}

@@ -18,6 +18,10 @@ picks, for a player count, the construction with the most classes):
 - **Stored designs**: 32 players over 10 rounds with no repeat (``golf_32``, the
   social golfer problem 8-4-10, a resolvable 4-GDD of type 2^16): a published
   solution stored as data; its 16 pairs that never meet are its groups.
+  100 players over 33 rounds, every pair exactly once (``gf25_levels``): points
+  ``GF(25) x {0,1,2,3}``, a base class invariant under ``x -> -x`` developed
+  over the 25 translations plus 8 classes of translates of one transversal
+  block each; found by a SAT search (``bench/find_design_100_gf25.py``).
 - **Transversal designs** for any ``v = 4m``: four levels of ``m`` points; the
   round for multiplier ``b`` seats ``{(i, a + b * x_i) : i = 0..3}`` for every
   ``a`` of the ring ``R = product of GF(q)`` over the prime powers ``q`` of ``m``,
@@ -308,6 +312,53 @@ def golf_32() -> Design:
     return Design("resolvable 4-GDD of type 2^16", 32, len(classes), groups, classes.__getitem__)
 
 
+# 100 players over 33 rounds, every pair exactly once (found by ``bench/find_design_100_gf25.py``). Player
+# ``25 i + x``: level ``i`` (0..3), ``x = 5a + b`` in ``Z5 x Z5`` (the additive group of GF(25)). Round ``t``
+# (t < 25) is the base round translated by ``t``; the base round is ``{(0, i) : i}`` and, for each pair of
+# levels ``k < l`` and each ``(y, z)`` listed, ``{(y, k), (-y, k), (z, l), (-z, l)}`` (invariant under
+# ``x -> -x``). Rounds 25..32: the 25 translates of ``{(0, 0), (a1, 1), (a2, 2), (a3, 3)}``.
+_GF25_INVARIANT = (
+    (2, 9, 18),
+    (3, 21, 12),
+    (6, 16, 1),
+    (8, 7, 5),
+    (11, 24, 23),
+    (19, 6, 7),
+    (22, 23, 20),
+    (24, 14, 4),
+)
+_GF25_TABLES = (
+    ((6, 10), (9, 11), (10, 2), (12, 13)),  # levels 0, 1
+    ((1, 12), (5, 13), (7, 8), (14, 11)),  # levels 0, 2
+    ((2, 12), (8, 11), (11, 13), (13, 9)),  # levels 0, 3
+    ((5, 7), (8, 2), (12, 9), (14, 5)),  # levels 1, 2
+    ((1, 8), (6, 14), (7, 6), (9, 10)),  # levels 1, 3
+    ((1, 5), (6, 1), (10, 7), (14, 2)),  # levels 2, 3
+)
+
+
+def gf25_levels() -> Design:
+    """The stored resolvable (100, 4, 1) design: 25 developed rounds and 8 transversal ones."""
+
+    def plus(x: int, y: int) -> int:
+        return 5 * ((x // 5 + y // 5) % 5) + (x + y) % 5
+
+    def minus(x: int) -> int:
+        return 5 * (-(x // 5) % 5) + -x % 5
+
+    base: list[list[tuple[int, int]]] = [[(0, 0), (0, 1), (0, 2), (0, 3)]]
+    for (k, m), pairs in zip(itertools.combinations(range(4), 2), _GF25_TABLES, strict=True):
+        base += [[(y, k), (minus(y), k), (z, m), (minus(z), m)] for y, z in pairs]
+
+    def build(j: int) -> Class:
+        if j < 25:
+            return tuple(tuple(25 * i + plus(x, j) for x, i in block) for block in base)  # type: ignore[misc]
+        a = (0, *_GF25_INVARIANT[j - 25])
+        return tuple(tuple(25 * i + plus(a[i], t) for i in range(4)) for t in range(25))  # type: ignore[misc]
+
+    return Design("GF(25) x 4 levels (25 + 8 rounds)", 100, 33, (), build)
+
+
 # --- choosing ----------------------------------------------------------------------------------------
 
 
@@ -320,6 +371,8 @@ def candidates(v: int) -> list[Design]:
         out.append(affine(3))
     if v == 32:
         out.append(golf_32())
+    if v == 100:
+        out.append(gf25_levels())
     q = (v - 1) // 3
     if v % 12 == 4 and len(_factor(q)) == 1:
         out.append(three_q_plus_one(q))
