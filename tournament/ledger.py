@@ -24,14 +24,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
 from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Round, Table
 from tournament.table_state import TableState, winds_for_hand
-from tournament.tables import state_before, table_fold
+from tournament.tables import hand_result, remember_related, state_before, table_fold, table_ledger
 
 PLAYER_FIELDS = ("winner", "discarder", "liable", "offender")
 
@@ -189,6 +189,15 @@ def _doubles_of(entry: Mapping[str, Any], settlement: Settlement) -> int | None:
     return doubles if isinstance(doubles, int) and not isinstance(doubles, bool) else None
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a hand answers: the hand, the table after it, and whether it is new."""
+
+    hand: Hand  # its transfers and void are loaded: serializing it reads nothing more
+    state: TableState  # the table once the hand is played
+    created: bool  # False: the idempotency key had been used; this is the hand recorded then
+
+
 def hand_record(
     *,
     table: Table,
@@ -200,19 +209,46 @@ def hand_record(
     meta: RequestMeta | None = None,
 ) -> Hand:
     """Record one hand at a table: validate, settle, write in one transaction, queue standings."""
+    hand = hand_record_with_state(
+        table=table,
+        entry=entry,
+        user=user,
+        idempotency_key=idempotency_key,
+        expected_number=expected_number,
+        corrects=corrects,
+        meta=meta,
+    ).hand
+    # The caller may void the hand and look at it again: forget what was known of it when recorded.
+    hand._state.fields_cache.pop("void", None)
+    hand.__dict__.pop("_prefetched_objects_cache", None)
+    return hand
+
+
+def hand_record_with_state(
+    *,
+    table: Table,
+    entry: Mapping[str, Any],
+    user=None,
+    idempotency_key: str = "",
+    expected_number: int | None = None,
+    corrects: Hand | None = None,
+    meta: RequestMeta | None = None,
+) -> Recorded:
+    """``hand_record``, also answering the table's state after the hand (the API's answer).
+
+    The table is read once, under its lock, in plain SQL (``table_ledger``); the idempotency key is
+    looked up in what that read, and the state after the hand is folded from it in memory.
+    """
     meta = meta or RequestMeta()
     idempotency_key = (idempotency_key or "")[:100]
     try:
         with transaction.atomic():
-            # Lock the table's row only: with select_related, a plain FOR UPDATE would also lock its round
-            # and competition rows and so put every hand of the competition in one queue.
-            locked = _locked_table(table.pk)
-            if idempotency_key:
-                earlier = Hand.objects.filter(table=locked, idempotency_key=idempotency_key).first()
-                if earlier is not None:
-                    return earlier
-            fold = table_fold(locked)
-            state = fold.state
+            locked = _lock(table)
+            ledger = table_ledger(locked)
+            earlier = ledger.hand_with_key(idempotency_key)
+            if earlier is not None:
+                return Recorded(hand=_hand_loaded(earlier), state=ledger.state, created=False)
+            state = ledger.state
             if expected_number is not None and expected_number != state.hand_number:
                 raise HandConflict(
                     f"Hand {expected_number} has already been recorded at this table; "
@@ -225,13 +261,16 @@ def hand_record(
                         [Problem("invalid_correction", "Only a voided hand of this table can be corrected.")]
                     )
                 # A correction is played where the voided hand was: its dealer, winds and balances.
-                state = state_before(fold, corrects)
+                state = state_before(table_fold(locked), corrects)
             elif locked.round.status == Round.Status.FINISHED:
                 raise HandRejected(
                     [Problem("round_finished", f"Round {locked.round.number} is finished: no new hands.")]
                 )
             settlement = hand_settle(table=locked, entry=entry, state=state)
-            hand = _write_hand(locked, entry, settlement, state, fold, user, idempotency_key, corrects)
+            sequence = len(ledger.hands) + 1
+            hand, transfers = _write_hand(
+                locked, entry, settlement, state, sequence, user, idempotency_key, corrects
+            )
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
                 # The first hand recorded starts the round.
                 Round.objects.filter(pk=locked.round_id).update(status=Round.Status.PLAYING)
@@ -243,17 +282,45 @@ def hand_record(
                 hand,
                 {"entry": dict(entry), "transfers": settlement.transfers},
             )
+            if corrects is None:
+                after = ledger.state_after(hand_result(hand, transfers))
+            else:  # the correction takes the voided hand's place: fold the table again
+                after = table_ledger(locked).state
     except IntegrityError:
         # Another request wrote the same sequence or idempotency key between our read and write.
         if idempotency_key:
             earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
             if earlier is not None:
-                return earlier
+                return Recorded(hand=_hand_loaded(earlier.pk), state=table_fold(table).state, created=False)
         raise HandConflict(
             "Another device recorded a hand at this table at the same moment.", table_fold(table).state
         ) from None
     transaction.on_commit(lambda: _queue_standings(hand))
-    return hand
+    return Recorded(hand=hand, state=after, created=True)
+
+
+_LOCK_SQL = (
+    f"SELECT t.ended_at, r.status FROM {Table._meta.db_table} t "
+    f"JOIN {Round._meta.db_table} r ON r.id = t.round_id WHERE t.id = %s"
+)
+
+
+def _lock(table: Table) -> Table:
+    """Lock the table's row until the transaction ends, and refresh what may have changed before the lock.
+
+    Only the table's row is locked: its round and competition are read, not locked (locking them would
+    put every hand of the competition in one queue; ``round_end`` serialises with hands through the
+    table rows it updates). The organiser ends a session or a round while the table plays: the table's
+    ``ended_at`` and the round's ``status`` are read under the lock.
+    """
+    sql = _LOCK_SQL + (" FOR UPDATE OF t" if connection.features.has_select_for_update_of else "")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"table {table.pk} does not exist")
+    table.ended_at, table.round.status = row
+    return table
 
 
 def _locked_table(pk: int) -> Table:
@@ -261,7 +328,13 @@ def _locked_table(pk: int) -> Table:
     return Table.objects.select_for_update(of=("self",)).select_related("round__competition").get(pk=pk)
 
 
-def _write_hand(table, entry, settlement, state, fold, user, idempotency_key, corrects) -> Hand:
+def _hand_loaded(pk: int) -> Hand:
+    return Hand.objects.select_related("void").prefetch_related("transfers").get(pk=pk)
+
+
+def _write_hand(
+    table, entry, settlement, state, sequence, user, idempotency_key, corrects
+) -> tuple[Hand, list[ChipTransfer]]:
     winds = settlement.winds
     outcome = entry.get("outcome")
     instants = settlement.settle_input.get("instant") or []
@@ -269,7 +342,7 @@ def _write_hand(table, entry, settlement, state, fold, user, idempotency_key, co
     by_player = {key: entry.get(key) for key in PLAYER_FIELDS}
     hand = Hand.objects.create(
         table=table,
-        sequence=len(fold.hands) + 1,
+        sequence=sequence,
         number=state.hand_number,
         corrects=corrects,
         outcome=outcome,
@@ -293,7 +366,7 @@ def _write_hand(table, entry, settlement, state, fold, user, idempotency_key, co
         idempotency_key=idempotency_key,
         recorded_by=user if user is not None and user.is_authenticated else None,
     )
-    ChipTransfer.objects.bulk_create(
+    transfers = ChipTransfer.objects.bulk_create(
         [
             ChipTransfer(
                 hand=hand,
@@ -307,7 +380,11 @@ def _write_hand(table, entry, settlement, state, fold, user, idempotency_key, co
             if t["amount"] > 0
         ]
     )
-    return hand
+    # What the answer shows of the new hand is in memory: no void, these transfers (as a prefetch would);
+    # ``hand_record`` forgets both before handing the hand to callers that may void it.
+    Hand.void.related.set_cached_value(hand, None)
+    remember_related(hand, "transfers", transfers)
+    return hand, transfers
 
 
 def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = None) -> HandVoid:

@@ -8,9 +8,12 @@ play (``Hand.corrects``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournament.models import Hand, Table
+from django.db import connection
+
+from tournament.models import ChipTransfer, Hand, HandVoid, Seat, Table
 from tournament.table_state import (
     DEAL_RULES,
     DealRules,
@@ -30,16 +33,17 @@ class TableFold:
     hands: list[Hand]  # every hand recorded at the table, voided ones included, in recording order
 
 
-def play_order_key(hand: Hand, by_id: dict[int, Hand]) -> tuple[int, ...]:
+def play_order_key(hand: Hand | LedgerHand, by_id: dict[int, Hand | LedgerHand]) -> tuple[int, ...]:
     """A correction sorts right after the hand it replaces, before the next one."""
     if hand.corrects_id and hand.corrects_id in by_id:
         return (*play_order_key(by_id[hand.corrects_id], by_id), hand.sequence)
     return (hand.sequence,)
 
 
-def hand_result(hand: Hand) -> HandResult:
+def hand_result(hand: Hand, transfers: Iterable[ChipTransfer] | None = None) -> HandResult:
+    """The fold's view of a hand, from its transfers (``hand.transfers`` unless given)."""
     net: dict[int, int] = {}
-    for transfer in hand.transfers.all():
+    for transfer in hand.transfers.all() if transfers is None else transfers:
         if transfer.reverses_id is not None:
             continue  # a reversal belongs to the void, not to the hand as played
         net[transfer.from_player_id] = net.get(transfer.from_player_id, 0) - transfer.amount
@@ -57,8 +61,137 @@ def hand_result(hand: Hand) -> HandResult:
     )
 
 
+def remember_related(instance, name: str, objects: list) -> None:
+    """Make ``instance.<name>.all()`` answer ``objects`` without a query, as ``prefetch_related`` would.
+
+    For rows just read or written by hand (a plain query, a ``bulk_create``): the ORM's prefetch
+    machinery costs a hand post more than the query it runs (load bench, issue 7).
+    """
+    manager = getattr(instance, name)
+    manager._remove_prefetched_objects()
+    known = manager.get_queryset()  # the relation's own queryset: filtering it further still queries
+    known._result_cache, known._prefetch_done = list(objects), True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[manager.field.remote_field.cache_name] = known
+
+
+_SEAT_FIELDS = [f.attname for f in Seat._meta.concrete_fields]
+_SEATS_SQL = f"SELECT {', '.join(_SEAT_FIELDS)} FROM {Seat._meta.db_table} WHERE table_id = %s ORDER BY id"
+
+
+def with_seats(table: Table) -> Table:
+    """The table with its seats read in one plain query (``table.seat_map`` then reads nothing)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SEATS_SQL, [table.pk])
+        rows = cursor.fetchall()
+    remember_related(table, "seats", [Seat.from_db(connection.alias, _SEAT_FIELDS, row) for row in rows])
+    return table
+
+
 def deal_rules_for(table: Table) -> DealRules:
     return DEAL_RULES.get(table.round.competition.rules, DealRules())
+
+
+def _state_of(table: Table, results: Iterable[HandResult]) -> TableState:
+    return table_state(
+        table.seat_map,
+        table.round.competition.capital,
+        results,
+        ended=table.ended_at is not None,
+        rules=deal_rules_for(table),
+    )
+
+
+@dataclass(frozen=True)
+class LedgerHand:
+    """One recorded hand as recording the next one needs it: no model instance, no rule-set snapshot."""
+
+    pk: int
+    sequence: int
+    corrects_id: int | None
+    is_void: bool
+    idempotency_key: str
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class TableLedger:
+    """What recording a hand needs of the table's ledger (``hand_record``), read in two plain queries.
+
+    ``table_fold`` reads the same rows as model instances for the pages; both fold them with
+    ``table_state`` in the same play order, and a test holds their states equal.
+    """
+
+    table: Table
+    hands: list[LedgerHand]  # every hand recorded, voided ones included, in recording order
+    results: list[HandResult]  # the hands that stand, in play order
+    state: TableState
+
+    def hand_with_key(self, key: str) -> int | None:
+        """The hand recorded with this idempotency key, if any."""
+        return next((h.pk for h in self.hands if key and h.idempotency_key == key), None)
+
+    def state_after(self, result: HandResult) -> TableState:
+        """The table once ``result`` is played as the next hand."""
+        return _state_of(self.table, [*self.results, result])
+
+
+_HANDS_SQL = (
+    "SELECT h.id, h.sequence, h.corrects_id, h.outcome, h.winner_id, h.discarder_id, h.offender_id, "
+    "h.kong_declared, h.self_drawn, h.doubles, h.idempotency_key, v.id "
+    f"FROM {Hand._meta.db_table} h LEFT JOIN {HandVoid._meta.db_table} v ON v.hand_id = h.id "
+    "WHERE h.table_id = %s ORDER BY h.sequence"
+)
+_TRANSFERS_SQL = (
+    f"SELECT hand_id, from_player_id, to_player_id, amount FROM {ChipTransfer._meta.db_table} "
+    "WHERE table_id = %s AND reverses_id IS NULL"
+)
+
+
+def table_ledger(table: Table) -> TableLedger:
+    """The table's hands and state for recording the next hand: two SQL queries, no ORM on the way.
+
+    A hand post reads this under the table's lock; the ORM's query compilation and model instances
+    cost the hand post more than everything else it does (load bench, issue 7).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_HANDS_SQL, [table.pk])
+        rows = cursor.fetchall()
+        cursor.execute(_TRANSFERS_SQL, [table.pk])
+        transfers = cursor.fetchall()
+    net: dict[int, dict[int, int]] = {}
+    for hand_id, payer, payee, amount in transfers:
+        chips = net.setdefault(hand_id, {})
+        chips[payer] = chips.get(payer, 0) - amount
+        chips[payee] = chips.get(payee, 0) + amount
+    hands = [
+        LedgerHand(
+            pk=pk,
+            sequence=sequence,
+            corrects_id=corrects_id,
+            is_void=void_id is not None,
+            idempotency_key=key,
+            result=HandResult(
+                outcome=outcome,
+                net=net.get(pk, {}),
+                winner=winner,
+                kong_declared=bool(kong),
+                self_drawn=bool(self_drawn),
+                discarder=discarder,
+                offender=offender,
+                doubles=doubles,
+                hand_id=pk,
+            ),
+        )
+        for (
+            pk, sequence, corrects_id, outcome, winner, discarder, offender, kong, self_drawn, doubles, key,
+            void_id,
+        ) in rows
+    ]  # fmt: skip
+    by_id = {h.pk: h for h in hands}
+    standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
+    results = [h.result for h in standing]
+    return TableLedger(table=table, hands=hands, results=results, state=_state_of(table, results))
 
 
 def table_fold(table: Table) -> TableFold:
@@ -76,14 +209,7 @@ def table_fold(table: Table) -> TableFold:
     seats = table.seat_map
     capital = table.round.competition.capital
     rows = table_history(seats, capital, [hand_result(h) for h in standing], rules=deal_rules_for(table))
-    state = table_state(
-        seats,
-        capital,
-        [row.hand for row in rows],
-        ended=table.ended_at is not None,
-        rules=deal_rules_for(table),
-    )
-    return TableFold(table=table, state=state, rows=rows, hands=hands)
+    return TableFold(table=table, state=_state_of(table, [row.hand for row in rows]), rows=rows, hands=hands)
 
 
 def state_before(fold: TableFold, hand: Hand) -> TableState:

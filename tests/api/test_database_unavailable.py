@@ -23,7 +23,7 @@ def test_a_hand_posted_while_the_database_is_away_answers_503(league, as_scoreke
     def cut_off(**kwargs):
         raise error
 
-    monkeypatch.setattr("tournament.api.hands.hand_record", cut_off)
+    monkeypatch.setattr("tournament.api.hands.hand_record_with_state", cut_off)
     response = as_scorekeeper.post(
         f"/api/v1/tables/{league.table.pk}/hands/", {"outcome": "draw"}, format="json",
         HTTP_IDEMPOTENCY_KEY="k-503",
@@ -42,7 +42,7 @@ def test_other_database_errors_stay_server_errors(league, as_scorekeeper, monkey
     def broken(**kwargs):
         raise ProgrammingError("column does not exist")
 
-    monkeypatch.setattr("tournament.api.hands.hand_record", broken)
+    monkeypatch.setattr("tournament.api.hands.hand_record_with_state", broken)
     as_scorekeeper.raise_request_exception = False
     url = f"/api/v1/tables/{league.table.pk}/hands/"
     response = as_scorekeeper.post(url, {"outcome": "draw"}, format="json")

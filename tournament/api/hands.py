@@ -35,9 +35,9 @@ from tournament.api.serializers_hands import (
     HandVoidRequestSerializer,
     VoidedSerializer,
 )
-from tournament.ledger import HandConflict, HandRejected, hand_record, hand_void
+from tournament.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
 from tournament.models import Hand, Table
-from tournament.tables import table_fold
+from tournament.tables import table_fold, with_seats
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -92,21 +92,19 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
         },
     )
     def post(self, request, pk):
-        table = _table(pk)
+        table = with_seats(get_or_404(Table.objects.select_related("round__competition"), pk))
         self.check_object_permissions(request, table)
         entry = HandEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
         if len(table.seat_map) != len(SEATS):
             message = f"Table {table.number} does not have four players seated: no hand can be recorded."
             return error_response([{"code": "table_not_seated", "message": message}], 422)
-        key = request.headers.get("Idempotency-Key", "").strip()[:100]
-        seen = bool(key) and Hand.objects.filter(table=table, idempotency_key=key).exists()
         try:
-            hand = hand_record(
+            recorded = hand_record_with_state(
                 table=table,
                 entry=entry.entry(),
                 user=request.user,
-                idempotency_key=key,
+                idempotency_key=request.headers.get("Idempotency-Key", "").strip()[:100],
                 expected_number=entry.validated_data.get("hand_number"),
                 meta=request_meta(request),
             )
@@ -118,9 +116,8 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
                 status.HTTP_409_CONFLICT,
                 state=state_data(exc.state),
             )
-        hand = _hands().get(pk=hand.pk)
-        data = HandRecordedSerializer(hand, context={"state": table_fold(table).state}).data
-        return Response(data, status=status.HTTP_200_OK if seen else status.HTTP_201_CREATED)
+        data = HandRecordedSerializer(recorded.hand, context={"state": recorded.state}).data
+        return Response(data, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
 
 
 class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
