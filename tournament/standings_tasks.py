@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from django.core.cache import cache
 from django.db import transaction
 
 from tournament import standings_cache
@@ -25,16 +26,46 @@ from tournament import standings_cache
 log = logging.getLogger(__name__)
 
 
+QUEUED_KEY = "standings:queued:table:{}"
+QUEUED_SECONDS = 60  # a lost task's mark stops holding back new ones after this
+
+
 def queue_standings_update(table_id: int) -> None:
-    """Called on commit of every recorded or voided hand."""
+    """Called on commit of every recorded or voided hand: the table's standings update, queued once.
+
+    A table whose update is queued and not yet started gets no second one: the task reads the ledger
+    when it starts (``standings_update_started`` first clears the mark), so it covers every hand
+    committed before then. Under a burst of hands the worker updates a table once per batch of its
+    hands instead of once per hand, and a hand post sends a task only when none is waiting (load
+    bench, issue 7). The mark lapses after ``QUEUED_SECONDS`` in case its task is lost; the periodic
+    reconciliation repairs whatever a lost task left behind.
+    """
     from tournament.tasks import standings_update_table
 
     try:
+        if not cache.add(QUEUED_KEY.format(table_id), 1, timeout=QUEUED_SECONDS):
+            return  # an update of this table is waiting in the queue: it will see this hand
+    except Exception as exc:  # the cache is down: queue the task anyway (the broker may be up)
+        log.warning("standings update mark for table %s not set (%s)", table_id, exc)
+    try:
         standings_update_table.apply_async((table_id,), retry=False, ignore_result=True)
     except Exception as exc:  # the broker is down: standings catch up later, the hand stands
+        _forget_queued(table_id)
         log.warning(
             "standings update for table %s not queued (%s); reconciliation will catch up", table_id, exc
         )
+
+
+def standings_update_started(table_id: int) -> None:
+    """The table's update task has started: hands committed from now on queue a new one."""
+    _forget_queued(table_id)
+
+
+def _forget_queued(table_id: int) -> None:
+    try:
+        cache.delete(QUEUED_KEY.format(table_id))
+    except Exception:  # the cache is down: the mark lapses by itself
+        pass
 
 
 def queue_standings_recompute(competition_ids: int | Iterable[int]) -> None:

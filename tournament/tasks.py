@@ -32,7 +32,9 @@ def standings_update_table(table_id: int) -> None:
     """
     from tournament.models import Table
     from tournament.standings_store import standings_table_changed
+    from tournament.standings_tasks import standings_update_started
 
+    standings_update_started(table_id)  # before reading the ledger: later hands queue a new update
     table = Table.objects.select_related("round__competition").filter(pk=table_id).first()
     if table is not None:
         standings_table_changed(table)
