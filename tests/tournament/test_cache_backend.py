@@ -1,0 +1,58 @@
+"""The Redis cache backend keeps its client objects (``tournament.cache``; issue 7).
+
+Production's cache is Redis (``REDIS_URL``). Django's own backend builds a new
+``redis.Redis`` for every operation; ours keeps one per connection pool and is
+otherwise the same cache. These run against the real Redis with CI=true.
+"""
+
+import threading
+
+import pytest
+from django.conf import settings
+from django.core.cache import caches
+
+from tests.conftest import need
+
+
+@pytest.fixture
+def redis_cache():
+    need(bool(settings.REDIS_URL), "REDIS_URL is not set: the Redis cache backend needs Redis")
+    assert settings.CACHES["default"]["BACKEND"] == "tournament.cache.RedisCache"
+    cache = caches["default"]
+    yield cache
+    cache.delete_many(["kept-client-test", "kept-client-add"])
+
+
+def test_one_client_serves_every_call(redis_cache):
+    client = redis_cache._cache.get_client(write=True)
+    assert redis_cache._cache.get_client(write=True) is client
+    assert redis_cache._cache.get_client() is redis_cache._cache.get_client()
+
+
+def test_it_is_still_the_cache_django_gives(redis_cache):
+    redis_cache.set("kept-client-test", {"chips": 400}, timeout=30)
+    assert redis_cache.get("kept-client-test") == {"chips": 400}
+    assert redis_cache.add("kept-client-add", 1, timeout=30) is True
+    assert redis_cache.add("kept-client-add", 2, timeout=30) is False  # SET NX, as the standings queue needs
+    assert redis_cache.incr("kept-client-add") == 2
+
+
+def test_threads_share_the_client_safely(redis_cache):
+    errors: list[Exception] = []
+
+    def work(n: int) -> None:
+        try:
+            for i in range(50):
+                key = f"kept-client-test-{n}"
+                redis_cache.set(key, i, timeout=30)
+                assert redis_cache.get(key) == i
+            redis_cache.delete(key)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
