@@ -31,7 +31,8 @@ def held_open(work, lock_timeout: str = "2s"):
     assert inside.wait(10), "the other transaction did not start"
     try:
         with connection.cursor() as cursor:
-            cursor.execute("SET lock_timeout = %s", [lock_timeout])
+            # set_config, not SET: parameters are bound by the server (settings.py), and SET takes none.
+            cursor.execute("SELECT set_config('lock_timeout', %s, false)", [str(lock_timeout)])
         yield
     finally:
         release.set()
