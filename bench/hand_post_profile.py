@@ -1,0 +1,139 @@
+"""What one hand post costs the web process: CPU per post, queries per post, and where the time goes.
+
+Runs in this process (no gunicorn, no locust): builds the load bench's league
+(``bench/load/league.py``) in its own PostgreSQL database, then posts hands
+through Django's test client exactly as a scorekeeper's phone does
+(``POST /api/v1/tables/{id}/hands/``, token and ``Idempotency-Key``), round
+robin over the tables, with the hands of ``bench/load/hands.py``. Standings
+tasks are sent to Redis as in production; no worker runs, so the figures are
+the web side's alone.
+
+    .venv/bin/python bench/hand_post_profile.py              # 2,000 posts, CPU ms per post
+    .venv/bin/python bench/hand_post_profile.py --profile    # plus the cProfile top 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import random
+import secrets
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DB = "postgres://postgres@127.0.0.1:5432/mahjong_postprofile"
+REDIS = "redis://127.0.0.1:6379/13"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--posts", type=int, default=2000)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    os.environ.update(
+        DATABASE_URL=os.environ.get("PROFILE_DATABASE_URL", DB),
+        REDIS_URL=os.environ.get("PROFILE_REDIS_URL", REDIS),
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="testserver,localhost",
+        SECURE_SSL_REDIRECT="false",
+        DEBUG="false",
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+    )
+    import psycopg
+
+    name = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
+    with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.load.hands import next_entry
+    from bench.load.league import load_league_build
+
+    call_command("migrate", verbosity=0)
+    import redis
+
+    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+    league = load_league_build(tables=args.tables, password="x")
+    client = Client()
+    rng = random.Random(3)
+    states: dict[int, dict] = {}
+    for t in league.tables:
+        answer = client.get(f"/api/v1/tables/{t.id}/", HTTP_AUTHORIZATION=f"Token {t.token}")
+        states[t.id] = answer.json()["state"]
+
+    def post(t) -> None:
+        entry = next_entry(states[t.id], league.capital, rng)
+        answer = client.post(
+            f"/api/v1/tables/{t.id}/hands/",
+            data=json.dumps(entry),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {t.token}",
+            HTTP_IDEMPOTENCY_KEY=secrets.token_hex(8),
+        )
+        if answer.status_code != 201:
+            raise SystemExit(f"{answer.status_code}: {answer.content[:300]!r}")
+        states[t.id] = answer.json()["state"]
+
+    for t in league.tables:  # warm up every table
+        post(t)
+    with CaptureQueriesContext(connection) as queries:
+        for t in league.tables:
+            post(t)
+    per_post = len(queries.captured_queries) // len(league.tables)
+    print(f"queries per post: {per_post} (mean ms from the client, first 80 characters)")
+    for i in range(per_post):
+        same = queries.captured_queries[i::per_post]
+        mean = sum(float(q["time"]) for q in same) / len(same)
+        print(f"  {1000 * mean:6.2f}  {same[0]['sql'][:80]}")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    backend_started = _cpu_of(backend)
+    profiler = cProfile.Profile() if args.profile else None
+    started_cpu, started = time.process_time(), time.perf_counter()
+    if profiler:
+        profiler.enable()
+    for i in range(args.posts):
+        post(league.tables[i % len(league.tables)])
+    if profiler:
+        profiler.disable()
+    cpu, wall = time.process_time() - started_cpu, time.perf_counter() - started
+    print(
+        f"{args.posts} posts: {1000 * cpu / args.posts:.2f} ms CPU "
+        f"and {1000 * wall / args.posts:.2f} ms wall per post"
+    )
+    backend_cpu = _cpu_of(backend) - backend_started
+    print(f"PostgreSQL backend: {1000 * backend_cpu / args.posts:.2f} ms CPU per post")
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+        if os.environ.get("PROFILE_CALLERS"):
+            pstats.Stats(profiler).print_callers(os.environ["PROFILE_CALLERS"])
+    reset_queries()
+
+
+def _cpu_of(pid: int) -> float:
+    """User + system CPU seconds of a process on this machine (/proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+if __name__ == "__main__":
+    main()
