@@ -6,7 +6,10 @@ through Django's test client exactly as a scorekeeper's phone does
 (``POST /api/v1/tables/{id}/hands/``, token and ``Idempotency-Key``), round
 robin over the tables, with the hands of ``bench/load/hands.py``. Standings
 tasks are sent to Redis as in production; no worker runs, so the figures are
-the web side's alone.
+the web side's alone. Then it asks the load bench's ceiling (``GET
+/bench/ceiling/``, ``bench/load/urls.py``) as many times: the ratio of the two
+CPU costs is what the load bench's "ratio to ceiling" would be if the web
+process were all there is.
 
     .venv/bin/python bench/hand_post_profile.py              # 2,000 posts, CPU ms per post
     .venv/bin/python bench/hand_post_profile.py --profile    # plus the cProfile top 40
@@ -47,7 +50,7 @@ def main() -> None:
         ALLOWED_HOSTS="testserver,localhost",
         SECURE_SSL_REDIRECT="false",
         DEBUG="false",
-        DJANGO_SETTINGS_MODULE="tournament.settings",
+        DJANGO_SETTINGS_MODULE="bench.load.settings",  # the product + the load bench's ceiling
     )
     import psycopg
 
@@ -115,12 +118,20 @@ def main() -> None:
     if profiler:
         profiler.disable()
     cpu, wall = time.process_time() - started_cpu, time.perf_counter() - started
+    ceiling_started = time.process_time()
+    for _ in range(args.posts):
+        client.get("/bench/ceiling/")
+    ceiling = (time.process_time() - ceiling_started) / args.posts
     print(
         f"{args.posts} posts: {1000 * cpu / args.posts:.2f} ms CPU "
         f"and {1000 * wall / args.posts:.2f} ms wall per post"
     )
     backend_cpu = _cpu_of(backend) - backend_started
     print(f"PostgreSQL backend: {1000 * backend_cpu / args.posts:.2f} ms CPU per post")
+    print(
+        f"ceiling (GET /bench/ceiling/, the load bench's minimal DRF endpoint): {1000 * ceiling:.2f} ms CPU; "
+        f"post / ceiling = {cpu / args.posts / ceiling:.1f} (web process only)"
+    )
     if profiler:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
