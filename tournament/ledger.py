@@ -236,8 +236,8 @@ def hand_record_with_state(
 ) -> Recorded:
     """``hand_record``, also answering the table's state after the hand (the API's answer).
 
-    The table is read once, under its lock, in plain SQL (``table_ledger``); the idempotency key is
-    looked up in what that read, and the state after the hand is folded from it in memory.
+    The table is read once, under its lock, in plain SQL (``table_ledger``); a retried idempotency key
+    is found among the hands that read returns, and the state after the hand is folded in memory.
     """
     meta = meta or RequestMeta()
     idempotency_key = (idempotency_key or "")[:100]

@@ -3,7 +3,9 @@
 ``table_fold(table)`` loads the hands that stand (not voided) in play order
 and folds them with ``tournament.table_state``; nothing about the state is
 stored. A hand entered to correct a voided one takes that hand's place in
-play (``Hand.corrects``).
+play (``Hand.corrects``). ``table_ledger(table)`` is the same fold read in two
+plain SQL queries without model instances: what recording a hand reads under
+the table's lock (``tournament.ledger``), where the ORM cost more than the rest.
 """
 
 from __future__ import annotations
