@@ -180,14 +180,17 @@ def tasks_in_process():
 
 
 @pytest.fixture(autouse=True)
-def _no_standings_answers_kept_from_another_test(request):
+def _no_standings_answers_kept_from_another_test(request, monkeypatch):
     """Answers of the standings API kept in memory (``tournament.standings_cache``) belong to the test
-    that made them: another test's database may reuse the same ids under the same path."""
+    that made them: another test's database may reuse the same ids under the same path. And a test that
+    records a hand and reads the standings sees it at once: kept answers are not served past a change
+    (``FRESH_SECONDS`` 0) except in the tests of that floor, which set it again."""
     if not request.config.pluginmanager.hasplugin("django"):  # pure runs use -p no:django
         yield
         return
     from tournament import standings_cache
 
+    monkeypatch.setattr(standings_cache, "FRESH_SECONDS", 0.0)
     standings_cache.forget()
     yield
     standings_cache.forget()

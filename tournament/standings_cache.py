@@ -13,7 +13,10 @@ anything an answer depends on may have changed:
   withdrawn or renamed, the ranking settings: ``queue_standings_recompute``).
 
 An answer is kept in this process's memory under its path and the version it
-was made at, and served again only while the version stands. Only anonymous
+was made at. It is served again while the version stands, and for
+``FRESH_SECONDS`` after the ledger moved (a hand, standings written), but
+never once what may be shown has changed (``POLICY_KEY``: a round held or
+released, a player withdrawn or renamed, the ranking settings). Only anonymous
 JSON answers are kept (an organiser sees held rounds). When the cache cannot
 be reached (Redis down) nothing is kept or served from here: every request is
 answered the long way, and recording a hand is never held up (a failed bump is
@@ -29,84 +32,115 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
 
 log = logging.getLogger(__name__)
 
-VERSION_KEY = "standings-version"
+VERSION_KEY = "standings-version"  # changes with anything an answer depends on
+POLICY_KEY = "standings-policy"  # changes only with what may be shown: held rounds, names, ranking
 KEEP_SECONDS = 30
+# A kept answer is still served this long after the ledger moved under it (a hand recorded, standings
+# written): on a league night hands change the version several times a second, and 1,000 viewers would
+# otherwise have every answer made afresh, most of them computed from the ledger while the worker
+# catches up (load bench, mixed phase: 0.02 of the solo rate). Viewers see a hand at most this much
+# later; a change of what may be shown (POLICY_KEY) is never served late.
+FRESH_SECONDS = 1.0
 _MAX_ANSWERS = 256
-_answers: OrderedDict[tuple[str, str], tuple[float, bytes]] = OrderedDict()
+_answers: OrderedDict[str, tuple[Version, float, bytes]] = OrderedDict()
 _lock = threading.Lock()
 
 
-# The version as last read from the cache, and until when it is taken without asking again: a read
-# of the cache (a new client object and a round trip through Django's Redis backend) costs a quarter
-# of a kept answer. Another process's change is then seen within ``VERSION_SECONDS``; this process's
-# own at once (``bump`` sets it here too).
+class Version(NamedTuple):
+    policy: str
+    token: str
+    read_at: float  # _clock() when the request asked: an answer made for it is that old
+
+
+# The versions as last read from the cache, and until when they are taken without asking again (a
+# round trip to Redis per request would cost a quarter of a kept answer). Another process's change is
+# then seen within ``VERSION_SECONDS``; this process's own at once (``bump`` forgets what it had read).
 VERSION_SECONDS = 0.5
-_seen: tuple[str | None, float] = (None, 0.0)
+_clock = time.monotonic  # the tests move it on
+_seen: tuple[tuple[str, str] | None, float] = (None, 0.0)
 
 
-def bump() -> None:
-    """A new standings version: every answer kept so far stops being served."""
+def bump(*, policy: bool = False) -> None:
+    """A new standings version: answers kept so far are served no more than ``FRESH_SECONDS`` longer.
+
+    ``policy``: what may be shown changed (a round held or released, a player withdrawn or renamed,
+    the ranking settings): no answer kept so far is served again.
+    """
     global _seen
     new = uuid.uuid4().hex
-    _seen = (None, 0.0)  # until the cache has it, ask the cache
+    _seen = (None, 0.0)  # ask the cache next time
     try:
-        cache.set(VERSION_KEY, new, timeout=None)
+        cache.set_many({VERSION_KEY: new, **({POLICY_KEY: new} if policy else {})}, timeout=None)
     except Exception as exc:  # the cache is down: answers are not served from memory while it is
         log.warning("standings version not bumped (%s)", exc)
-        return
-    _seen = (new, time.monotonic() + VERSION_SECONDS)
 
 
-def bump_on_commit() -> None:
-    transaction.on_commit(bump)
+def bump_on_commit(*, policy: bool = False) -> None:
+    transaction.on_commit(lambda: bump(policy=policy))
 
 
-def version() -> str | None:
-    """The current version, or None (nothing may be served from memory) when the cache is out of reach."""
+def version() -> Version | None:
+    """The current versions, or None (nothing may be served from memory) when the cache is out of reach."""
     global _seen
     known, until = _seen
-    if known is not None and time.monotonic() < until:
-        return known
+    now = _clock()
+    if known is not None and now < until:
+        return Version(*known, read_at=now)
     try:
-        found = cache.get(VERSION_KEY)
-        if found is None:  # a cache started empty (Redis keeps nothing on disk): start a version
-            found = uuid.uuid4().hex
-            if not cache.add(VERSION_KEY, found, timeout=None):
-                found = cache.get(VERSION_KEY)
+        found = cache.get_many([POLICY_KEY, VERSION_KEY])
+        if len(found) < 2:  # a cache started empty (Redis keeps nothing on disk): start the versions
+            start = uuid.uuid4().hex
+            for key in (POLICY_KEY, VERSION_KEY):
+                if key not in found and not cache.add(key, start, timeout=None):
+                    found[key] = cache.get(key)
+                found.setdefault(key, start)
     except Exception:
         return None
-    _seen = (found, time.monotonic() + VERSION_SECONDS)
-    return found
+    known = (found[POLICY_KEY], found[VERSION_KEY])
+    _seen = (known, now + VERSION_SECONDS)
+    return Version(*known, read_at=now)
 
 
-def kept(path: str, at: str | None) -> bytes | None:
+def kept(path: str, at: Version | None) -> bytes | None:
+    """The answer kept for ``path``, if it may still be served at version ``at``."""
     if at is None:
         return None
     with _lock:
-        found = _answers.get((path, at))
-        if found is None or found[0] < time.monotonic():
+        found = _answers.get(path)
+        if found is None:
             return None
-        _answers.move_to_end((path, at))
-        return found[1]
+        made_at, expires, body = found
+        if expires < at.read_at or made_at.policy != at.policy:
+            return None
+        if made_at.token != at.token and at.read_at - made_at.read_at >= FRESH_SECONDS:
+            return None
+        _answers.move_to_end(path)
+        return body
 
 
-def keep(path: str, at: str | None, body: bytes) -> None:
+def keep(path: str, at: Version | None, body: bytes) -> None:
+    """Keep the answer made for a request that asked at ``at``."""
     if at is None:
         return
     with _lock:
-        _answers[(path, at)] = (time.monotonic() + KEEP_SECONDS, body)
+        older = _answers.get(path)
+        if older is not None and older[0].read_at > at.read_at and older[0].policy == at.policy:
+            return  # a request that asked later has kept its answer already
+        _answers[path] = (at, at.read_at + KEEP_SECONDS, body)
+        _answers.move_to_end(path)
         while len(_answers) > _MAX_ANSWERS:
             _answers.popitem(last=False)
 
 
 def forget() -> None:
-    """Drop every kept answer and the version last read (the tests' isolation)."""
+    """Drop every kept answer and the versions last read (the tests' isolation)."""
     global _seen
     with _lock:
         _answers.clear()

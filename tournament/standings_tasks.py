@@ -71,7 +71,7 @@ def _forget_queued(table_id: int) -> None:
 def queue_standings_recompute(competition_ids: int | Iterable[int]) -> None:
     """Recompute the stored standings of these competitions once the current transaction commits."""
     ids = sorted({competition_ids} if isinstance(competition_ids, int) else set(competition_ids))
-    standings_cache.bump_on_commit()  # held rounds, names, ranking: what answers show changed now
+    standings_cache.bump_on_commit(policy=True)  # held rounds, names, ranking: what may be shown changed
     transaction.on_commit(lambda: _send_recompute(ids))
 
 
