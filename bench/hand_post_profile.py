@@ -11,8 +11,12 @@ the web side's alone. Then it asks the load bench's ceiling (``GET
 CPU costs is what the load bench's "ratio to ceiling" would be if the web
 process were all there is.
 
+It drops and recreates ``PROFILE_DATABASE_URL`` (default
+``postgres://postgres@127.0.0.1:5432/mahjong_postprofile``) and flushes
+``PROFILE_REDIS_URL`` (default ``redis://127.0.0.1:6379/13``).
+
     .venv/bin/python bench/hand_post_profile.py              # 2,000 posts, CPU ms per post
-    .venv/bin/python bench/hand_post_profile.py --profile    # plus the cProfile top 40
+    .venv/bin/python bench/hand_post_profile.py --profile    # plus the cProfile top 45
 """
 
 from __future__ import annotations
