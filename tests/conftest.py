@@ -194,3 +194,24 @@ def _no_standings_answers_kept_from_another_test(request, monkeypatch):
     standings_cache.forget()
     yield
     standings_cache.forget()
+
+
+class StandingsClock:
+    """The clock of ``tournament.standings_cache``, moved on by the test (``now``)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def standings_floor(monkeypatch) -> StandingsClock:
+    """Kept standings answers served for a second past a change (``FRESH_SECONDS``), on a test's clock."""
+    from tournament import standings_cache
+
+    clock = StandingsClock()
+    monkeypatch.setattr(standings_cache, "_clock", clock)
+    monkeypatch.setattr(standings_cache, "FRESH_SECONDS", 1.0)
+    return clock

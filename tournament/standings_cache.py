@@ -12,6 +12,10 @@ anything an answer depends on may have changed:
 - anything queued for a full recompute (a round held or released, a player
   withdrawn or renamed, the ranking settings: ``queue_standings_recompute``).
 
+The leaderboard's live partial, which every viewer's page polls every few
+seconds, is kept the same way for anonymous viewers, but made afresh at least
+every ``FRESH_SECONDS`` (it says how old the standings are).
+
 An answer is kept in this process's memory under its path and the version it
 was made at. It is served again while the version stands, and for
 ``FRESH_SECONDS`` after the ledger moved (a hand, standings written), but
@@ -108,8 +112,12 @@ def version() -> Version | None:
     return Version(*known, read_at=now)
 
 
-def kept(path: str, at: Version | None) -> bytes | None:
-    """The answer kept for ``path``, if it may still be served at version ``at``."""
+def kept(path: str, at: Version | None, *, renewed: bool = False) -> bytes | None:
+    """The answer kept for ``path``, if it may still be served at version ``at``.
+
+    ``renewed``: the answer shows its own age ("updated 5 s ago", the leaderboard's live partial), so
+    it is made afresh every ``FRESH_SECONDS`` even while the version stands.
+    """
     if at is None:
         return None
     with _lock:
@@ -119,7 +127,8 @@ def kept(path: str, at: Version | None) -> bytes | None:
         made_at, expires, body = found
         if expires < at.read_at or made_at.policy != at.policy:
             return None
-        if made_at.token != at.token and at.read_at - made_at.read_at >= FRESH_SECONDS:
+        stale = renewed or made_at.token != at.token
+        if stale and at.read_at - made_at.read_at >= FRESH_SECONDS:
             return None
         _answers.move_to_end(path)
         return body

@@ -84,54 +84,39 @@ def test_with_the_cache_out_of_reach_nothing_is_kept_and_answers_stay_right(leag
     assert _chips(client.get(_url(league)))[east] == 24
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def floor(monkeypatch) -> Clock:
-    """Kept answers served for a second past a change of the ledger, on a clock the test moves."""
-    clock = Clock()
-    monkeypatch.setattr(standings_cache, "_clock", clock)
-    monkeypatch.setattr(standings_cache, "FRESH_SECONDS", 1.0)
-    return clock
-
-
-def test_a_hand_reaches_viewers_within_the_floor_not_at_once(league, floor, django_assert_num_queries):
+def test_a_hand_reaches_viewers_within_the_floor_not_at_once(
+    league, standings_floor, django_assert_num_queries
+):
     client = APIClient()
     _win(league)
     east = league.table.seat_map["E"]
     assert _chips(client.get(_url(league)))[east] == 12
     _win(league)
-    floor.now += 0.6  # 1,000 viewers polling while hands come in: answered from memory for a second
+    standings_floor.now += 0.6  # 1,000 viewers polling while hands come in: answered from memory for a second
     with django_assert_num_queries(0):
         assert _chips(client.get(_url(league)))[east] == 12
-    floor.now += 0.5  # past the floor: made afresh, and the new answer kept
+    standings_floor.now += 0.5  # past the floor: made afresh, and the new answer kept
     assert _chips(client.get(_url(league)))[east] == 24
     with django_assert_num_queries(0):
         assert _chips(client.get(_url(league)))[east] == 24
 
 
-def test_what_may_be_shown_changes_at_once_even_within_the_floor(league, floor):
+def test_what_may_be_shown_changes_at_once_even_within_the_floor(league, standings_floor):
     client = APIClient()
     _win(league)
     east = league.table.seat_map["E"]
     assert _chips(client.get(_url(league)))[east] == 12
     round_hold(Round.objects.get(pk=league.round.pk), held=True, user=league.users["organiser"])
-    floor.now += 0.1
+    standings_floor.now += 0.1
     assert _chips(client.get(_url(league))).get(east, 0) == 0  # never the answer kept before the hold
 
 
-def test_an_answer_kept_past_its_time_is_not_served(league, floor):
+def test_an_answer_kept_past_its_time_is_not_served(league, standings_floor):
     client = APIClient()
     _win(league)
     first = client.get(_url(league))
     path = _url(league)
     at = standings_cache.version()
     assert standings_cache.kept(path, at) == first.content
-    floor.now += standings_cache.KEEP_SECONDS + 1
+    standings_floor.now += standings_cache.KEEP_SECONDS + 1
     assert standings_cache.kept(path, standings_cache.version()) is None

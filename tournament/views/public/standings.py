@@ -15,9 +15,10 @@ from urllib.parse import urlencode
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from tournament import exports
+from tournament import exports, standings_cache
 from tournament.models import Competition, Round
 from tournament.views.public.access import require_results_visible, sees_held
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
@@ -72,16 +73,35 @@ def competition_standings(request, pk: int):
     return render(request, "public/standings.html", context)
 
 
+def _live(request, competition: Competition, round_: Round | None) -> HttpResponse:
+    """The live partial; an anonymous viewer's is shared for up to a second (``standings_cache``).
+
+    On a league night every open leaderboard polls this every ``LIVE_SECONDS``: a thousand viewers
+    are two hundred renders a second, each a ranking and a template. Anonymous viewers of the same
+    page, search and language see the same partial, so one render a second serves them all; a held
+    round or a renamed player is never served from memory (issue 7).
+    """
+    if request.user.is_authenticated:  # an organiser may see held rounds: always made afresh
+        return render(request, "public/_standings_live.html", board_context(request, competition, round_))
+    key = f"live:{get_language()}:{request.get_full_path()}"
+    at = standings_cache.version()
+    body = standings_cache.kept(key, at, renewed=True)
+    if body is not None:
+        return HttpResponse(body)
+    response = render(request, "public/_standings_live.html", board_context(request, competition, round_))
+    standings_cache.keep(key, at, response.content)
+    return response
+
+
 @require_GET
 def competition_standings_live(request, pk: int):
-    competition = get_object_or_404(Competition, pk=pk)
-    return render(request, "public/_standings_live.html", board_context(request, competition, None))
+    return _live(request, get_object_or_404(Competition, pk=pk), None)
 
 
 @require_GET
 def round_standings_live(request, pk: int):
     round_ = _round(pk, request.user)
-    return render(request, "public/_standings_live.html", board_context(request, round_.competition, round_))
+    return _live(request, round_.competition, round_)
 
 
 def _title(competition: Competition, round_: Round | None) -> str:
