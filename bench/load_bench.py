@@ -18,11 +18,12 @@ On this machine, loopback only, bounded in time:
      are tables;
    - one solo phase per endpoint, with the same number of users: the hand post
      (one scorekeeper per table), the standings API, the public leaderboard
-     page, a table's page;
+     page, its live partial, a table's page;
    - ``ceiling (mixed size)``: the minimal endpoint with as many users as the
      mixed phase;
    - ``mixed``: every scorekeeper recording hands and 1,000 viewers polling the
-     standings API, the leaderboard page and table pages, all at once;
+     standings API, the leaderboard page, its live partial and table pages, all
+     at once;
 
 4. checks the ledger: every hand's settlement sums to zero and its transfers
    are that settlement; every table's balances add up to four capitals;
@@ -144,6 +145,7 @@ def _phases(args) -> list[Phase]:
         Phase("hands", ("Scorekeeper",), tables, args.seconds),
         Phase("standings", ("StandingsReader",), tables, args.seconds),
         Phase("leaderboard", ("LeaderboardReader",), tables, args.seconds),
+        Phase("leaderboard live", ("LiveReader",), tables, args.seconds),
         Phase("table page", ("TableReader",), tables, args.seconds),
         Phase("ceiling (mixed size)", ("Ceiling",), mixed, args.seconds),
         Phase("mixed", ("Scorekeeper", "Viewer"), mixed, args.mixed_seconds),
@@ -591,6 +593,7 @@ def report(results: dict[str, PhaseResult]) -> dict:
         "POST hand": "hands",
         "GET standings API": "standings",
         "GET leaderboard page": "leaderboard",
+        "GET leaderboard live partial": "leaderboard live",
         "GET table page": "table page",
     }
     out: dict = {"ceiling_rps": ceiling_rps, "solo": {}, "mixed": {}}

@@ -7,9 +7,11 @@
   (``bench.load.hands``). One post in 50 is sent twice with the same key: the
   retry must answer 200 with the same hand and record nothing.
 - ``Viewer``: polls the standings API (a random page of 50), the public
-  leaderboard page and a random table's page, with no pause.
-- ``StandingsReader``, ``LeaderboardReader``, ``TableReader``: one of those
-  three alone, for the solo phases; ``Ceiling``: ``GET /bench/ceiling/`` alone.
+  leaderboard page, its live partial (what an open leaderboard polls every few
+  seconds) and a random table's page, with no pause.
+- ``StandingsReader``, ``LeaderboardReader``, ``LiveReader``, ``TableReader``:
+  one of those alone, for the solo phases; ``Ceiling``: ``GET /bench/ceiling/``
+  alone.
 
 Every user is a closed loop with no think time: the server is saturated, so
 throughput is what it can serve, and latency includes the wait in its queue.
@@ -157,6 +159,11 @@ def leaderboard_page(user: FastHttpUser) -> None:
     _get(user, f"/competitions/{LEAGUE.competition}/standings/", "GET leaderboard page")
 
 
+def leaderboard_live(user: FastHttpUser) -> None:
+    """What an open leaderboard polls every few seconds (htmx): the live partial of the standings."""
+    _get(user, f"/competitions/{LEAGUE.competition}/standings/live/", "GET leaderboard live partial")
+
+
 def table_page(user: FastHttpUser) -> None:
     _get(user, f"/tables/{random.choice(LEAGUE.tables).id}/", "GET table page")
 
@@ -171,7 +178,7 @@ class _Reader(FastHttpUser):
 
 
 class Viewer(_Reader):
-    tasks = [standings_api, leaderboard_page, table_page]
+    tasks = [standings_api, leaderboard_page, leaderboard_live, table_page]
 
 
 class StandingsReader(_Reader):
@@ -180,6 +187,10 @@ class StandingsReader(_Reader):
 
 class LeaderboardReader(_Reader):
     tasks = [leaderboard_page]
+
+
+class LiveReader(_Reader):
+    tasks = [leaderboard_live]
 
 
 class TableReader(_Reader):

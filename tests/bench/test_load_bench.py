@@ -112,5 +112,13 @@ def test_the_locustfile_loads_and_names_its_users():
         timeout=60,
     )
     assert listed.returncode == 0, listed.stderr
-    for user in ("Scorekeeper", "Viewer", "StandingsReader", "LeaderboardReader", "TableReader", "Ceiling"):
+    for user in (
+        "Scorekeeper",
+        "Viewer",
+        "StandingsReader",
+        "LeaderboardReader",
+        "LiveReader",
+        "TableReader",
+        "Ceiling",
+    ):
         assert user in listed.stdout
