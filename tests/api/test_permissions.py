@@ -114,20 +114,32 @@ def test_anonymous_writes_are_asked_for_a_token(league):
     assert response.status_code == 401 and response["WWW-Authenticate"] == "Token"
 
 
-@pytest.mark.parametrize("role", ROLES)
-def test_everyone_reads_everything(league, role):
-    client = client_for(league.users[role])
+def _reads(league) -> tuple[str, ...]:
     comp, rnd, table = league.competition, league.round, league.table
     hand = _a_hand(league)
-    for url in (
+    return (
         "/api/v1/clubs/", "/api/v1/players/", "/api/v1/competitions/", f"/api/v1/competitions/{comp.pk}/",
         f"/api/v1/competitions/{comp.pk}/rounds/", f"/api/v1/competitions/{comp.pk}/rounds/{rnd.pk}/",
         f"/api/v1/rounds/{rnd.pk}/tables/", f"/api/v1/tables/{table.pk}/",
         f"/api/v1/tables/{table.pk}/hands/",
         f"/api/v1/hands/{hand.pk}/", f"/api/v1/competitions/{comp.pk}/standings/",
         f"/api/v1/rounds/{rnd.pk}/standings/",
-    ):  # fmt: skip
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_everyone_reads_everything(league, role):
+    client = client_for(league.users[role])
+    for url in _reads(league):
         assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize("role", ("anonymous", "organiser"))
+def test_a_browser_opening_any_api_url_gets_the_browsable_page(league, role):
+    client = client_for(league.users[role])
+    for url in _reads(league):
+        page = client.get(url, HTTP_ACCEPT="text/html,application/xhtml+xml")
+        assert page.status_code == 200 and page["Content-Type"].startswith("text/html"), url
 
 
 def test_the_creator_of_a_competition_becomes_its_organiser(league):

@@ -8,6 +8,7 @@ reach nothing is kept and every answer is still right.
 
 import pytest
 from django.core.cache import cache
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tournament import standings_cache
@@ -61,12 +62,25 @@ def test_a_round_held_back_is_never_shown_from_an_answer_kept_before(league):
 
 def test_an_organiser_is_answered_the_long_way(league, django_assert_max_num_queries):
     _win(league)
-    staff = APIClient()
-    staff.force_authenticate(league.users["organiser"])
-    staff.get(_url(league))
-    with pytest.raises(pytest.fail.Exception):
-        with django_assert_max_num_queries(0):
-            staff.get(_url(league))
+    APIClient().get(_url(league))  # an anonymous answer is kept
+    by_session = APIClient()
+    by_session.force_login(league.users["organiser"])  # a session cookie, as the organiser's browser has
+    by_token = APIClient()
+    token = Token.objects.create(user=league.users["organiser"])
+    by_token.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    for staff in (by_session, by_token):
+        staff.get(_url(league))
+        with pytest.raises(pytest.fail.Exception):
+            with django_assert_max_num_queries(0):
+                staff.get(_url(league))
+
+
+def test_a_browser_asking_for_html_gets_the_browsable_page_not_the_kept_json(league):
+    _win(league)
+    kept = APIClient().get(_url(league))
+    assert kept["Content-Type"] == "application/json"
+    page = APIClient().get(_url(league), HTTP_ACCEPT="text/html")
+    assert page["Content-Type"].startswith("text/html") and page.content != kept.content
 
 
 def test_with_the_cache_out_of_reach_nothing_is_kept_and_answers_stay_right(league, monkeypatch):

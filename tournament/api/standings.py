@@ -11,6 +11,7 @@ back (``Round.results_held``); everybody else sees them left out.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Max
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
@@ -66,6 +67,17 @@ def _stored_meta(competition, rnd) -> StandingsMeta | None:
     return meta if meta.ledger_mark >= (mark or 0) else None
 
 
+def _plainly_anonymous_json(request) -> bool:
+    """No credentials (no token, no session cookie), a GET, and JSON what DRF would answer with."""
+    return (
+        request.method == "GET"
+        and "HTTP_AUTHORIZATION" not in request.META
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "format" not in request.GET
+        and request.META.get("HTTP_ACCEPT", "*/*") in ("*/*", "application/json", "")
+    )
+
+
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """Standings: the stored rows when current, else computed on read from the ledger.
 
@@ -75,6 +87,17 @@ class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """
 
     serializer_class = StandingsSerializer
+    # Not read by these views; DRF's browsable page asks for one (a browser opening the URL got a 500).
+    queryset = StandingsMeta.objects.none()
+
+    def dispatch(self, request, *args, **kwargs):
+        # A kept answer for a reader who is plainly anonymous and wants JSON is served before DRF's
+        # request handling (authentication, negotiation), which cost as much as the rest (issue 7).
+        if _plainly_anonymous_json(request):
+            body = standings_cache.kept(request.get_full_path(), standings_cache.version())
+            if body is not None:
+                return HttpResponse(body, content_type="application/json")
+        return super().dispatch(request, *args, **kwargs)
 
     def kept_or(self, request, make) -> HttpResponse:
         if request.user.is_authenticated or request.accepted_renderer.format != "json":
