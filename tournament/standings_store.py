@@ -67,6 +67,8 @@ from tournament.standings_rank import PlayerTotals, RankedRow, rank
 COMPETITION_SCOPE = 0
 # More players than this behind in one scope (a long broker outage): recompute instead.
 INCREMENTAL_MAX_PLAYERS = 64
+# Reads of every scope made again while hands commit under them (``_refresh_scopes``).
+_STABLE_READ_TRIES = 5
 _SUMMED = ("net_chips", "sessions", "hands_won", "self_drawn_wins", "za_hu")
 _COLUMNS = ("player_id", "name", "club", *_SUMMED, "biggest_hand", "withdrawn")
 
@@ -170,11 +172,31 @@ def _fields(totals: PlayerTotals) -> dict:
     }
 
 
-def _refresh_scope(competition: Competition, rnd: Round | None, mark: int) -> None:
-    if rnd is None:
-        _store(competition, COMPETITION_SCOPE, scope_totals(competition), mark)
-    else:
-        _store(competition, rnd.pk, scope_totals(competition, rnd, include_held=True), mark)
+def _ledger_stamp(competition: Competition) -> tuple[int, int]:
+    """The newest transfer and the newest hand of the competition: moves whenever a hand commits."""
+    newest_hand = Hand.objects.filter(table__round__competition=competition).order_by("-pk")
+    return ledger_mark(competition), newest_hand.values_list("pk", flat=True).first() or 0
+
+
+def _refresh_scopes(competition: Competition, rounds: list[Round]) -> int:
+    """Recompute and store the competition's scope and these rounds' from one state of the ledger.
+
+    Each scope is read in its own statement, so a hand committed between two reads would be in one
+    scope and not the other, and the next update by deltas, which moves the competition line by what
+    the round line moved, would never carry it over (the fault tests saw it: a hand posted while its
+    table's first update recomputed both scopes). The reads are made again until no hand committed
+    while they ran (a few tries; the periodic reconciliation repairs what is left).
+    """
+    for _ in range(_STABLE_READ_TRIES):
+        stamp = _ledger_stamp(competition)
+        totals = {COMPETITION_SCOPE: scope_totals(competition)}
+        totals.update({rnd.pk: scope_totals(competition, rnd, include_held=True) for rnd in rounds})
+        if _ledger_stamp(competition) == stamp:
+            break
+    mark = stamp[0]
+    for scope, lines in totals.items():
+        _store(competition, scope, lines, mark)
+    return mark
 
 
 def standings_refresh(competition: Competition, rounds: list[Round] | None = None) -> int:
@@ -182,13 +204,9 @@ def standings_refresh(competition: Competition, rounds: list[Round] | None = Non
     with transaction.atomic():
         _serialise_writers(competition)
         standings_cache.bump_on_commit()
-        mark = ledger_mark(competition)
-        _refresh_scope(competition, None, mark)
         if rounds is None:
             rounds = list(Round.objects.filter(competition=competition))
-        for rnd in rounds:
-            _refresh_scope(competition, rnd, mark)
-    return mark
+        return _refresh_scopes(competition, rounds)
 
 
 @dataclass(frozen=True)
@@ -379,7 +397,5 @@ def standings_table_changed(table: Table) -> str:
                         computed_at=timezone.now(), ledger_mark=behind.mark
                     )
                     return "incremental"
-        mark = ledger_mark(competition)
-        _refresh_scope(competition, None, mark)
-        _refresh_scope(competition, rnd, mark)
+        _refresh_scopes(competition, [rnd])
     return "full"
