@@ -258,12 +258,20 @@ class Stack:
     # --- PostgreSQL restart (the whole cluster: everything on the machine) ---
 
     @staticmethod
-    def restart_postgres() -> None:
+    def _pg_ctlcluster(action: str) -> None:
         version = sorted(p.name for p in Path("/etc/postgresql").iterdir())[0]
+        mode = ["-m", "fast"] if action == "stop" else []
         subprocess.run(
-            ["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "restart"],
+            ["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", action, *mode],
             check=True, capture_output=True, timeout=60,
         )  # fmt: skip
+
+    def stop_postgres(self) -> None:
+        """Stop the cluster (fast: every session is cut, open transactions roll back)."""
+        self._pg_ctlcluster("stop")
+
+    def start_postgres(self) -> None:
+        self._pg_ctlcluster("start")
 
     # --- all of it ---
 
