@@ -1,7 +1,27 @@
+"""The Django admin: a window on the league, never a side door (issue 13).
+
+Every change it allows goes through the same door as the pages and the API
+(``tournament.competitions``, ``tournament.rounds``, ``tournament.ledger``)
+with the same object-level right; the ledger and the audit log are read-only.
+"""
+
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
-from tournament.ledger import HandRejected, RequestMeta, hand_record, hand_settle, hand_void
+from tournament.audit import request_meta
+from tournament.competitions import (
+    CHANGEABLE,
+    CompetitionError,
+    check_rules,
+    competition_change,
+    competition_create,
+    competition_set_rules,
+    competition_set_staff,
+    table_set_scorekeeper,
+)
+from tournament.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
 from tournament.models import (
     AuditEntry,
     ChipTransfer,
@@ -14,6 +34,8 @@ from tournament.models import (
     Round,
     Table,
 )
+from tournament.roles import can_manage_competition
+from tournament.rounds import RoundError, round_change, round_schedule
 
 
 @admin.register(Club)
@@ -35,24 +57,202 @@ class EntryInline(admin.TabularInline):
     raw_id_fields = ["player", "substitute_for"]
 
 
+class CompetitionScoped(admin.ModelAdmin):
+    """Object-level rights as on the pages: a staff organiser sees and changes only their competitions."""
+
+    competition_path = "competition"
+
+    def competition_of(self, obj):
+        for part in self.competition_path.split("__"):
+            obj = getattr(obj, part)
+        return obj
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.competition_path}__organisers": request.user}).distinct()
+
+    def has_change_permission(self, request, obj=None):
+        allowed = super().has_change_permission(request, obj)
+        return allowed and (obj is None or can_manage_competition(request.user, self.competition_of(obj)))
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # nothing of a competition's record is deleted (entries are withdrawn, hands voided)
+
+
+class CompetitionAdminForm(forms.ModelForm):
+    """What the doors would refuse, refused here first, so the admin shows it on the form."""
+
+    class Meta:
+        model = Competition
+        fields = [
+            "name",
+            "kind",
+            "rules",
+            "options",
+            "capital",
+            "starts_on",
+            "ends_on",
+            "organisers",
+            "scorekeepers",
+            "standings_order",
+            "shared_places",
+            "withdrawn_standing",
+            "substitute_results",
+        ]
+
+    def clean(self):
+        data = super().clean()
+        try:
+            check_rules(data.get("rules") or self.instance.rules, data.get("options"))
+        except CompetitionError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if "organisers" in self.fields and not data.get("organisers"):
+            self.add_error("organisers", _("A competition needs at least one organiser."))
+        return data
+
+
+class RoundAdminForm(forms.ModelForm):
+    class Meta:
+        model = Round
+        fields = ["competition", "number", "starts_at", "ends_at", "venue"]
+
+    def clean_number(self):
+        number = self.cleaned_data["number"]
+        if (
+            self.instance.pk
+            and number != self.instance.number
+            and self.instance.status != Round.Status.SCHEDULED
+        ):
+            raise forms.ValidationError(
+                _("Round %(n)s is seated: its number is fixed.") % {"n": self.instance.number}
+            )
+        return number
+
+
+class TableAdminForm(forms.ModelForm):
+    class Meta:
+        model = Table
+        fields = ["scorekeeper"]
+
+    def clean_scorekeeper(self):
+        keeper = self.cleaned_data.get("scorekeeper")
+        competition = self.instance.round.competition
+        if keeper is not None and not (
+            keeper.is_superuser
+            or competition.scorekeepers.filter(pk=keeper.pk).exists()
+            or competition.organisers.filter(pk=keeper.pk).exists()
+        ):
+            raise forms.ValidationError(_("%(name)s is not on this competition's staff.") % {"name": keeper})
+        return keeper
+
+
 @admin.register(Competition)
-class CompetitionAdmin(admin.ModelAdmin):
+class CompetitionAdmin(CompetitionScoped):
+    """Changes go through ``tournament.competitions`` (details, rules, staff): checked and audited."""
+
+    competition_path = "pk"
+    form = CompetitionAdminForm
     list_display = ["name", "kind", "rules", "capital", "starts_on"]
     filter_horizontal = ["organisers", "scorekeepers"]
     inlines = [EntryInline]
 
+    def competition_of(self, obj):
+        return obj
+
+    def get_queryset(self, request):
+        queryset = admin.ModelAdmin.get_queryset(self, request)
+        return queryset if request.user.is_superuser else queryset.filter(organisers=request.user)
+
+    def save_model(self, request, obj, form, change):
+        meta, data = request_meta(request), form.cleaned_data
+        try:
+            if not change:
+                fields = {k: data[k] for k in form.changed_data if k in CHANGEABLE}
+                created = competition_create(
+                    user=request.user,
+                    meta=meta,
+                    rules=data["rules"],
+                    options=data.get("options") or {},
+                    **fields,
+                )
+                obj.pk = created.pk
+                obj.__dict__.update({k: v for k, v in created.__dict__.items() if not k.startswith("_")})
+                return
+            if {"rules", "options"} & set(form.changed_data):
+                competition_set_rules(
+                    obj, rules=data["rules"], options=data.get("options"), user=request.user, meta=meta
+                )
+            changes = {k: data[k] for k in form.changed_data if k in CHANGEABLE}
+            if changes:
+                competition_change(obj, user=request.user, meta=meta, **changes)
+        except CompetitionError as exc:
+            raise ValidationError(str(exc)) from None
+
+    def save_related(self, request, form, formsets, change):
+        competition_set_staff(
+            form.instance,
+            organisers=form.cleaned_data.get("organisers") or [request.user],
+            scorekeepers=form.cleaned_data.get("scorekeepers") or [],
+            user=request.user,
+            meta=request_meta(request),
+        )
+        for formset in formsets:
+            self.save_formset(request, form, formset, change=change)
+
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ["competition", "number", "status", "starts_at", "venue"]
+class RoundAdmin(CompetitionScoped):
+    """Times and venue through ``round_change``; status and held results only by the round's actions."""
+
+    form = RoundAdminForm
+    list_display = ["competition", "number", "status", "results_held", "starts_at", "venue"]
     list_filter = ["competition", "status"]
+    readonly_fields = ["status", "results_held"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [*self.readonly_fields, "competition"] if obj is not None else self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        fields = {
+            k: form.cleaned_data[k]
+            for k in ("number", "starts_at", "ends_at", "venue")
+            if k in form.cleaned_data
+        }
+        try:
+            if change:
+                saved = round_change(obj, user=request.user, meta=request_meta(request), **fields)
+            else:
+                saved = round_schedule(
+                    form.cleaned_data["competition"], user=request.user, meta=request_meta(request), **fields
+                )
+        except RoundError as exc:
+            raise ValidationError(str(exc)) from None
+        obj.pk = saved.pk
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(CompetitionScoped):
+    """The scorekeeper through ``table_set_scorekeeper``; tables come from seating, end by round actions."""
+
+    competition_path = "round__competition"
+    form = TableAdminForm
     list_display = ["round", "number", "scorekeeper", "ended_at"]
     list_filter = ["round__competition"]
     raw_id_fields = ["scorekeeper"]
+    readonly_fields = ["round", "number", "ended_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        try:
+            table_set_scorekeeper(
+                obj, form.cleaned_data.get("scorekeeper"), user=request.user, meta=request_meta(request)
+            )
+        except CompetitionError as exc:
+            raise ValidationError(str(exc)) from None
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -101,6 +301,7 @@ class HandEntryForm(forms.ModelForm):
         table, entry = data.get("table"), data.get("entry")
         if table is not None and entry is not None:
             try:
+                check_open(table)
                 hand_settle(table=table, entry=entry)
             except HandRejected as exc:
                 raise forms.ValidationError([p.message for p in exc.problems]) from None
@@ -143,7 +344,11 @@ class HandVoidForm(forms.ModelForm):
     def clean_hand(self):
         hand = self.cleaned_data["hand"]
         if hand.is_void:
-            raise forms.ValidationError("This hand is already voided.")
+            raise forms.ValidationError(_("This hand is already voided."))
+        try:
+            check_open(hand.table)
+        except HandRejected as exc:
+            raise forms.ValidationError([p.message for p in exc.problems]) from None
         return hand
 
 
@@ -169,8 +374,7 @@ class HandVoidAdmin(ReadOnlyAdmin):
         obj.__dict__.update({k: v for k, v in void.__dict__.items() if not k.startswith("_")})
 
 
-def _meta(request) -> RequestMeta:
-    return RequestMeta(request.META.get("REMOTE_ADDR"), request.META.get("HTTP_USER_AGENT", ""))
+_meta = request_meta
 
 
 @admin.register(ChipTransfer)

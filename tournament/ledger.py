@@ -15,7 +15,15 @@ tests alike. It
 Bad input raises ``HandRejected`` (nothing is written); two devices entering
 the same hand get one ``HandConflict``; a retried request with the same
 idempotency key returns the hand recorded first. ``hand_void`` never deletes
-or edits: it adds a ``HandVoid`` row and reversing transfers.
+or edits: it adds a ``HandVoid`` row and reversing transfers. A correction
+(``hand_correct``) is a void plus one re-entry: a voided hand is entered
+again once, in its place; a second correction of it is refused.
+
+Every door checks the caller's right (``may_record``: the table's
+scorekeeper or an organiser of the competition; ``user=None`` is a command
+or a test acting as the operator) and refuses every change in a finished
+round or at a table the organiser has ended, until the round is reopened
+(``tournament.rounds.lifecycle.round_reopen``, issue 13).
 """
 
 from __future__ import annotations
@@ -24,12 +32,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
-from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Round, Table
+from tournament.audit import RequestMeta, audit_write
+from tournament.models import ChipTransfer, Hand, HandVoid, Player, Round, Table
+from tournament.roles import may_record
+from tournament.rounds.lifecycle import started_by_first_hand
 from tournament.table_state import TableState, winds_for_hand
 from tournament.tables import hand_result, remember_related, state_before, table_fold, table_ledger
 
@@ -79,12 +93,6 @@ class Settlement:
     balances_after: dict[int, int]
     score: dict | None = None
     winds: dict[str, int] = field(default_factory=dict)  # seat wind -> player id for this hand
-
-
-@dataclass(frozen=True)
-class RequestMeta:
-    ip_address: str | None = None
-    user_agent: str = ""
 
 
 def _competition(table: Table):
@@ -241,6 +249,7 @@ def hand_record_with_state(
     """
     meta = meta or RequestMeta()
     idempotency_key = (idempotency_key or "")[:100]
+    _check_right(user, table)
     try:
         with transaction.atomic():
             locked = _lock(table)
@@ -248,6 +257,7 @@ def hand_record_with_state(
             earlier = ledger.hand_with_key(idempotency_key)
             if earlier is not None:
                 return Recorded(hand=_hand_loaded(earlier), state=ledger.state, created=False)
+            check_open(locked)
             state = ledger.state
             if expected_number is not None and expected_number != state.hand_number:
                 raise HandConflict(
@@ -256,38 +266,42 @@ def hand_record_with_state(
                     state,
                 )
             if corrects is not None:
-                if corrects.table_id != locked.pk or not corrects.is_void:
-                    raise HandRejected(
-                        [Problem("invalid_correction", "Only a voided hand of this table can be corrected.")]
-                    )
+                _check_correctable(locked, corrects)
                 # A correction is played where the voided hand was: its dealer, winds and balances.
                 state = state_before(table_fold(locked), corrects)
-            elif locked.round.status == Round.Status.FINISHED:
-                raise HandRejected(
-                    [Problem("round_finished", f"Round {locked.round.number} is finished: no new hands.")]
-                )
             settlement = hand_settle(table=locked, entry=entry, state=state)
             sequence = len(ledger.hands) + 1
             hand, transfers = _write_hand(
                 locked, entry, settlement, state, sequence, user, idempotency_key, corrects
             )
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
-                # The first hand recorded starts the round.
-                Round.objects.filter(pk=locked.round_id).update(status=Round.Status.PLAYING)
+                started_by_first_hand(locked.round_id, user, meta)  # the first hand recorded starts the round
+            if corrects is None:
+                words = gettext_noop("%(actor)s recorded hand %(hand)s at table %(table)s of round %(round)s")
+            else:
+                words = gettext_noop(
+                    "%(actor)s entered hand %(hand)s again at table %(table)s of round %(round)s "
+                    "(correcting the voided entry)"
+                )
             _audit(
-                "hand_recorded",
+                "hand_recorded" if corrects is None else "hand_corrected",
                 user,
                 meta,
                 locked,
                 hand,
-                {"entry": dict(entry), "transfers": settlement.transfers},
+                words,
+                {
+                    "entry": dict(entry),
+                    "transfers": settlement.transfers,
+                    "corrects": getattr(corrects, "pk", None),
+                },
             )
             if corrects is None:
                 after = ledger.state_after(hand_result(hand, transfers))
             else:  # the correction takes the voided hand's place: fold the table again
                 after = table_ledger(locked).state
     except IntegrityError:
-        # Another request wrote the same sequence or idempotency key between our read and write.
+        # Another request wrote the same sequence, idempotency key or correction between our read and write.
         if idempotency_key:
             earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -395,9 +409,13 @@ def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = 
         raise HandRejected([Problem("reason_required", "Say why the hand is voided.", "reason")], status=400)
     with transaction.atomic():
         table = _locked_table(hand.table_id)
+        _check_right(user, table)
+        check_open(table)
         hand = Hand.objects.select_related("void").get(pk=hand.pk)
         if hand.is_void:
-            raise HandRejected([Problem("already_void", f"Hand {hand.number} is already voided.")])
+            raise HandRejected(
+                [Problem("already_void", _("Hand %(n)s is already voided.") % {"n": hand.number})]
+            )
         void = HandVoid.objects.create(
             hand=hand, reason=reason[:300], voided_by=user if user and user.is_authenticated else None
         )
@@ -416,21 +434,107 @@ def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = 
                 for t in originals
             ]
         )
-        _audit("hand_voided", user, meta, table, hand, {"reason": reason})
+        _audit(
+            "hand_voided",
+            user,
+            meta,
+            table,
+            hand,
+            gettext_noop("%(actor)s voided hand %(hand)s at table %(table)s of round %(round)s: %(reason)s"),
+            {"reason": reason},
+        )
     transaction.on_commit(lambda: _queue_standings(hand))
     return void
 
 
-def _audit(action: str, user, meta: RequestMeta, table: Table, hand: Hand, data: dict) -> None:
-    AuditEntry.objects.create(
-        action=action,
-        user=user if user is not None and user.is_authenticated else None,
-        ip_address=meta.ip_address,
-        user_agent=meta.user_agent[:300],
+def _audit(action: str, user, meta: RequestMeta, table: Table, hand: Hand, words: str, data: dict) -> None:
+    args = {"hand": hand.number, "table": table.number, "round": table.round.number}
+    if "reason" in data:
+        args["reason"] = data["reason"]
+    audit_write(
+        action,
+        user=user,
         competition=table.round.competition,
         object_type="hand",
         object_id=hand.pk,
+        words=words,
+        args=args,
         data={"table": table.pk, "hand_number": hand.number, **data},
+        meta=meta,
+    )
+
+
+def _check_right(user, table: Table) -> None:
+    """The table's scorekeeper or an organiser of its competition; ``None`` is the operator (a command)."""
+    if user is not None and not may_record(user, table):
+        raise PermissionDenied(_("Only this table's scorekeeper or an organiser may change its hands."))
+
+
+def check_open(table: Table) -> None:
+    """No hand is recorded, voided or corrected in a finished round or at an ended table (issue 13).
+
+    ``table`` was read under its lock (``_lock``/``_locked_table``): its round's status and its end are
+    those of now. An organiser reopens the round (``round_reopen``) to correct a hand.
+    """
+    if table.round.status == Round.Status.FINISHED:
+        raise HandRejected(
+            [
+                Problem(
+                    "round_finished",
+                    _("Round %(n)s is finished: its hands are final unless an organiser reopens it.")
+                    % {"n": table.round.number},
+                )
+            ]
+        )
+    if table.ended_at is not None:
+        raise HandRejected(
+            [
+                Problem(
+                    "table_ended",
+                    _(
+                        "Table %(t)s has been ended by the organiser: "
+                        "its hands are final unless the round is reopened."
+                    )
+                    % {"t": table.number},
+                )
+            ]
+        )
+
+
+def _check_correctable(table: Table, corrects: Hand) -> None:
+    """A voided hand of this table, not entered again yet: a correction is a void plus one re-entry."""
+    if corrects.table_id != table.pk or not Hand.objects.filter(pk=corrects.pk, void__isnull=False).exists():
+        raise HandRejected(
+            [Problem("invalid_correction", _("Only a voided hand of this table can be entered again."))]
+        )
+    again = Hand.objects.filter(corrects_id=corrects.pk).values_list("number", flat=True).first()
+    if again is not None:
+        raise HandRejected(
+            [
+                Problem(
+                    "already_corrected",
+                    _(
+                        "Hand %(n)s has already been entered again (hand %(again)s): "
+                        "void that one to correct it."
+                    )
+                    % {"n": corrects.number, "again": again},
+                )
+            ],
+            status=409,
+        )
+
+
+def hand_correct(
+    *,
+    hand: Hand,
+    entry: Mapping[str, Any],
+    user=None,
+    idempotency_key: str = "",
+    meta: RequestMeta | None = None,
+) -> Recorded:
+    """Enter a voided hand again, once, in its place (a correction is a void plus one re-entry)."""
+    return hand_record_with_state(
+        table=hand.table, entry=entry, user=user, idempotency_key=idempotency_key, corrects=hand, meta=meta
     )
 
 

@@ -52,3 +52,26 @@ def can_manage_competition(user, competition) -> bool:
     if not user.is_authenticated:
         return False
     return user.is_superuser or competition.organisers.filter(pk=user.pk).exists()
+
+
+def require_organiser(user, competition) -> None:
+    """The right every organiser's door checks: an organiser of this competition.
+
+    ``user=None`` is the operator at the command line (management commands,
+    the demo loader, the app's own tasks): they act with the machine's rights.
+    A page, the API and the admin always pass the person who asked.
+    """
+    from django.core.exceptions import PermissionDenied
+    from django.utils.translation import gettext as _
+
+    if user is None:
+        return
+    if not can_manage_competition(user, competition):
+        raise PermissionDenied(_("Only an organiser of this competition may do that."))
+
+
+def may_record(user, table) -> bool:
+    """Record, void or correct hands at ``table``: its scorekeeper, or an organiser of its competition."""
+    if not user or not user.is_authenticated:
+        return False
+    return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
 
 from tournament.models import Competition, Hand, Round, Table
-from tournament.roles import ORGANISER, can_manage_competition
+from tournament.roles import ORGANISER, can_manage_competition, may_record
 
 
 def is_league_organiser(user) -> bool:
@@ -48,11 +48,7 @@ def table_of(obj) -> Table:
     return obj.table if isinstance(obj, Hand) else obj
 
 
-def may_score(user, table: Table) -> bool:
-    """Record or void hands at ``table``: its scorekeeper, or an organiser of its competition."""
-    if not user or not user.is_authenticated:
-        return False
-    return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
+may_score = may_record  # the ledger's own rule (tournament.roles)
 
 
 class LeagueOrganiserOrReadOnly(BasePermission):

@@ -10,12 +10,21 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import scoring
 from scoring.rulesets import get_ruleset
 from tournament.api.permissions import is_league_organiser
+from tournament.audit import request_meta
+from tournament.competitions import (
+    CompetitionError,
+    competition_change,
+    competition_create,
+    competition_set_rules,
+    competition_set_staff,
+)
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
 from tournament.standings_tasks import queue_standings_recompute
@@ -140,21 +149,47 @@ class CompetitionSerializer(serializers.ModelSerializer):
         return attrs
 
     def create(self, validated_data):
-        players = validated_data.pop("players", None)
+        """``tournament.competitions``: created, then staff and rules set through their doors; audited."""
+        request, players = self.context["request"], validated_data.pop("players", None)
+        staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
+        user, meta = request.user, request_meta(request)
         with transaction.atomic():
-            competition = super().create(validated_data)
+            competition = competition_create(user=user, meta=meta, **validated_data)
+            if staff:
+                staff.setdefault("organisers", [user])
+                competition_set_staff(competition, user=user, meta=meta, **staff)
             if players is not None:
                 competition_enter(competition, players)
         return competition
 
     def update(self, instance, validated_data):
-        players = validated_data.pop("players", None)
+        """Each change through its door: rules, staff, details (``tournament.competitions``); audited."""
+        request, players = self.context["request"], validated_data.pop("players", None)
+        user, meta = request.user, request_meta(request)
         with transaction.atomic():
-            competition = super().update(instance, validated_data)
+            if "rules" in validated_data or "options" in validated_data:
+                competition_set_rules(
+                    instance,
+                    rules=validated_data.pop("rules", instance.rules),
+                    options=validated_data.pop("options", instance.options),
+                    user=user,
+                    meta=meta,
+                )
+            staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
+            if staff:
+                competition_set_staff(instance, user=user, meta=meta, **staff)
+            try:
+                competition = competition_change(instance, user=user, meta=meta, **validated_data)
+            except CompetitionError as exc:
+                raise serializers.ValidationError(
+                    {k or "non_field_errors": v for k, v in exc.problems.items()}
+                ) from None
             if players is not None:
                 competition_enter(competition, players)
-            queue_standings_recompute(competition.pk)  # withdrawals and ranking settings show in them
-        return competition
+                queue_standings_recompute(competition.pk)  # withdrawals show in them
+        return Competition.objects.prefetch_related("entries", "organisers", "scorekeepers").get(
+            pk=competition.pk
+        )
 
 
 def competition_enter(competition: Competition, players: list[Player]) -> None:
@@ -184,9 +219,24 @@ class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = ["id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held"]
-        read_only_fields = ["competition"]
+        # A round's status and held results change only through its actions (POST /rounds/{id}/start/ ...,
+        # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13).
+        read_only_fields = ["competition", "status", "results_held"]
 
     def validate(self, attrs):
+        for name, action in (
+            ("status", "publish/, start/, end/, finish/ or reopen/"),
+            ("results_held", "hold/ or release/"),
+        ):
+            if name in self.initial_data and self.initial_data[name] != getattr(self.instance, name, None):
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            _("Read-only here: use POST /api/v1/rounds/{id}/%(action)s") % {"action": action}
+                        ]
+                    },
+                    code="read_only",
+                )
         competition = self.context["competition"]
         number = attrs.get("number")
         if number is not None:

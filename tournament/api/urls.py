@@ -7,6 +7,7 @@ from rest_framework.routers import SimpleRouter
 from tournament.api.docs import api_docs
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
+from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
 from tournament.api.tokens import TokenView
 from tournament.api.views import (
@@ -50,6 +51,12 @@ urlpatterns = [
     re_path(rf"^tables/{ID}/hands/$", TableHandsView.as_view(), name="api-table-hands"),
     re_path(rf"^hands/{ID}/$", HandView.as_view(), name="api-hand-detail"),
     re_path(rf"^hands/{ID}/void/$", HandVoidView.as_view(), name="api-hand-void"),
+    re_path(rf"^hands/{ID}/correct/$", HandCorrectView.as_view(), name="api-hand-correct"),
+    re_path(rf"^tables/{ID}/end/$", TableEndView.as_view(), name="api-table-end"),
+    *(
+        re_path(rf"^rounds/{ID}/{name}/$", view.as_view(), name=f"api-round-{name}")
+        for name, view in ROUND_ACTIONS.items()
+    ),
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(r"^(?:auth|clubs|players|competitions|rounds|tables|hands)(?:/.*)?$", not_found, name="api-404"),

@@ -30,8 +30,10 @@ from tournament.api.serializers import (
     SeatingResultSerializer,
     TableSerializer,
 )
+from tournament.audit import request_meta
+from tournament.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Club, Competition, Entry, Player, Round, Table
-from tournament.rounds import RoundError, competition_plan, round_seat
+from tournament.rounds import RoundError, competition_plan, round_change, round_schedule, round_seat
 from tournament.standings_tasks import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
@@ -128,8 +130,7 @@ class CompetitionViewSet(_NoDeleteViewSet):
         return [p() for p in COMPETITION_ORGANISER]
 
     def perform_create(self, serializer):
-        competition = serializer.save()
-        competition.organisers.add(self.request.user)  # the creator runs it
+        serializer.save()  # tournament.competitions.competition_create: the creator runs it
 
 
 @extend_schema_view(
@@ -163,17 +164,28 @@ class RoundViewSet(_NoDeleteViewSet):
         return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer):
-        competition = self.competition()
-        number = serializer.validated_data.get("number")
-        if number is None:
-            last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
-            number = (last or 0) + 1
-        serializer.save(competition=competition, number=number)
+        """``tournament.rounds.round_schedule``: the next number unless one is given; audited."""
+        try:
+            serializer.instance = round_schedule(
+                self.competition(),
+                user=self.request.user,
+                meta=request_meta(self.request),
+                **serializer.validated_data,
+            )
+        except RoundError as exc:
+            raise ValidationError({"number": [str(exc)]}) from None
 
     def perform_update(self, serializer):
-        with transaction.atomic():
-            round_ = serializer.save()
-            queue_standings_recompute(round_.competition_id)  # status and held results show in them
+        """``tournament.rounds.round_change``: number, times, venue; status and held results have actions."""
+        try:
+            serializer.instance = round_change(
+                serializer.instance,
+                user=self.request.user,
+                meta=request_meta(self.request),
+                **serializer.validated_data,
+            )
+        except RoundError as exc:
+            raise ValidationError({"number": [str(exc)]}) from None
 
 
 class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
@@ -319,3 +331,14 @@ class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
         table = get_or_404(self.get_queryset(), self.kwargs["pk"])
         self.check_object_permissions(self.request, table)
         return table
+
+    def perform_update(self, serializer):
+        """``tournament.competitions.table_set_scorekeeper``: staff of the competition only; audited."""
+        keeper = serializer.validated_data.get("scorekeeper", serializer.instance.scorekeeper)
+        try:
+            table_set_scorekeeper(
+                serializer.instance, keeper, user=self.request.user, meta=request_meta(self.request)
+            )
+        except CompetitionError as exc:
+            raise ValidationError({k or "non_field_errors": v for k, v in exc.problems.items()}) from None
+        serializer.instance = get_or_404(self.get_queryset(), serializer.instance.pk)

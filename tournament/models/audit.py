@@ -14,6 +14,7 @@ class AuditEntry(models.Model):
     )
     object_type = models.CharField(max_length=40)
     object_id = models.PositiveBigIntegerField(null=True)
+    summary = models.CharField(max_length=500, blank=True, help_text="What happened, in words with names.")
     data = models.JSONField(default=dict)
     at = models.DateTimeField(auto_now_add=True)
 
@@ -22,4 +23,17 @@ class AuditEntry(models.Model):
         verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.action} by {self.user_id}"
+        return f"{self.at:%Y-%m-%d %H:%M} {self.summary or self.action}"
+
+    @property
+    def text(self) -> str:
+        """The summary in the active language (its template translated, the names as they were)."""
+        from django.utils.translation import gettext
+
+        words = (self.data or {}).get("words")
+        if isinstance(words, list) and len(words) == 2 and isinstance(words[1], dict):
+            try:
+                return gettext(words[0]) % words[1]
+            except (KeyError, TypeError, ValueError):
+                pass
+        return self.summary or self.action

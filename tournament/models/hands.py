@@ -52,6 +52,10 @@ class Hand(models.Model):
         ordering = ["table", "sequence"]
         constraints = [
             models.UniqueConstraint(fields=["table", "sequence"], name="one_hand_per_sequence"),
+            # A voided hand is entered again once (issue 13): a second correction of it is refused.
+            models.UniqueConstraint(
+                fields=["corrects"], condition=Q(corrects__isnull=False), name="one_correction_per_hand"
+            ),
             models.UniqueConstraint(
                 fields=["table", "idempotency_key"],
                 condition=~Q(idempotency_key=""),

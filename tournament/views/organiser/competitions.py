@@ -3,37 +3,34 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.errors import InvalidInput
 from scoring.rulesets import get_ruleset
+from tournament.audit import request_meta
+from tournament.competitions import (
+    RANKING,
+    CompetitionError,
+    check_rules,
+    competition_change,
+    competition_set_rules,
+    competition_set_staff,
+)
+from tournament.competitions import (
+    competition_create as create_competition,
+)
 from tournament.forms.competitions import (
     CompetitionForm,
     RulesetOptionsForm,
     StaffForm,
     StandingsSettingsForm,
 )
-from tournament.models import AuditEntry, Entry
-from tournament.roles import ORGANISER, SCOREKEEPER
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.models import Entry
 
 from .access import managed_competition, organiser_required
 from .dashboard import next_steps
-
-
-def _audit(request, competition, action: str, data: dict) -> None:
-    AuditEntry.objects.create(
-        action=action,
-        user=request.user,
-        competition=competition,
-        object_type="competition",
-        object_id=competition.pk,
-        data=data,
-    )
 
 
 @organiser_required
@@ -41,10 +38,7 @@ def _audit(request, competition, action: str, data: dict) -> None:
 def competition_create(request):
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            competition = form.save()
-            competition.organisers.add(request.user)
-            _audit(request, competition, "competition_created", {"name": competition.name})
+        competition = create_competition(user=request.user, meta=request_meta(request), **form.cleaned_data)
         messages.success(request, _("Competition created. Next: its rule-set settings, staff and players."))
         return redirect("organiser:competition", competition.pk)
     return render(request, "organiser/competition_form.html", {"form": form, "competition": None})
@@ -70,22 +64,24 @@ def competition_detail(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def competition_edit(request, pk: int):
     competition = managed_competition(request, pk)
-    old_rules = competition.rules
+    old_rules, options = competition.rules, competition.options or {}
     form = CompetitionForm(request.POST or None, instance=competition)
     if request.method == "POST" and form.is_valid():
-        competition = form.save(commit=False)
-        if competition.rules != old_rules and competition.options:
-            try:
-                get_ruleset(competition.rules, competition.options)
-            except InvalidInput:
-                messages.warning(
-                    request,
-                    _("Your changed settings do not fit the new rule set and were dropped: %(keys)s")
-                    % {"keys": ", ".join(sorted(competition.options))},
-                )
-                competition.options = {}
-        competition.save()
-        _audit(request, competition, "competition_changed", {"fields": form.changed_data})
+        data, meta = dict(form.cleaned_data), request_meta(request)
+        rules = data.pop("rules")
+        with transaction.atomic():
+            if rules != old_rules:
+                try:
+                    check_rules(rules, options)
+                except CompetitionError:
+                    messages.warning(
+                        request,
+                        _("Your changed settings do not fit the new rule set and were dropped: %(keys)s")
+                        % {"keys": ", ".join(sorted(options))},
+                    )
+                    options = {}
+                competition_set_rules(competition, rules=rules, options=options, user=request.user, meta=meta)
+            competition_change(competition, user=request.user, meta=meta, **data)
         messages.success(request, _("Saved."))
         return redirect("organiser:competition", competition.pk)
     return render(request, "organiser/competition_form.html", {"form": form, "competition": competition})
@@ -99,13 +95,12 @@ def competition_rules(request, pk: int):
     form = RulesetOptionsForm(request.POST or None, competition=competition)
     if request.method == "POST":
         if form.is_valid():
-            competition.options = form.options
-            competition.save(update_fields=["options"])
-            _audit(
-                request,
+            competition_set_rules(
                 competition,
-                "rules_options_changed",
-                {"rules": competition.rules, "options": form.options},
+                rules=competition.rules,
+                options=form.options,
+                user=request.user,
+                meta=request_meta(request),
             )
             messages.success(
                 request,
@@ -128,20 +123,10 @@ def competition_standings(request, pk: int):
     competition = managed_competition(request, pk)
     form = StandingsSettingsForm(request.POST or None, instance=competition)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            competition = form.save()
-            _audit(
-                request,
-                competition,
-                "standings_settings_changed",
-                {
-                    "standings_order": competition.standings_order,
-                    "shared_places": competition.shared_places,
-                    "withdrawn_standing": competition.withdrawn_standing,
-                    "substitute_results": competition.substitute_results,
-                },
-            )
-            queue_standings_recompute(competition.pk)
+        settings = {k: form.cleaned_data[k] for k in RANKING}
+        competition = competition_change(
+            competition, user=request.user, meta=request_meta(request), **settings
+        )
         messages.success(request, _("Standings settings saved; the standings are being recomputed."))
         return redirect("organiser:standings_settings", competition.pk)
     return render(
@@ -159,18 +144,13 @@ def competition_staff(request, pk: int):
     form = StaffForm(request.POST or None, initial=StaffForm.initial_for(competition))
     if request.method == "POST" and form.is_valid():
         organisers, scorekeepers = form.cleaned_data["organisers"], form.cleaned_data["scorekeepers"]
-        with transaction.atomic():
-            competition.organisers.set(organisers)
-            competition.scorekeepers.set(scorekeepers)
-            # Staff of a competition hold the matching role, so the site shows them their pages.
-            Group.objects.get(name=ORGANISER).user_set.add(*organisers)
-            Group.objects.get(name=SCOREKEEPER).user_set.add(*scorekeepers)
-            _audit(
-                request,
-                competition,
-                "staff_changed",
-                {"organisers": [u.pk for u in organisers], "scorekeepers": [u.pk for u in scorekeepers]},
-            )
+        competition_set_staff(
+            competition,
+            organisers=organisers,
+            scorekeepers=scorekeepers,
+            user=request.user,
+            meta=request_meta(request),
+        )
         messages.success(request, _("Staff saved."))
         if request.user not in organisers and not request.user.is_superuser:
             return redirect("organiser:dashboard")

@@ -1,7 +1,9 @@
 """Rounds: schedule, generate the seating, review its quality report, swap, publish, scorekeepers.
 
-Seating and swapping go through ``tournament.rounds.round_seat`` and
-``round_swap`` (the one door each); this module only translates.
+Every change goes through its door in ``tournament.rounds`` (schedule,
+seat, swap, publish, start, end, finish, reopen, hold) or
+``tournament.competitions.table_set_scorekeeper``; this module only
+translates forms and answers.
 """
 
 from __future__ import annotations
@@ -11,28 +13,19 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import rounds as round_service
+from tournament.audit import request_meta
+from tournament.competitions import CompetitionError, table_set_scorekeeper
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
-from tournament.models import AuditEntry, Player, Round, Table
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.models import Player, Round
 
 from .access import managed_competition, managed_round, organiser_required
 from .dashboard import table_finished
 
 WINDS = ("E", "S", "W", "N")
-
-
-def _audit(user, round_: Round, action: str, data: dict) -> None:
-    AuditEntry.objects.create(
-        action=action,
-        user=user,
-        competition=round_.competition,
-        object_type="round",
-        object_id=round_.pk,
-        data={"round": round_.number, **data},
-    )
 
 
 @organiser_required
@@ -44,8 +37,18 @@ def rounds(request, pk: int):
     next_number = max((r.number for r in existing), default=0) + 1
     form = RoundForm(request.POST or None, competition=competition, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
-        round_ = form.save()
-        _audit(request.user, round_, "round_scheduled", {"venue": round_.venue})
+        try:
+            round_ = round_service.round_schedule(
+                competition, user=request.user, meta=request_meta(request), **form.cleaned_data
+            )
+        except round_service.RoundError as exc:
+            form.add_error(None, str(exc))
+            return render(
+                request,
+                "organiser/rounds.html",
+                {"competition": competition, "rounds": existing, "form": form},
+                status=400,
+            )
         messages.success(request, _("Round %(n)s scheduled.") % {"n": round_.number})
         return redirect("organiser:round", round_.pk)
     return render(
@@ -62,7 +65,7 @@ def competition_plan_view(request, pk: int):
     """Seat every scheduled round at once: the event planned ahead."""
     competition = managed_competition(request, pk)
     try:
-        planned = round_service.competition_plan(competition, user=request.user)
+        planned = round_service.competition_plan(competition, user=request.user, meta=request_meta(request))
     except round_service.RoundError as exc:
         messages.error(request, str(exc))
         return redirect("organiser:rounds", competition.pk)
@@ -80,10 +83,15 @@ def round_edit(request, pk: int):
     round_ = managed_round(request, pk)
     form = RoundForm(request.POST or None, instance=round_, competition=round_.competition)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        _audit(request.user, round_, "round_rescheduled", {"fields": form.changed_data})
-        messages.success(request, _("Saved."))
-        return redirect("organiser:round", round_.pk)
+        try:
+            round_service.round_change(
+                round_, user=request.user, meta=request_meta(request), **form.cleaned_data
+            )
+        except round_service.RoundError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("organiser:round", round_.pk)
     return render(
         request,
         "organiser/round_form.html",
@@ -212,7 +220,11 @@ def round_seat_view(request, pk: int):
         return _page(request, round_, status=400, seating_form=form)
     try:
         result = round_service.round_seat(
-            round_, user=request.user, seed=form.cleaned_data["seed"], swiss=form.cleaned_data["swiss"]
+            round_,
+            user=request.user,
+            seed=form.cleaned_data["seed"],
+            swiss=form.cleaned_data["swiss"],
+            meta=request_meta(request),
         )
     except round_service.RoundError as exc:
         messages.error(request, str(exc))
@@ -235,7 +247,11 @@ def round_swap_view(request, pk: int):
         return _page(request, round_, status=400, swap_form=form)
     try:
         report = round_service.round_swap(
-            round_, form.cleaned_data["player_a"], form.cleaned_data["player_b"], user=request.user
+            round_,
+            form.cleaned_data["player_a"],
+            form.cleaned_data["player_b"],
+            user=request.user,
+            meta=request_meta(request),
         )
     except round_service.RoundError as exc:
         messages.error(request, str(exc))
@@ -252,78 +268,67 @@ def round_scorekeepers(request, pk: int):
     form = ScorekeepersForm(request.POST, tables=tables, staff=_staff(round_.competition))
     if not form.is_valid():
         return _page(request, round_, status=400, keepers_form=form)
-    with transaction.atomic():
-        changes = {}
-        for table, user_id in form.assignments():
-            if table.scorekeeper_id != user_id:
-                Table.objects.filter(pk=table.pk).update(scorekeeper_id=user_id)
-                changes[table.number] = user_id
-        if changes:
-            _audit(request.user, round_, "scorekeepers_assigned", {"tables": changes})
+    keepers = {
+        u.pk: u
+        for u in get_user_model().objects.filter(pk__in=[uid for _t, uid in form.assignments() if uid])
+    }
+    try:
+        with transaction.atomic():
+            for table, user_id in form.assignments():
+                table_set_scorekeeper(
+                    table, keepers.get(user_id), user=request.user, meta=request_meta(request)
+                )
+    except CompetitionError as exc:
+        messages.error(request, str(exc))
+        return _page(request, round_, status=400, keepers_form=form)
     messages.success(request, _("Scorekeepers saved."))
     return redirect("organiser:round", round_.pk)
 
 
-# The organiser's status changes: action → (from, to, condition text).
-TRANSITIONS = {
-    "publish": (Round.Status.SCHEDULED, Round.Status.SEATED),
-    "start": (Round.Status.SEATED, Round.Status.PLAYING),
-    "finish": (Round.Status.PLAYING, Round.Status.FINISHED),
+# The organiser's buttons on the round page: action → its door in tournament.rounds, and what it says.
+ACTIONS = {
+    "publish": (
+        round_service.round_publish,
+        gettext_noop("Round %(n)s is published: players see their tables."),
+    ),
+    "start": (round_service.round_start, gettext_noop("Round %(n)s has started.")),
+    "finish": (round_service.round_finish, gettext_noop("Round %(n)s is finished.")),
+    "hold": (
+        lambda r, **kw: round_service.round_hold(r, held=True, **kw),
+        gettext_noop("Round %(n)s's results are held back from the public standings."),
+    ),
+    "release": (
+        lambda r, **kw: round_service.round_hold(r, held=False, **kw),
+        gettext_noop("Round %(n)s's results are public."),
+    ),
 }
 
 
 @organiser_required
 @require_POST
 def round_status(request, pk: int):
-    """Publish a seated round, start play, or finish the round once every table has finished."""
+    """Publish, start, hold or release, end, finish or reopen a round: each its door, each audited."""
     round_ = managed_round(request, pk)
     action = request.POST.get("action", "")
-    if action in ("hold", "release"):
-        held = action == "hold"
-        round_service.round_hold(round_, held=held, user=request.user)
-        if held:
-            text = _("Round %(n)s's results are held back from the public standings.")
-        else:
-            text = _("Round %(n)s's results are public.")
-        messages.success(request, text % {"n": round_.number})
-        return redirect("organiser:round", round_.pk)
-    if action == "end":
-        try:
-            ended = round_service.round_end(round_, user=request.user)
-        except round_service.RoundError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(
-                request, _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
+    meta = request_meta(request)
+    try:
+        if action == "end":
+            ended = round_service.round_end(round_, user=request.user, meta=meta)
+            text = _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
+        elif action == "reopen":
+            round_service.round_reopen(
+                round_, reason=request.POST.get("reason", ""), user=request.user, meta=meta
             )
-        return redirect("organiser:round", round_.pk)
-    if action not in TRANSITIONS:
-        messages.error(request, _("Unknown action."))
-        return redirect("organiser:round", round_.pk)
-    before, after = TRANSITIONS[action]
-    with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
-        tables = list(locked.tables.all())
-        problem = None
-        if locked.status != before:
-            problem = _("Round %(n)s is %(s)s.") % {
-                "n": locked.number,
-                "s": locked.get_status_display().lower(),
-            }
-        elif not tables:
-            problem = _("Seat the round first.")
-        elif action == "finish" and not all(table_finished(t) for t in tables):
-            problem = _("Some tables are still playing.")
-        if problem:
-            messages.error(request, problem)
+            text = _("Round %(n)s is open again: its hands can be corrected.") % {"n": round_.number}
+        elif action in ACTIONS:
+            door, words = ACTIONS[action]
+            door(round_, user=request.user, meta=meta)
+            text = _(words) % {"n": round_.number}
+        else:
+            messages.error(request, _("Unknown action."))
             return redirect("organiser:round", round_.pk)
-        locked.status = after
-        locked.save(update_fields=["status"])
-        _audit(request.user, locked, f"round_{action}", {"status": after})
-        if action == "start":  # every seated player now has a session in the standings
-            queue_standings_recompute(locked.competition_id)
-    messages.success(
-        request,
-        _("Round %(n)s is now %(s)s.") % {"n": locked.number, "s": locked.get_status_display().lower()},
-    )
+    except round_service.RoundError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, text)
     return redirect("organiser:round", round_.pk)

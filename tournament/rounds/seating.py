@@ -1,10 +1,14 @@
-"""Seating a round: the bridge between the database and ``tournament.seating``.
+"""Seating a round: the bridge between the database and the pure generator ``tournament.seating``.
 
 ``round_seat`` loads the competition's entered players, their clubs, the
 tables of the rounds already seated and (for swiss seating) their chips,
 runs the pure generator, and saves the tables in one transaction.
-``round_swap`` exchanges two players before play starts. Both write an
-audit entry and refuse once a hand has been recorded in the round.
+``round_swap`` exchanges two players before play starts. Each is a door
+(issue 13): it checks the caller's right (an organiser of the competition;
+``user=None`` is a command run by the operator), refuses once the round is
+playing or a hand has been recorded in it, and writes an audit entry.
+The rest of a round's life (publish, start, end, finish, reopen, hold) is
+``tournament.rounds.lifecycle``.
 """
 
 from __future__ import annotations
@@ -13,15 +17,18 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from tournament.models import AuditEntry, ChipTransfer, Entry, Hand, Round, Seat, Table
+from tournament.audit import RequestMeta, audit_write
+from tournament.models import ChipTransfer, Entry, Hand, Player, Round, Seat, Table
+from tournament.roles import require_organiser
 from tournament.seating import SeatingOptions, seat
 from tournament.seating import preview as seating_preview
 from tournament.seating import report as seating_report
 from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
 from tournament.seating.model import SeatingPreview, SeatingReport
-from tournament.standings_tasks import queue_standings_recompute
 
 WINDS = ("E", "S", "W", "N")
 
@@ -45,8 +52,6 @@ def _field(round_: Round) -> list[int]:
 
 
 def _clubs(players: list[int]) -> dict[int, str | None]:
-    from tournament.models import Player
-
     return dict(Player.objects.filter(pk__in=players).values_list("pk", "club__name"))
 
 
@@ -94,10 +99,13 @@ def _chips(round_: Round, players: list[int]) -> dict[int, int]:
 def _check_changeable(round_: Round) -> None:
     if round_.status in (Round.Status.PLAYING, Round.Status.FINISHED):
         raise RoundError(
-            f"Round {round_.number} is {round_.get_status_display().lower()}: its seating is fixed."
+            _("Round %(n)s is %(status)s: its seating is fixed.")
+            % {"n": round_.number, "status": round_.get_status_display().lower()}
         )
     if Hand.objects.filter(table__round=round_).exists():
-        raise RoundError(f"Hands have been recorded in round {round_.number}: its seating is fixed.")
+        raise RoundError(
+            _("Hands have been recorded in round %(n)s: its seating is fixed.") % {"n": round_.number}
+        )
 
 
 def _options(
@@ -121,9 +129,16 @@ def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
 
 
 def round_seat(
-    round_: Round, *, user=None, seed: int | None = None, swiss: bool = False, time_budget: float = 10.0
+    round_: Round,
+    *,
+    user=None,
+    seed: int | None = None,
+    swiss: bool = False,
+    time_budget: float = 10.0,
+    meta: RequestMeta | None = None,
 ) -> RoundSeating:
     """Seat (or seat again) a round that has not started."""
+    require_organiser(user, round_.competition)
     _check_changeable(round_)
     players = _field(round_)
     history = _history(round_)
@@ -160,13 +175,20 @@ def round_seat(
             "round_seated",
             user,
             locked,
+            gettext_noop("%(actor)s seated round %(round)s"),
             {"tables": [list(t) for t in seated.tables], "byes": list(seated.byes), "method": seated.method},
+            meta,
         )
     return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
 
 
 def competition_plan(
-    competition, *, user=None, seed: int | None = None, time_budget: float = 30.0
+    competition,
+    *,
+    user=None,
+    seed: int | None = None,
+    time_budget: float = 30.0,
+    meta: RequestMeta | None = None,
 ) -> list[RoundSeating]:
     """Seat every scheduled, unseated round of a competition at once (planning the event ahead).
 
@@ -174,6 +196,7 @@ def competition_plan(
     rounds already seated; seating them one at a time with ``round_seat``
     gives the same quality (the generator continues the same design).
     """
+    require_organiser(user, competition)
     pending = [
         r
         for r in Round.objects.filter(competition=competition, status=Round.Status.SCHEDULED).order_by(
@@ -182,13 +205,13 @@ def competition_plan(
         if not r.tables.exists()
     ]
     if not pending:
-        raise RoundError("Every scheduled round is already seated.")
+        raise RoundError(_("Every scheduled round is already seated: there is no round to seat."))
     first = pending[0]
     later_seated = Round.objects.filter(competition=competition, number__gt=first.number).exclude(
         pk__in=[r.pk for r in pending]
     )
     if later_seated.exists():
-        raise RoundError("A later round is already seated: seat the remaining rounds one at a time.")
+        raise RoundError(_("A later round is already seated: seat the remaining rounds one at a time."))
     players = _field(first)
     history = _history(first)
     options = SeatingOptions(
@@ -218,46 +241,17 @@ def competition_plan(
             locked.status = Round.Status.SEATED
             locked.save(update_fields=["status"])
             _audit(
-                "round_seated", user, locked, {"tables": [list(t) for t in seated.tables], "planned": True}
+                "round_seated",
+                user,
+                locked,
+                gettext_noop("%(actor)s seated round %(round)s (planned with the rounds after it)"),
+                {"tables": [list(t) for t in seated.tables], "planned": True},
+                meta,
             )
             out.append(
                 RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
             )
     return out
-
-
-def round_end(round_: Round, *, user=None) -> int:
-    """The round's time is up (001 rule 14): end every table still playing and finish the round.
-
-    Sets ``Table.ended_at`` (the table's state then says ``ended_by_organiser``
-    and takes no more hands); answers how many tables were ended.
-    """
-    from django.utils import timezone
-
-    with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
-        if locked.status != Round.Status.PLAYING:
-            raise RoundError(f"Round {locked.number} is {locked.get_status_display().lower()}, not playing.")
-        ended = Table.objects.filter(round=locked, ended_at__isnull=True).update(ended_at=timezone.now())
-        locked.status = Round.Status.FINISHED
-        locked.save(update_fields=["status"])
-        _audit("round_ended", user, locked, {"tables_ended": ended})
-    return ended
-
-
-def round_hold(round_: Round, *, held: bool, user=None) -> None:
-    """Hold a round's results back from the public standings, or release them (issue 6).
-
-    The stored standings leave held rounds out, so they are recomputed (queued on commit).
-    """
-    with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
-        if locked.results_held == held:
-            return
-        locked.results_held = held
-        locked.save(update_fields=["results_held"])
-        _audit("results_held" if held else "results_released", user, locked, {})
-        queue_standings_recompute(locked.competition_id)
 
 
 def round_report(round_: Round) -> SeatingReport:
@@ -273,8 +267,11 @@ def round_report(round_: Round) -> SeatingReport:
     )
 
 
-def round_swap(round_: Round, player_a: int, player_b: int, *, user=None) -> SeatingReport:
+def round_swap(
+    round_: Round, player_a: int, player_b: int, *, user=None, meta: RequestMeta | None = None
+) -> SeatingReport:
     """Exchange two players' seats before the round starts; answers the new report."""
+    require_organiser(user, round_.competition)
     _check_changeable(round_)
     try:
         seating_swap(round_tables(round_), player_a, player_b)  # validates both are seated
@@ -289,16 +286,34 @@ def round_swap(round_: Round, player_a: int, player_b: int, *, user=None) -> Sea
         Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
         Seat.objects.create(round=locked, table_id=places[1][0], wind=places[1][1], player_id=player_a)
         Seat.objects.create(round=locked, table_id=places[0][0], wind=places[0][1], player_id=player_b)
-        _audit("seats_swapped", user, locked, {"players": [player_a, player_b]})
+        names = dict(Player.objects.filter(pk__in=(player_a, player_b)).values_list("pk", "name"))
+        audit_write(
+            "seats_swapped",
+            user=user,
+            competition=locked.competition,
+            object_type="round",
+            object_id=locked.pk,
+            words=gettext_noop("%(actor)s swapped %(a)s and %(b)s in round %(round)s"),
+            args={
+                "a": names.get(player_a, player_a),
+                "b": names.get(player_b, player_b),
+                "round": locked.number,
+            },
+            data={"round": locked.number, "players": [player_a, player_b]},
+            meta=meta,
+        )
     return round_report(round_)
 
 
-def _audit(action: str, user, round_: Round, data: dict) -> None:
-    AuditEntry.objects.create(
-        action=action,
-        user=user if user is not None and user.is_authenticated else None,
+def _audit(action: str, user, round_: Round, words: str, data: dict, meta: RequestMeta | None = None) -> None:
+    audit_write(
+        action,
+        user=user,
         competition=round_.competition,
         object_type="round",
         object_id=round_.pk,
+        words=words,
+        args={"round": round_.number},
         data={"round": round_.number, **data},
+        meta=meta,
     )

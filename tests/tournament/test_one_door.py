@@ -1,0 +1,313 @@
+"""One door per change (issue 13): a round's life, corrections and finished play, through every door.
+
+Each rule is tried through the service itself, the organiser's and the
+scorekeeper's pages, the REST API and the Django admin; what must not
+change does not, and every change that happens leaves one audit entry in
+words with names.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seated_table
+from tournament.ledger import HandRejected, hand_correct, hand_record, hand_void
+from tournament.models import AuditEntry, ChipTransfer, Competition, Hand, Round
+from tournament.rounds import RoundError, round_end, round_reopen, round_start, table_end
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return client
+
+
+@pytest.fixture
+def table(organiser, scorekeeper):
+    names = ["Ann East", "Ben South", "Cai West", "Dee North"]
+    table = seated_table(players=[PlayerFactory(name=n) for n in names], scorekeeper=scorekeeper)
+    table.round.competition.organisers.add(organiser)
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.SEATED)  # as round_seat leaves it
+    table.round.refresh_from_db()
+    return table
+
+
+def win(table, user, **extra) -> Hand:
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["S"], "win": "discard", "discarder": seats["W"], "doubles": 3}
+    return hand_record(table=table, entry={**entry, **extra}, user=user)
+
+
+def ledger_sum(table) -> int:
+    return sum(t.amount for t in ChipTransfer.objects.filter(table=table))
+
+
+# --- the round resource takes no status or held results ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body", [{"status": "finished"}, {"status": "scheduled"}, {"results_held": True}], ids=str
+)
+def test_a_patch_cannot_move_a_round_or_hold_its_results(table, organiser, body):
+    round_ = table.round
+    before = (round_.status, round_.results_held, AuditEntry.objects.count())
+    url = f"/api/v1/competitions/{round_.competition_id}/rounds/{round_.pk}/"
+    answer = api(organiser).patch(url, body, format="json")
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["errors"][0]["code"] == "read_only"
+    round_.refresh_from_db()
+    assert (round_.status, round_.results_held, AuditEntry.objects.count()) == before
+
+
+def test_the_round_actions_check_the_transition_and_write_one_audit_entry(organiser):
+    competition = CompetitionFactory()
+    competition.organisers.add(organiser)
+    round_ = Round.objects.create(competition=competition, number=1)
+    client = api(organiser)
+    refused = client.post(f"/api/v1/rounds/{round_.pk}/start/")
+    assert refused.status_code == 409 and refused.json()["errors"][0]["code"] == "round_transition"
+    assert client.post(f"/api/v1/rounds/{round_.pk}/finish/").status_code == 409
+    round_.refresh_from_db()
+    assert (
+        round_.status == Round.Status.SCHEDULED
+        and not AuditEntry.objects.filter(object_type="round").exists()
+    )
+
+    table = seated_table(competition=competition, round_number=1)
+    assert table.round_id == round_.pk
+    assert client.post(f"/api/v1/rounds/{round_.pk}/publish/").json()["status"] == "seated"
+    assert client.post(f"/api/v1/rounds/{round_.pk}/start/").json()["status"] == "playing"
+    [entry] = AuditEntry.objects.filter(action="round_started")
+    assert AuditEntry.objects.filter(action="round_published").count() == 1
+    assert entry.user == organiser and entry.summary == f"{organiser.username} started round 1"
+    assert client.post(f"/api/v1/rounds/{round_.pk}/hold/").json()["results_held"] is True
+    assert client.post(f"/api/v1/rounds/{round_.pk}/end/").json()["status"] == "finished"
+    reopen = client.post(f"/api/v1/rounds/{round_.pk}/reopen/", {}, format="json")
+    assert reopen.status_code == 400  # a reason is required
+    reopened = client.post(
+        f"/api/v1/rounds/{round_.pk}/reopen/", {"reason": "hand 3 mis-keyed"}, format="json"
+    )
+    assert reopened.json()["status"] == "playing"
+    assert AuditEntry.objects.get(action="round_reopened").summary.endswith(": hand 3 mis-keyed")
+
+
+@pytest.mark.parametrize("who", ["anonymous", "scorekeeper", "other_organiser"])
+def test_only_the_competitions_organisers_may_act_on_a_round(table, scorekeeper, who):
+    other = UserFactory(username="otto")
+    other.groups.add(Group.objects.get(name="organiser"))
+    CompetitionFactory().organisers.add(other)
+    user = {"anonymous": None, "scorekeeper": scorekeeper, "other_organiser": other}[who]
+    answer = api(user).post(f"/api/v1/rounds/{table.round_id}/start/")
+    assert answer.status_code in (401, 403)
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.SEATED
+    with pytest.raises(PermissionDenied):
+        round_start(table.round, user=user or other)
+
+
+# --- finished rounds and ended tables: no hand recorded, voided or corrected, on any door ----------------
+
+
+def test_a_finished_round_refuses_record_void_and_correct_on_every_door(
+    table, organiser, scorekeeper, client
+):
+    hand = win(table, scorekeeper)
+    voided = win(table, scorekeeper)
+    hand_void(hand=voided, reason="wrong winner", user=scorekeeper)
+    round_end(table.round, user=organiser)
+    chips = ledger_sum(table)
+    hands = Hand.objects.count()
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["N"], "win": "self_draw", "doubles": 1}
+
+    for door in (
+        lambda: hand_record(table=table, entry=entry, user=scorekeeper),
+        lambda: hand_void(hand=hand, reason="late change", user=organiser),
+        lambda: hand_correct(hand=voided, entry=entry, user=organiser),
+    ):
+        with pytest.raises(HandRejected) as refused:
+            door()
+        assert refused.value.problems[0].code == "round_finished"
+
+    keeper = api(scorekeeper)
+    assert keeper.post(f"/api/v1/tables/{table.pk}/hands/", entry, format="json").status_code == 422
+    assert keeper.post(f"/api/v1/hands/{hand.pk}/void/", {"reason": "x"}, format="json").status_code == 422
+    assert keeper.post(f"/api/v1/hands/{voided.pk}/correct/", entry, format="json").status_code == 422
+
+    client.force_login(scorekeeper)
+    page = client.post(reverse("table:void", args=[table.pk, hand.pk]), {"reason": "after the end"})
+    assert page.status_code in (302, 400, 403, 409, 422)
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    client.post(reverse("admin:tournament_handvoid_add"), {"hand": hand.pk, "reason": "from the admin"})
+
+    assert not Hand.objects.filter(void__isnull=False, pk=hand.pk).exists()
+    assert (ledger_sum(table), Hand.objects.count()) == (chips, hands)
+
+    # Reopened (an audited step), the hand can be voided and entered again.
+    round_reopen(table.round, reason="a wrong discarder at table 1", user=organiser)
+    hand_void(hand=hand, reason="wrong discarder", user=organiser)
+    assert AuditEntry.objects.filter(action="round_reopened").count() == 1
+
+
+def test_an_ended_table_refuses_a_void_until_the_round_is_reopened(table, organiser, scorekeeper):
+    round_start(table.round, user=organiser)
+    hand = win(table, scorekeeper)
+    table_end(table, user=organiser)
+    with pytest.raises(HandRejected) as refused:
+        hand_void(hand=hand, reason="too late", user=scorekeeper)
+    assert refused.value.problems[0].code == "table_ended"
+    with pytest.raises(RoundError):
+        table_end(table, user=organiser)  # already ended
+    round_end(table.round, user=organiser)
+    round_reopen(table.round, reason="recount", user=organiser)
+    table.refresh_from_db()
+    assert table.ended_at is None
+    hand_void(hand=hand, reason="recount showed a mistake", user=scorekeeper)
+
+
+# --- a correction is a void plus one re-entry --------------------------------------------------------
+
+
+def test_a_voided_hand_is_entered_again_once_through_every_door(table, scorekeeper, client):
+    hand = win(table, scorekeeper)
+    hand_void(hand=hand, reason="wrong discarder", user=scorekeeper)
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["S"], "win": "discard", "discarder": seats["E"], "doubles": 3}
+    first = hand_correct(hand=hand, entry=entry, user=scorekeeper)
+    assert first.created and first.hand.corrects_id == hand.pk
+    chips, hands = ledger_sum(table), Hand.objects.count()
+
+    with pytest.raises(HandRejected) as refused:
+        hand_correct(hand=hand, entry=entry, user=scorekeeper)
+    assert refused.value.problems[0].code == "already_corrected"
+    again = api(scorekeeper).post(f"/api/v1/hands/{hand.pk}/correct/", entry, format="json")
+    assert again.status_code == 409 and again.json()["errors"][0]["code"] == "already_corrected"
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:scoresheet", args=[table.pk]))
+    form = page.context["form"]
+    client.post(
+        reverse("table:record", args=[table.pk]),
+        {
+            "expected_number": form["expected_number"].value(),
+            "idempotency_key": form["idempotency_key"].value(),
+            "corrects": hand.pk,
+            "outcome": "win", "winner": seats["S"], "win_from": seats["N"], "doubles": 3,
+        },
+    )  # fmt: skip
+    assert (ledger_sum(table), Hand.objects.count()) == (chips, hands)
+
+    # The re-entry itself can be voided and entered again once: each correction is one void and one entry.
+    hand_void(hand=first.hand, reason="still wrong", user=scorekeeper)
+    assert hand_correct(hand=first.hand, entry=entry, user=scorekeeper).hand.corrects_id == first.hand.pk
+
+
+def test_the_api_corrects_a_voided_hand_in_its_place(table, scorekeeper):
+    hand = win(table, scorekeeper)
+    later = win(table, scorekeeper)
+    hand_void(hand=hand, reason="wrong doubles", user=scorekeeper)
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["S"], "win": "discard", "discarder": seats["W"], "doubles": 1}
+    answer = api(scorekeeper).post(f"/api/v1/hands/{hand.pk}/correct/", entry, format="json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["corrects"] == hand.pk and answer.json()["number"] == hand.number
+    assert later.number == 2
+    assert AuditEntry.objects.get(action="hand_corrected").summary.startswith(
+        f"{scorekeeper.username} entered hand 1 again at table 1"
+    )
+
+
+def test_only_the_tables_scorekeeper_or_an_organiser_changes_its_hands(table, scorekeeper):
+    other = UserFactory(username="kim")
+    other.groups.add(Group.objects.get(name="scorekeeper"))
+    hand = win(table, scorekeeper)
+    with pytest.raises(PermissionDenied):
+        hand_void(hand=hand, reason="not mine", user=other)
+    with pytest.raises(PermissionDenied):
+        win(table, other)
+    assert not Hand.objects.filter(void__isnull=False).exists() and Hand.objects.count() == 1
+
+
+def test_a_void_reads_in_words_with_names(table, scorekeeper):
+    hand = win(table, scorekeeper)
+    hand_void(hand=hand, reason="wrong discarder", user=scorekeeper)
+    entry = AuditEntry.objects.get(action="hand_voided")
+    assert entry.summary == f"{scorekeeper.username} voided hand 1 at table 1 of round 1: wrong discarder"
+    assert entry.text == entry.summary  # English: the template untranslated
+
+
+# --- the admin: the same rights and the same doors ------------------------------------------------------
+
+
+@pytest.fixture
+def staff_organiser(db):
+    user = UserFactory(username="sly", is_staff=True)
+    user.groups.add(Group.objects.get(name="organiser"))
+    return user
+
+
+def test_a_staff_organiser_cannot_join_another_organisers_competition_through_the_admin(
+    client, staff_organiser
+):
+    theirs = CompetitionFactory(name="Theirs")
+    owner = UserFactory(username="owner")
+    theirs.organisers.add(owner)
+    client.force_login(staff_organiser)
+    url = reverse("admin:tournament_competition_change", args=[theirs.pk])
+    assert client.get(url).status_code in (302, 403, 404)
+    client.post(
+        url,
+        {"name": "Theirs", "kind": theirs.kind, "rules": theirs.rules, "capital": 400,
+         "organisers": [owner.pk, staff_organiser.pk], "options": "{}", "standings_order": "[]"},
+    )  # fmt: skip
+    assert list(Competition.objects.get(pk=theirs.pk).organisers.all()) == [owner]
+    listing = client.get(reverse("admin:tournament_competition_changelist"))
+    assert "Theirs" not in listing.content.decode()
+
+
+def test_an_admin_staff_change_goes_through_the_door_and_is_audited(client, staff_organiser):
+    mine = CompetitionFactory(name="Mine")
+    mine.organisers.add(staff_organiser)
+    keeper = UserFactory(username="kit")
+    client.force_login(staff_organiser)
+    url = reverse("admin:tournament_competition_change", args=[mine.pk])
+    page = client.get(url)
+    assert page.status_code == 200
+    data = {
+        "name": "Mine", "kind": mine.kind, "rules": mine.rules, "options": "{}", "capital": 400,
+        "organisers": [staff_organiser.pk], "scorekeepers": [keeper.pk],
+        "standings_order": '["net_chips"]', "shared_places": "on",
+        "withdrawn_standing": mine.withdrawn_standing, "substitute_results": mine.substitute_results,
+        "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
+        "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    assert list(mine.scorekeepers.all()) == [keeper]
+    entry = AuditEntry.objects.get(action="staff_changed")
+    assert entry.user == staff_organiser and "scorekeepers kit" in entry.summary
+    assert keeper.groups.filter(name="scorekeeper").exists()
+
+
+def test_the_admin_shows_a_rounds_status_and_held_results_read_only(client, table):
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    round_ = table.round
+    url = reverse("admin:tournament_round_change", args=[round_.pk])
+    client.post(url, {"number": 1, "venue": "Hall", "status": "finished", "results_held": "on"})
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SEATED and not round_.results_held
+    assert round_.venue == "Hall"  # what the admin may change went through round_change
+    assert AuditEntry.objects.filter(action="round_changed", user=admin).count() == 1
+    hand = win(table, None)
+    for name, obj in (("hand", hand), ("chiptransfer", hand.transfers.first())):
+        page = client.get(reverse(f"admin:tournament_{name}_change", args=[obj.pk]))
+        assert page.status_code == 200 and 'name="_save"' not in page.content.decode()

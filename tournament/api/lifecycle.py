@@ -1,0 +1,185 @@
+"""A round's life and a hand's correction through the API: one action each, each calling its door.
+
+``POST /api/v1/rounds/{id}/publish/``, ``start/``, ``end/``, ``finish/``,
+``reopen/`` (with a ``reason``), ``hold/``, ``release/``; ``POST
+/api/v1/tables/{id}/end/``; ``POST /api/v1/hands/{id}/correct/`` (the
+voided hand entered again, once). The round resource itself takes no
+``status`` or ``results_held`` (issue 13): these actions are the only way,
+and each calls ``tournament.rounds`` or ``tournament.ledger``, which check
+the transition and the caller's right and write the audit entry.
+
+A transition that does not hold now (a round not yet seated started, a
+finished round finished again) answers 409 ``round_transition`` with the
+sentence for the organiser.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.response import Response
+
+from tournament import rounds as round_service
+from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.hands import IDEMPOTENCY_KEY, _hands
+from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
+from tournament.api.serializers import RoundSerializer, TableSerializer, state_data
+from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
+from tournament.audit import request_meta
+from tournament.ledger import HandConflict, HandRejected, hand_correct
+from tournament.models import Hand, Round, Table
+from tournament.tables import with_seats
+
+
+class ReopenRequestSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=300, help_text="Why the round is reopened (kept in the audit log)."
+    )
+
+
+class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
+    permission_classes = COMPETITION_ORGANISER
+    serializer_class = RoundSerializer
+    door = None  # the function of tournament.rounds this action calls
+
+    def post(self, request, pk):
+        round_ = get_or_404(Round.objects.select_related("competition"), pk)
+        self.check_object_permissions(request, round_)
+        kwargs = self.arguments(request)
+        try:
+            type(self).door(round_, user=request.user, meta=request_meta(request), **kwargs)
+        except round_service.RoundError as exc:
+            return error_response(
+                [{"code": "round_transition", "message": str(exc)}], status.HTTP_409_CONFLICT
+            )
+        round_.refresh_from_db()
+        return Response(RoundSerializer(round_, context={"competition": round_.competition}).data)
+
+    def arguments(self, request) -> dict:
+        return {}
+
+
+def _round_action(name: str, door, summary: str, description: str, request=None, arguments=None):
+    view = type(
+        f"Round{name.title()}View",
+        (_RoundActionView,),
+        {"door": staticmethod(door), **({"arguments": arguments} if arguments else {})},
+    )
+    view.post = extend_schema(
+        summary=summary,
+        description=description,
+        parameters=[id_parameter("id", "round")],
+        request=request,
+        responses={200: RoundSerializer, **errors(*WRITE, 409)},
+    )(view.post)
+    return view
+
+
+def _reopen_arguments(self, request) -> dict:
+    body = ReopenRequestSerializer(data=request.data if isinstance(request.data, dict) else {})
+    body.is_valid(raise_exception=True)
+    return {"reason": body.validated_data["reason"]}
+
+
+ROUND_ACTIONS = {
+    "publish": _round_action(
+        "publish", round_service.round_publish, "Publish a round's seating",
+        "A scheduled round whose tables are drawn becomes `seated`: players see their tables.",
+    ),
+    "start": _round_action(
+        "start", round_service.round_start, "Start play in a seated round",
+        "`seated` → `playing`. (The first hand recorded in a seated round also starts it.)",
+    ),
+    "end": _round_action(
+        "end", round_service.round_end, "Time is up: end every table and finish the round",
+        "`playing` → `finished`; every table still playing is ended (001 rule 14). Hands are then final.",
+    ),
+    "finish": _round_action(
+        "finish", round_service.round_finish, "Finish a round whose tables have all finished",
+        "`playing` → `finished` once every table's session is over. Hands are then final.",
+    ),
+    "reopen": _round_action(
+        "reopen", round_service.round_reopen, "Reopen a finished round to correct a hand",
+        "`finished` → `playing`; its tables' ends are cleared. The reason is kept in the audit log.",
+        request=ReopenRequestSerializer, arguments=_reopen_arguments,
+    ),
+    "hold": _round_action(
+        "hold", lambda r, **kw: round_service.round_hold(r, held=True, **kw), "Hold a round's results",
+        "Its hands, transfers and balances are shown to its organisers only until released.",
+    ),
+    "release": _round_action(
+        "release", lambda r, **kw: round_service.round_hold(r, held=False, **kw), "Release a round's results",
+        "Its results show in the public standings and pages again.",
+    ),
+}  # fmt: skip
+
+
+class TableEndView(LeagueAPIMixin, generics.GenericAPIView):
+    """The organiser ends one table's session at its time (001 rule 14)."""
+
+    permission_classes = COMPETITION_ORGANISER
+    serializer_class = TableSerializer
+
+    @extend_schema(
+        summary="End one table's session",
+        description="The table takes no more hands; its hands are final unless the round is reopened.",
+        parameters=[id_parameter("id", "table")],
+        request=None,
+        responses={200: TableSerializer, **errors(*WRITE, 409)},
+    )
+    def post(self, request, pk):
+        table = get_or_404(Table.objects.select_related("round__competition"), pk)
+        self.check_object_permissions(request, table)
+        try:
+            round_service.table_end(table, user=request.user, meta=request_meta(request))
+        except round_service.RoundError as exc:
+            return error_response(
+                [{"code": "round_transition", "message": str(exc)}], status.HTTP_409_CONFLICT
+            )
+        table = get_or_404(Table.objects.select_related("round__competition").prefetch_related("seats"), pk)
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class HandCorrectView(LeagueAPIMixin, generics.GenericAPIView):
+    """A correction: a voided hand entered again, once, in its place (a void plus one re-entry)."""
+
+    permission_classes = SCOREKEEPER
+    serializer_class = HandEntrySerializer
+
+    @extend_schema(
+        summary="Enter a voided hand again",
+        description=(
+            "The body is a hand as for recording one. The hand must have been voided and not entered again "
+            "yet (a second correction is 409 `already_corrected`); it is played where the voided hand was "
+            "(its dealer, winds and balances). Refused in a finished round or at an ended table (422)."
+        ),
+        parameters=[id_parameter("id", "hand"), IDEMPOTENCY_KEY],
+        request=HandEntrySerializer,
+        responses={201: HandRecordedSerializer, 200: HandRecordedSerializer, **errors(*WRITE, 409, 422)},
+    )
+    def post(self, request, pk):
+        hand = get_or_404(Hand.objects.select_related("table__round__competition"), pk)
+        self.check_object_permissions(request, hand)
+        entry = HandEntrySerializer(data=request.data)
+        entry.is_valid(raise_exception=True)
+        hand.table = with_seats(hand.table)
+        try:
+            recorded = hand_correct(
+                hand=hand,
+                entry=entry.entry(),
+                user=request.user,
+                idempotency_key=request.headers.get("Idempotency-Key", "").strip()[:100],
+                meta=request_meta(request),
+            )
+        except HandRejected as exc:
+            return error_response(exc.problems, exc.status)
+        except HandConflict as exc:
+            return error_response(
+                [{"code": "conflict", "message": exc.message}],
+                status.HTTP_409_CONFLICT,
+                state=state_data(exc.state),
+            )
+        data = HandRecordedSerializer(
+            _hands().get(pk=recorded.hand.pk), context={"state": recorded.state}
+        ).data
+        return Response(data, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)

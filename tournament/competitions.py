@@ -1,0 +1,239 @@
+"""A competition's set-up, one door per change (issue 13): its details, rule-set settings and staff.
+
+``competition_create``, ``competition_change`` (name, dates, capital,
+standings settings), ``competition_set_rules`` (the rule set and the
+organiser's changes to it), ``competition_set_staff`` (organisers and
+scorekeepers) and ``table_set_scorekeeper`` each check the caller's right
+(an organiser of the competition; creating one needs the organiser role;
+``user=None`` is a command run by the operator), validate, save, and write
+one audit entry in words with names, in one transaction. The pages, the
+REST API and the admin call these; none of them saves these fields itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+import scoring
+from scoring.rulesets import get_ruleset
+from tournament.audit import RequestMeta, actor_name, audit_write
+from tournament.models import Competition, Table
+from tournament.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
+from tournament.standings_tasks import queue_standings_recompute
+
+
+class CompetitionError(Exception):
+    """The change cannot be made; ``problems`` maps a field (or None) to its messages."""
+
+    def __init__(self, problems: dict[str | None, list[str]]):
+        self.problems = problems
+        super().__init__("; ".join(m for ms in problems.values() for m in ms))
+
+
+def _audit(action: str, user, competition: Competition, words: str, meta, args=None, data=None) -> None:
+    audit_write(
+        action,
+        user=user,
+        competition=competition,
+        object_type="competition",
+        object_id=competition.pk,
+        words=words,
+        args={"competition": competition.name, **(args or {})},
+        data=data or {},
+        meta=meta,
+    )
+
+
+def check_rules(rules: str, options: dict | None) -> None:
+    """The rule set exists and the organiser's changes fit it (``get_ruleset`` is the judge)."""
+    try:
+        get_ruleset(rules, options or None)
+    except scoring.InvalidInput as exc:
+        raise CompetitionError(
+            {"options": [f"{e.field + ': ' if e.field else ''}{e.message}" for e in exc.errors]}
+        ) from None
+
+
+CHANGEABLE = (
+    "name", "kind", "capital", "starts_on", "ends_on",
+    "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
+)  # fmt: skip
+RANKING = ("standings_order", "shared_places", "withdrawn_standing", "substitute_results")
+
+
+def competition_create(*, user=None, meta: RequestMeta | None = None, **fields: Any) -> Competition:
+    """A new competition, run by the organiser who creates it."""
+    if user is not None and ORGANISER not in user_roles(user):
+        raise PermissionDenied(_("Only an organiser may create a competition."))
+    check_rules(fields.get("rules", "spgg-2023"), fields.get("options"))
+    with transaction.atomic():
+        competition = Competition.objects.create(**fields)
+        if user is not None:
+            competition.organisers.add(user)
+        _audit(
+            "competition_created", user, competition, gettext_noop("%(actor)s created %(competition)s"), meta
+        )
+    return competition
+
+
+def competition_change(competition: Competition, *, user=None, meta: RequestMeta | None = None, **changes):
+    """Change the competition's details or standings settings (not its rules or staff: their own doors)."""
+    require_organiser(user, competition)
+    unknown = set(changes) - set(CHANGEABLE)
+    if unknown:
+        raise CompetitionError(
+            {None: [_("These cannot be changed here: %(f)s.") % {"f": ", ".join(sorted(unknown))}]}
+        )
+    with transaction.atomic():
+        locked = Competition.objects.select_for_update().get(pk=competition.pk)
+        changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)
+        if not changed:
+            return locked
+        for key in changed:
+            setattr(locked, key, changes[key])
+        locked.save(update_fields=changed)
+        _audit(
+            "competition_changed",
+            user,
+            locked,
+            gettext_noop("%(actor)s changed %(competition)s: %(fields)s"),
+            meta,
+            {"fields": ", ".join(changed)},
+            {"fields": changed, "values": {k: str(changes[k]) for k in changed}},
+        )
+        if set(changed) & set(RANKING) or "capital" in changed:
+            queue_standings_recompute(locked.pk)
+    return locked
+
+
+def competition_set_rules(
+    competition: Competition, *, rules: str, options: dict | None, user=None, meta: RequestMeta | None = None
+) -> Competition:
+    """The competition's rule set and the organiser's changes to it, checked together (issue 13).
+
+    Hands already recorded keep the settings they were scored under (``Hand.rules``).
+    """
+    require_organiser(user, competition)
+    options = dict(options or {})
+    check_rules(rules, options)
+    with transaction.atomic():
+        locked = Competition.objects.select_for_update().get(pk=competition.pk)
+        if locked.rules == rules and (locked.options or {}) == options:
+            return locked
+        before = {"rules": locked.rules, "options": locked.options or {}}
+        locked.rules, locked.options = rules, options
+        locked.save(update_fields=["rules", "options"])
+        changed = sorted(
+            set(before["options"]) ^ set(options)
+            | {k for k in options if before["options"].get(k) != options[k]}
+        )
+        _audit(
+            "rules_changed",
+            user,
+            locked,
+            gettext_noop(
+                "%(actor)s set the rules of %(competition)s to %(rules)s with %(count)s changes: %(keys)s"
+            ),
+            meta,
+            {"rules": rules, "count": len(options), "keys": ", ".join(changed) or "—"},
+            {"before": before, "rules": rules, "options": options},
+        )
+    return locked
+
+
+def _names(users: Iterable) -> str:
+    return ", ".join(sorted(actor_name(u) for u in users)) or "—"
+
+
+def competition_set_staff(
+    competition: Competition,
+    *,
+    organisers: Iterable | None = None,
+    scorekeepers: Iterable | None = None,
+    user=None,
+    meta: RequestMeta | None = None,
+) -> Competition:
+    """Who runs the competition and who keeps score in it; staff get the matching role (group).
+
+    A competition keeps at least one organiser. ``None`` leaves that list as it is.
+    """
+    require_organiser(user, competition)
+    with transaction.atomic():
+        locked = Competition.objects.select_for_update().get(pk=competition.pk)
+        new_organisers = list(organisers) if organisers is not None else list(locked.organisers.all())
+        new_keepers = list(scorekeepers) if scorekeepers is not None else list(locked.scorekeepers.all())
+        if not new_organisers:
+            raise CompetitionError({"organisers": [_("A competition needs at least one organiser.")]})
+        old = ({u.pk for u in locked.organisers.all()}, {u.pk for u in locked.scorekeepers.all()})
+        if old == ({u.pk for u in new_organisers}, {u.pk for u in new_keepers}):
+            return locked
+        locked.organisers.set(new_organisers)
+        locked.scorekeepers.set(new_keepers)
+        Group.objects.get(name=ORGANISER).user_set.add(*new_organisers)
+        Group.objects.get(name=SCOREKEEPER).user_set.add(*new_keepers)
+        _audit(
+            "staff_changed",
+            user,
+            locked,
+            gettext_noop(
+                "%(actor)s set the staff of %(competition)s: "
+                "organisers %(organisers)s; scorekeepers %(scorekeepers)s"
+            ),
+            meta,
+            {"organisers": _names(new_organisers), "scorekeepers": _names(new_keepers)},
+            {
+                "organisers": sorted(u.pk for u in new_organisers),
+                "scorekeepers": sorted(u.pk for u in new_keepers),
+            },
+        )
+    return locked
+
+
+def table_set_scorekeeper(table: Table, keeper, *, user=None, meta: RequestMeta | None = None) -> Table:
+    """Who records the hands at a table (a scorekeeper or organiser of the competition, or nobody)."""
+    competition = table.round.competition
+    require_organiser(user, competition)
+    if keeper is not None:
+        staff = (
+            competition.scorekeepers.filter(pk=keeper.pk).exists()
+            or competition.organisers.filter(pk=keeper.pk).exists()
+        )
+        if not staff and not keeper.is_superuser:
+            raise CompetitionError(
+                {
+                    "scorekeeper": [
+                        _("%(name)s is not on this competition's staff.") % {"name": actor_name(keeper)}
+                    ]
+                }
+            )
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().select_related("round__competition").get(pk=table.pk)
+        if locked.scorekeeper_id == (keeper.pk if keeper else None):
+            return locked
+        locked.scorekeeper = keeper
+        locked.save(update_fields=["scorekeeper"])
+        audit_write(
+            "scorekeeper_assigned",
+            user=user,
+            competition=competition,
+            object_type="table",
+            object_id=locked.pk,
+            words=gettext_noop(
+                "%(actor)s made %(keeper)s the scorekeeper of table %(table)s of round %(round)s"
+            ),
+            args={
+                "keeper": actor_name(keeper) if keeper else "—",
+                "table": locked.number,
+                "round": locked.round.number,
+            },
+            data={"table": locked.pk, "scorekeeper": keeper.pk if keeper else None},
+            meta=meta,
+        )
+    return locked

@@ -1,0 +1,310 @@
+"""A round's life, one door per step (issue 13): schedule, change, publish, start, end, finish, reopen, hold.
+
+::
+
+    scheduled --seat--> seated --start--> playing --finish/end--> finished
+        \\--publish (tables already drawn)--^        ^--reopen--/
+
+Seating itself is ``tournament.rounds.seating``. Every function here
+
+- checks the caller's right (``require_organiser``: an organiser of the
+  competition; ``user=None`` is a command run by the operator);
+- checks the transition under the round's row lock, and raises
+  ``RoundError`` with a sentence for the organiser when it does not hold;
+- writes one audit entry in words with names, in the same transaction.
+
+The pages, the REST API's round actions, the admin and the management
+commands call these; none of them writes a round's ``status``,
+``results_held`` or a table's ``ended_at`` itself. The first hand recorded
+in a seated round starts it (``tournament.ledger`` calls
+``started_by_first_hand`` under the table's lock).
+
+While a round is finished, or one of its tables has been ended, no hand is
+recorded, voided or corrected there (``tournament.ledger``) until an
+organiser reopens the round, which clears the tables' ends and is audited
+with its reason.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tournament.audit import RequestMeta, audit_write
+from tournament.models import Competition, Round, Table
+from tournament.roles import require_organiser
+from tournament.rounds.seating import RoundError
+from tournament.standings_tasks import queue_standings_recompute
+from tournament.table_state import TableState
+
+Status = Round.Status
+MAX_ROUND_NUMBER = 2**31 - 1  # the column's largest value (PostgreSQL integer)
+
+
+def _audit(action: str, user, round_: Round, words: str, meta: RequestMeta | None, **data) -> None:
+    args = {"round": round_.number, **{k: v for k, v in data.items() if isinstance(v, str | int)}}
+    audit_write(
+        action,
+        user=user,
+        competition=round_.competition,
+        object_type="round",
+        object_id=round_.pk,
+        words=words,
+        args=args,
+        data={"round": round_.number, **data},
+        meta=meta,
+    )
+
+
+def _locked(round_: Round, user) -> Round:
+    require_organiser(user, round_.competition)
+    return Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
+
+
+def _status_problem(round_: Round) -> str:
+    return _("Round %(n)s is %(status)s.") % {
+        "n": round_.number,
+        "status": round_.get_status_display().lower(),
+    }
+
+
+def _require(round_: Round, *allowed: str) -> None:
+    if round_.status not in allowed:
+        raise RoundError(_status_problem(round_))
+
+
+def table_finished(table: Table, state: TableState | None = None) -> bool:
+    """The table's session is over: ended by the organiser, or its own end (out of chips, the North round)."""
+    if table.ended_at is not None:
+        return True
+    if state is None:
+        from tournament.tables import table_fold
+
+        state = table_fold(table).state
+    return state.finished
+
+
+# --- scheduling -----------------------------------------------------------------------------------------
+
+
+def next_round_number(competition: Competition) -> int:
+    last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
+    number = (last or 0) + 1
+    if number > MAX_ROUND_NUMBER:
+        raise RoundError(_("No round number is left after %(n)s: give the new round a number.") % {"n": last})
+    return number
+
+
+def round_schedule(
+    competition: Competition,
+    *,
+    user=None,
+    meta: RequestMeta | None = None,
+    number: int | None = None,
+    **fields,
+) -> Round:
+    """A new round of the competition (the next number unless one is given): starts_at, ends_at, venue."""
+    require_organiser(user, competition)
+    with transaction.atomic():
+        Competition.objects.select_for_update().get(pk=competition.pk)  # one new number at a time
+        number = next_round_number(competition) if number is None else number
+        if Round.objects.filter(competition=competition, number=number).exists():
+            raise RoundError(_("Round %(n)s already exists in this competition.") % {"n": number})
+        round_ = Round.objects.create(competition=competition, number=number, **fields)
+        _audit("round_scheduled", user, round_, gettext_noop("%(actor)s scheduled round %(round)s"), meta)
+    return round_
+
+
+ROUND_DETAILS = ("number", "starts_at", "ends_at", "venue")
+
+
+def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, **changes) -> Round:
+    """Change a round's number, times or venue (its status and held results have their own doors)."""
+    unknown = set(changes) - set(ROUND_DETAILS)
+    if unknown:
+        raise RoundError(
+            _("These cannot be changed here: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        number = changes.get("number", locked.number)
+        if number != locked.number:
+            if locked.status != Status.SCHEDULED:
+                raise RoundError(_("Round %(n)s is seated: its number is fixed.") % {"n": locked.number})
+            if Round.objects.filter(competition=locked.competition, number=number).exists():
+                raise RoundError(_("Round %(n)s already exists in this competition.") % {"n": number})
+        changed = {k: v for k, v in changes.items() if getattr(locked, k) != v}
+        if not changed:
+            return locked
+        for key, value in changed.items():
+            setattr(locked, key, value)
+        locked.save(update_fields=sorted(changed))
+        _audit(
+            "round_changed",
+            user,
+            locked,
+            gettext_noop("%(actor)s changed round %(round)s: %(fields)s"),
+            meta,
+            fields=", ".join(sorted(changed)),
+        )
+    return locked
+
+
+# --- play ----------------------------------------------------------------------------------------------
+
+
+def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
+    """A scheduled round whose tables are drawn becomes seated: players see their tables."""
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        _require(locked, Status.SCHEDULED)
+        if not locked.tables.exists():
+            raise RoundError(_("Seat the round first."))
+        locked.status = Status.SEATED
+        locked.save(update_fields=["status"])
+        _audit("round_published", user, locked, gettext_noop("%(actor)s published round %(round)s"), meta)
+    return locked
+
+
+def round_start(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
+    """A seated round starts: every seated player now has a session in the standings."""
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        _require(locked, Status.SEATED)
+        if not locked.tables.exists():
+            raise RoundError(_("Seat the round first."))
+        locked.status = Status.PLAYING
+        locked.save(update_fields=["status"])
+        _audit("round_started", user, locked, gettext_noop("%(actor)s started round %(round)s"), meta)
+        queue_standings_recompute(locked.competition_id)
+    return locked
+
+
+def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) -> None:
+    """The first hand recorded in a seated round starts it (called by the ledger inside its transaction)."""
+    if Round.objects.filter(pk=round_id, status__in=(Status.SCHEDULED, Status.SEATED)).update(
+        status=Status.PLAYING
+    ):
+        round_ = Round.objects.select_related("competition").get(pk=round_id)
+        _audit(
+            "round_started",
+            user,
+            round_,
+            gettext_noop("Round %(round)s started with its first hand, recorded by %(actor)s"),
+            meta,
+        )
+
+
+def table_end(table: Table, *, user=None, meta: RequestMeta | None = None) -> Table:
+    """The organiser ends one table's session at its time (001 rule 14): it takes no more hands."""
+    with transaction.atomic():
+        locked_round = _locked(table.round, user)
+        _require(locked_round, Status.PLAYING)
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.ended_at is not None:
+            raise RoundError(_("Table %(t)s has already been ended.") % {"t": locked.number})
+        locked.ended_at = timezone.now()
+        locked.save(update_fields=["ended_at"])
+        _audit(
+            "table_ended",
+            user,
+            locked_round,
+            gettext_noop("%(actor)s ended table %(table)s of round %(round)s"),
+            meta,
+            table=locked.number,
+        )
+    return locked
+
+
+def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> int:
+    """The round's time is up (001 rule 14): end every table still playing and finish the round.
+
+    Sets ``Table.ended_at`` (the table's state then says ``ended_by_organiser``
+    and takes no more hands); answers how many tables were ended.
+    """
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        _require(locked, Status.PLAYING)
+        # The tables' rows are locked in id order: a hand being recorded at one of them finishes first.
+        tables = list(
+            Table.objects.select_for_update().filter(round=locked, ended_at__isnull=True).order_by("pk")
+        )
+        Table.objects.filter(pk__in=[t.pk for t in tables]).update(ended_at=timezone.now())
+        locked.status = Status.FINISHED
+        locked.save(update_fields=["status"])
+        _audit(
+            "round_ended",
+            user,
+            locked,
+            gettext_noop("%(actor)s ended round %(round)s: %(tables_ended)s tables stopped at the time"),
+            meta,
+            tables_ended=len(tables),
+        )
+    return len(tables)
+
+
+def round_finish(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
+    """A playing round whose tables have all finished is finished: its results stand."""
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        _require(locked, Status.PLAYING)
+        tables = list(locked.tables.all())
+        if not tables:
+            raise RoundError(_("Seat the round first."))
+        if not all(table_finished(t) for t in tables):
+            raise RoundError(_("Some tables are still playing: end them first, or end the round."))
+        locked.status = Status.FINISHED
+        locked.save(update_fields=["status"])
+        _audit("round_finished", user, locked, gettext_noop("%(actor)s finished round %(round)s"), meta)
+    return locked
+
+
+def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | None = None) -> Round:
+    """A finished round plays again (to correct a hand): its tables' ends are cleared; audited with why."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise RoundError(_("Say why the round is reopened."))
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        _require(locked, Status.FINISHED)
+        Table.objects.filter(round=locked).update(ended_at=None)
+        locked.status = Status.PLAYING
+        locked.save(update_fields=["status"])
+        _audit(
+            "round_reopened",
+            user,
+            locked,
+            gettext_noop("%(actor)s reopened round %(round)s: %(reason)s"),
+            meta,
+            reason=reason[:300],
+        )
+    return locked
+
+
+def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None = None) -> Round:
+    """Hold a round's results back from the public, or release them (issue 6).
+
+    The stored standings leave held rounds out, so they are recomputed (queued on commit).
+    """
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        if locked.results_held == held:
+            return locked
+        locked.results_held = held
+        locked.save(update_fields=["results_held"])
+        if held:
+            _audit(
+                "results_held", user, locked, gettext_noop("%(actor)s held round %(round)s's results"), meta
+            )
+        else:
+            _audit(
+                "results_released",
+                user,
+                locked,
+                gettext_noop("%(actor)s released round %(round)s's results"),
+                meta,
+            )
+        queue_standings_recompute(locked.competition_id)
+    return locked
