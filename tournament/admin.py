@@ -14,6 +14,7 @@ from tournament.models import (
     Round,
     Table,
 )
+from tournament.standings_tasks import queue_standings_recompute
 
 
 @admin.register(Club)
@@ -44,8 +45,16 @@ class CompetitionAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["competition", "number", "status", "starts_at", "venue"]
+    list_display = ["competition", "number", "status", "starts_at", "venue", "results_held"]
     list_filter = ["competition", "status"]
+
+    def save_model(self, request, obj, form, change):
+        """Holding or releasing a round here changes what the public may see, as it does on the
+        organiser's page (``rounds.round_hold``): the standings are recomputed and no answer kept for
+        anonymous readers (``standings_cache``) is served again."""
+        super().save_model(request, obj, form, change)
+        if change and {"results_held", "status"} & set(form.changed_data):
+            queue_standings_recompute(obj.competition_id)
 
 
 @admin.register(Table)

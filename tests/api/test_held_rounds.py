@@ -110,3 +110,23 @@ def test_a_released_round_is_read_by_everybody_again(held, role):
         assert table["results_held"] is False and table["state"]["hands_played"] == 1
     assert client.get(urls["hands"]).json()["count"] == 1
     assert client.get(urls["hand"]).status_code == 200
+
+
+def _standings(client, league) -> tuple[dict, dict]:
+    competition = client.get(f"/api/v1/competitions/{league.competition.pk}/standings/")
+    rnd = client.get(f"/api/v1/rounds/{league.round.pk}/standings/")
+    assert competition.status_code == rnd.status_code == 200
+    return competition.json(), rnd.json()
+
+
+@pytest.mark.parametrize("role", (*HIDDEN, "table_scorekeeper", "table_player"))
+def test_the_standings_leave_a_held_round_out_but_for_its_organisers(held, role):
+    """A whole round's standings show every table: only the organisers see them, as on the round page."""
+    east = held.table.seat_map["E"]
+    competition, rnd = _standings(client_for(held.users[role]), held)
+    assert {r["player"]: r["chips"] for r in competition["results"]}.get(east, 0) == 0
+    assert rnd["held"] is True and rnd["results"] == []
+    for organiser in ("organiser", "superuser"):
+        competition, rnd = _standings(client_for(held.users[organiser]), held)
+        assert {r["player"]: r["chips"] for r in competition["results"]}[east] == 12
+        assert {r["player"]: r["chips"] for r in rnd["results"]}[east] == 12

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.factories import UserFactory
 from tournament import standings_cache
 from tournament.ledger import hand_record
 from tournament.models import Round
@@ -134,3 +135,20 @@ def test_an_answer_kept_past_its_time_is_not_served(league, standings_floor):
     assert standings_cache.kept(path, at) == first.content
     standings_floor.now += standings_cache.KEEP_SECONDS + 1
     assert standings_cache.kept(path, standings_cache.version()) is None
+
+
+def test_a_round_held_in_the_admin_is_never_shown_from_an_answer_kept_before(league, client):
+    """The admin's round form holds a round too: it must change what may be shown at once (issue 13)."""
+    api = APIClient()
+    _win(league)
+    east = league.table.seat_map["E"]
+    round_url = f"/api/v1/rounds/{league.round.pk}/standings/"
+    assert _chips(api.get(_url(league)))[east] == 12 and _chips(api.get(round_url))[east] == 12
+    client.force_login(UserFactory(username="ada_admin", is_staff=True, is_superuser=True))
+    rnd = Round.objects.get(pk=league.round.pk)
+    form = {"competition": rnd.competition_id, "number": rnd.number, "venue": "", "status": rnd.status}
+    answer = client.post(f"/admin/tournament/round/{rnd.pk}/change/", {**form, "results_held": "on"})
+    assert answer.status_code == 302, answer.content[:500]
+    assert Round.objects.get(pk=rnd.pk).results_held
+    assert _chips(api.get(_url(league))).get(east, 0) == 0  # never the answer kept before the hold
+    assert api.get(round_url).json()["results"] == []
