@@ -21,7 +21,7 @@ from django.utils import timezone
 from tournament.ledger import HandRejected, hand_record
 from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
 from tournament.roles import ORGANISER, PLAYER, SCOREKEEPER
-from tournament.rounds import round_seat
+from tournament.rounds import round_end, round_seat, round_start
 from tournament.tables import table_fold
 
 CLUBS = [
@@ -124,9 +124,11 @@ def _demo_rounds(competition: Competition) -> None:
         for table in rnd.tables.all():
             if not Hand.objects.filter(table=table).exists():
                 _demo_hands(table, hands, rng)
-        if rnd.status != status:
-            rnd.status = status
-            rnd.save(update_fields=["status"])
+        rnd.refresh_from_db()
+        if rnd.status == Round.Status.SEATED and status in (Round.Status.PLAYING, Round.Status.FINISHED):
+            round_start(rnd)  # the operator's command: the round's own door, audited
+        if rnd.status != Round.Status.FINISHED and status == Round.Status.FINISHED:
+            round_end(rnd)
 
 
 def _demo_hands(table: Table, count: int, rng: random.Random) -> None:

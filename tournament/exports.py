@@ -10,20 +10,31 @@ out by WeasyPrint, imported only when a PDF is built
 
 from __future__ import annotations
 
-import csv
 import io
 
+from defusedcsv import csv
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+BOM = "\ufeff"
+
 
 def standings_csv(lines, columns) -> str:
-    """A header row with the columns' names, then one row per line (``line.values()``), in ranked order."""
+    """A header row with the columns' names, then one row per line (``line.csv_values()``), in ranked
+    order.
+
+    Safe to open in a spreadsheet (issue 13): the writer is defusedcsv's, which prefixes a cell that a
+    spreadsheet would run as a formula (a name starting with ``=``, ``+``, ``-``, ``@``, ``|`` or
+    ``%``, but not a plain negative number) with a single quote, so it is shown as text; a shared place
+    is written "2=", not "=2". The text starts with a UTF-8 byte-order mark, so that Excel opens it as
+    UTF-8 and Chinese names stay intact (issue 22).
+    """
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out)
     writer.writerow([str(label) for _key, label in columns])
     for line in lines:
-        writer.writerow(line.values())
+        writer.writerow(line.csv_values())
     return out.getvalue()
 
 

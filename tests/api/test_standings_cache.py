@@ -11,6 +11,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.factories import UserFactory
 from tournament import standings_cache
 from tournament.ledger import hand_record
 from tournament.models import Round
@@ -134,3 +135,22 @@ def test_an_answer_kept_past_its_time_is_not_served(league, standings_floor):
     assert standings_cache.kept(path, at) == first.content
     standings_floor.now += standings_cache.KEEP_SECONDS + 1
     assert standings_cache.kept(path, standings_cache.version()) is None
+
+
+def test_a_round_is_held_by_its_action_not_the_admin_and_no_kept_answer_shows_it(league, client):
+    """The admin shows a round's held results read-only; the hold action changes what may be shown at once."""
+    api = APIClient()
+    _win(league)
+    east = league.table.seat_map["E"]
+    round_url = f"/api/v1/rounds/{league.round.pk}/standings/"
+    assert _chips(api.get(_url(league)))[east] == 12 and _chips(api.get(round_url))[east] == 12
+    client.force_login(UserFactory(username="ada_admin", is_staff=True, is_superuser=True))
+    rnd = Round.objects.get(pk=league.round.pk)
+    form = {"competition": rnd.competition_id, "number": rnd.number, "venue": "", "status": rnd.status}
+    answer = client.post(f"/admin/tournament/round/{rnd.pk}/change/", {**form, "results_held": "on"})
+    assert answer.status_code == 302, answer.content[:500]
+    assert not Round.objects.get(pk=rnd.pk).results_held  # read-only in the admin (issue 13)
+    assert client.post(f"/api/v1/rounds/{rnd.pk}/hold/").status_code == 200
+    assert Round.objects.get(pk=rnd.pk).results_held
+    assert _chips(api.get(_url(league))).get(east, 0) == 0  # never the answer kept before the hold
+    assert api.get(round_url).json()["results"] == []

@@ -66,5 +66,6 @@ def test_the_switch_posts_to_set_language_and_comes_back(client, league):
 
 
 def test_the_csv_headings_follow_the_language(chinese, league):
-    csv_text = chinese.get(reverse("public:standings_csv", args=[league["competition"].pk])).content.decode()
+    response = chinese.get(reverse("public:standings_csv", args=[league["competition"].pk]))
+    csv_text = response.content.decode("utf-8-sig")  # read past the byte-order mark (issue 22)
     assert csv_text.splitlines()[0].startswith("名次,选手,俱乐部,净筹码")

@@ -9,12 +9,20 @@ and ``hand_void``. The view translates its answers:
   the hand first, or the ``hand_number`` sent is stale).
 - A retry with the same ``Idempotency-Key`` header answers the hand recorded
   the first time (200 instead of 201) and records nothing.
+
+Reading the hands of a held round (``Round.results_held``) is a 404 with code
+``results_held`` to whoever may not see them (``tournament.held``: anyone but
+the competition's organisers, the table's scorekeeper and its own players),
+as the table's scoresheet page is a 404 to them: the same status as the page,
+and a code that says why and that the hands appear once released.
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from tournament.api.base import (
@@ -35,6 +43,7 @@ from tournament.api.serializers_hands import (
     HandVoidRequestSerializer,
     VoidedSerializer,
 )
+from tournament.held import sees_table_results
 from tournament.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
 from tournament.models import Hand, Table
 from tournament.tables import table_fold, with_seats
@@ -56,6 +65,13 @@ def _table(pk) -> Table:
     return get_or_404(Table.objects.select_related("round__competition").prefetch_related("seats"), pk)
 
 
+def require_table_results(request, table: Table) -> None:
+    """404 ``results_held`` when the table's round is held and the caller may not see its hands."""
+    if not sees_table_results(request.user, table):
+        message = _("The hands of this table are held back until the organiser releases the results.")
+        raise NotFound(message, code="results_held")
+
+
 class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
     """Every hand recorded at a table, voided ones flagged; and recording the next one."""
 
@@ -65,7 +81,9 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
     def get_queryset(self):
         if "pk" not in self.kwargs:  # the schema generator asks without a table
             return Hand.objects.none()
-        return _hands().filter(table=_table(self.kwargs["pk"])).order_by("sequence")
+        table = _table(self.kwargs["pk"])
+        require_table_results(self.request, table)
+        return _hands().filter(table=table).order_by("sequence")
 
     @extend_schema(
         summary="Every hand recorded at a table",
@@ -135,7 +153,12 @@ class HandView(LeagueAPIMixin, generics.RetrieveAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_object(self):
-        return get_or_404(_hands(), self.kwargs["pk"])
+        hand = get_or_404(
+            _hands().select_related("table__round__competition").prefetch_related("table__seats"),
+            self.kwargs["pk"],
+        )
+        require_table_results(self.request, hand.table)
+        return hand
 
 
 class HandVoidView(LeagueAPIMixin, generics.GenericAPIView):

@@ -25,6 +25,7 @@ from tournament.competitions import (
     competition_set_rules,
     competition_set_staff,
 )
+from tournament.held import sees_held, sees_table_results
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
 from tournament.standings_tasks import queue_standings_recompute
@@ -313,23 +314,49 @@ class SeatsField(serializers.ReadOnlyField):
 
 
 class TableSerializer(serializers.ModelSerializer):
-    """A table; ``state`` is folded from its hands (the view passes the folds in the context)."""
+    """A table; ``state`` is folded from its hands.
+
+    While the round's results are held (``results_held``) the seating stays public but ``state``
+    (balances, hand counts, winds: all of it comes from the hands) is null to whoever may not see
+    them: ``tournament.held.sees_table_results``, the scoresheet page's rule. The caller is the
+    ``request`` in the context; without one, the caller sees what an anonymous visitor sees.
+    """
 
     seats = SeatsField(source="*")
-    state = serializers.SerializerMethodField()
+    state = serializers.SerializerMethodField(
+        help_text="Null while the table is not seated with four players, or while its round's results "
+        "are held back and the caller is not one of the competition's organisers, the table's "
+        "scorekeeper or one of its players."
+    )
+    results_held = serializers.BooleanField(
+        source="round.results_held", read_only=True, help_text="The round's results are held back."
+    )
     scorekeeper = serializers.PrimaryKeyRelatedField(
         queryset=get_user_model().objects.all(), allow_null=True, required=False
     )
 
     class Meta:
         model = Table
-        fields = ["id", "round", "number", "seats", "scorekeeper", "ended_at", "state"]
+        fields = ["id", "round", "number", "seats", "scorekeeper", "ended_at", "results_held", "state"]
         read_only_fields = ["round", "number", "ended_at"]
+
+    def _sees_results(self, table) -> bool:
+        if not table.round.results_held:
+            return True
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        organisers = self.context.setdefault("_sees_held", {})  # per competition, once per answer
+        competition = table.round.competition
+        if competition.pk not in organisers:
+            organisers[competition.pk] = user is not None and sees_held(user, competition)
+        return sees_table_results(user, table, organiser=organisers[competition.pk])
 
     @extend_schema_field(TableStateSerializer(allow_null=True))
     def get_state(self, table) -> dict | None:
         if len(table.seat_map) != len(SEATS):
             return None  # not (yet) seated with four players: no state to fold
+        if not self._sees_results(table):
+            return None  # held back (see the class docstring)
         from tournament.tables import table_fold
 
         return state_data(table_fold(table).state)

@@ -1,29 +1,20 @@
 """Who sees which round's results on the public pages.
 
-A **held** round (``Round.results_held``) keeps its results back from the
-public until the organiser releases it (issue 6). The organisers of the
-competition still see it, marked "held". The competition's own standings
-(scope 0) are stored without held rounds already (``standings_compute``), so
-only round scopes, round pages and player histories need this filter.
+The rule itself lives in ``tournament.held`` (the API follows the same one);
+this module answers the pages' way: a held round is a 404 to whoever may not
+see it. The competition's own standings (scope 0) are stored without held
+rounds already (``standings_compute``), so only round scopes, round pages and
+player histories need this filter.
 """
 
 from __future__ import annotations
 
 from django.http import Http404
 
-from tournament.models import Competition, Round
-from tournament.roles import can_manage_competition
+from tournament.held import sees_held, visible_rounds
+from tournament.models import Round
 
-
-def sees_held(user, competition: Competition) -> bool:
-    """Organisers of the competition see held rounds; nobody else does."""
-    return can_manage_competition(user, competition)
-
-
-def visible_rounds(user, competition: Competition):
-    """The competition's rounds whose results this user may see."""
-    rounds = Round.objects.filter(competition=competition)
-    return rounds if sees_held(user, competition) else rounds.exclude(results_held=True)
+__all__ = ["require_results_visible", "sees_held", "visible_rounds"]
 
 
 def require_results_visible(user, round_: Round) -> None:

@@ -8,6 +8,9 @@ stored (``tournament.standings_store``), ranked on read by
 
 Words: **rank label** is the place as shown, "=2" for a shared place (issue
 6); **chips per session** is net chips over sessions played, one decimal.
+A CSV line (``Line.csv_values``) writes a shared place "2=" instead: a
+spreadsheet takes a cell starting with "=" for a formula, and "2=" for text
+(issue 13); and chips per session as a plain number ("12.0", not "+12.0").
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ class Line:
     za_hu: int
     biggest_hand: int
     withdrawn: bool
+    place: int | None = None  # the rank as a number (``rank`` is its label)
+    shared: bool = False
 
     @property
     def chips_per_session(self) -> str:
@@ -63,11 +68,24 @@ class Line:
         """The line in the order of ``COLUMNS``."""
         return [getattr(self, key) for key, _label in COLUMNS]
 
+    def csv_values(self) -> list:
+        """The line in the order of ``COLUMNS`` as a spreadsheet should read it (module docstring)."""
+        per_session = f"{self.net_chips / self.sessions:.1f}" if self.sessions else ""
+        csv = {"rank": csv_rank_label(self.place, self.shared), "chips_per_session": per_session}
+        return [csv[key] if key in csv else getattr(self, key) for key, _label in COLUMNS]
+
 
 def rank_label(rank: int | None, shared: bool) -> str:
     if rank is None:
         return ""
     return f"={rank}" if shared else str(rank)
+
+
+def csv_rank_label(rank: int | None, shared: bool) -> str:
+    """A shared place as "2=", which a spreadsheet shows as text ("=2" would be a formula)."""
+    if rank is None:
+        return ""
+    return f"{rank}=" if shared else str(rank)
 
 
 def line_of(row: RankedRow) -> Line:
@@ -84,6 +102,8 @@ def line_of(row: RankedRow) -> Line:
         za_hu=totals.za_hu,
         biggest_hand=totals.biggest_hand,
         withdrawn=totals.withdrawn,
+        place=row.rank,
+        shared=row.shared,
     )
 
 

@@ -30,6 +30,7 @@ from tournament.forms_table import (
     form_data_from_entry,
     new_idempotency_key,
 )
+from tournament.held import sees_table_results
 from tournament.ledger import HandConflict, HandRejected, RequestMeta, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Table
 from tournament.roles import can_manage_competition
@@ -73,11 +74,9 @@ def _table(table_id: int) -> Table:
 
 
 def _check_visible(request, table: Table) -> None:
-    """A held round (``Round.results_held``) is shown only to its staff and the table's own players."""
-    if not table.round.results_held or can_record(request.user, table):
-        return
-    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
-    if player is None or player.pk not in table.seat_map.values():
+    """A held round (``Round.results_held``) is shown only to its staff and the table's own players
+    (``tournament.held.sees_table_results``, the API's rule too)."""
+    if not sees_table_results(request.user, table):
         raise Http404(_("This round's results are held back until the organiser releases them."))
 
 

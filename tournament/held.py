@@ -1,0 +1,54 @@
+"""Who sees the results of a held round: the one rule, for the pages and the API alike (issues 6, 13).
+
+A **held** round (``Round.results_held``) keeps its results (hands,
+transfers, balances, standings) back from the public until the organiser
+releases it. Its seating (who sits where) stays public.
+
+- ``sees_held``: the organisers of the competition (superusers count as
+  organisers) see every held round of it.
+- ``sees_table_results``: one table of a held round is also seen by the
+  people at it: the table's scorekeeper and the table's own players (a
+  user linked to a player seated there). This is what the scoresheet page
+  has always shown; the API answers the same.
+- Everybody else (anonymous visitors, other players, the scorekeeper of
+  another table, the organiser of another competition) sees none of it
+  until the round is released.
+
+The pages answer a hidden round or table 404 (``views.public.access``,
+``views.table.scoresheet``); the API answers hands 404 with code
+``results_held`` and a table's ``state`` null (``tournament.api``).
+"""
+
+from __future__ import annotations
+
+from tournament.models import Competition, Round, Table
+from tournament.roles import can_manage_competition
+
+
+def sees_held(user, competition: Competition) -> bool:
+    """Organisers of the competition see its held rounds; nobody else sees a whole held round."""
+    return can_manage_competition(user, competition)
+
+
+def visible_rounds(user, competition: Competition):
+    """The competition's rounds whose results this user may see."""
+    rounds = Round.objects.filter(competition=competition)
+    return rounds if sees_held(user, competition) else rounds.exclude(results_held=True)
+
+
+def sees_table_results(user, table: Table, *, organiser: bool | None = None) -> bool:
+    """The results at ``table``: everyone's unless its round is held; then its competition's
+    organisers, the table's scorekeeper and the table's own players only.
+
+    ``organiser``: ``sees_held(user, competition)`` when the caller knows it already (a list of tables).
+    """
+    if not table.round.results_held:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    if table.scorekeeper_id == user.pk:
+        return True
+    if organiser if organiser is not None else sees_held(user, table.round.competition):
+        return True
+    player = getattr(user, "player", None)
+    return player is not None and player.pk in table.seat_map.values()
