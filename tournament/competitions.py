@@ -51,6 +51,11 @@ def _audit(action: str, user, competition: Competition, words: str, meta, args=N
     )
 
 
+def _plain(value):
+    """A value as the audit entry's JSON keeps it (dates as text)."""
+    return value if isinstance(value, str | int | bool | list | dict | type(None)) else str(value)
+
+
 def check_rules(rules: str, options: dict | None) -> None:
     """The rule set exists and the organiser's changes fit it (``get_ruleset`` is the judge)."""
     try:
@@ -100,13 +105,13 @@ def competition_change(competition: Competition, *, user=None, meta: RequestMeta
             setattr(locked, key, changes[key])
         locked.save(update_fields=changed)
         _audit(
-            "competition_changed",
+            "standings_settings_changed" if set(changed) <= set(RANKING) else "competition_changed",
             user,
             locked,
             gettext_noop("%(actor)s changed %(competition)s: %(fields)s"),
             meta,
             {"fields": ", ".join(changed)},
-            {"fields": changed, "values": {k: str(changes[k]) for k in changed}},
+            {"fields": changed, **{k: _plain(changes[k]) for k in changed}},
         )
         if set(changed) & set(RANKING) or "capital" in changed:
             queue_standings_recompute(locked.pk)

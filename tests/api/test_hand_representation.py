@@ -22,9 +22,9 @@ def _declared(serializer, hand) -> dict:
 
 
 def test_every_kind_of_hand_reads_as_its_declared_fields():
-    table = seated_table()
-    east, south, west, north = (table.seat_map[w] for w in "ESWN")
     keeper = UserFactory()
+    table = seated_table(scorekeeper=keeper)
+    east, south, west, north = (table.seat_map[w] for w in "ESWN")
     hand_record(
         table=table, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 2}, user=keeper
     )

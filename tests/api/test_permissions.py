@@ -63,7 +63,7 @@ MATRIX = {
     ),
     "change a round": (
         "patch", lambda lg, _: f"/api/v1/competitions/{lg.competition.pk}/rounds/{lg.round.pk}/",
-        lambda lg: {"status": "playing"}, (401, 403, 403, 403, 403, 200), None,
+        lambda lg: {"venue": "Hall 2"}, (401, 403, 403, 403, 403, 200), None,
     ),
     "assign a table's scorekeeper": (
         "patch", lambda lg, _: f"/api/v1/tables/{lg.table.pk}/", lambda lg: {"scorekeeper": None},

@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table():
-    return seated_table()
+def table(scorekeeper):
+    return seated_table(scorekeeper=scorekeeper)
 
 
 def ids(table):

@@ -13,8 +13,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def league():
+def league(organiser):
     competition = CompetitionFactory()
+    competition.organisers.add(organiser)
     clubs = [ClubFactory(), ClubFactory()]
     for i in range(16):
         EntryFactory(competition=competition, player=PlayerFactory(club=clubs[i % 2]))
