@@ -264,3 +264,23 @@ def test_an_entry_changed_after_its_preview_is_previewed_again_not_recorded(keep
         reverse("table:record", args=[table.pk]), {**form, **fields, "doubles": 5, "previewed": again}
     )
     assert confirmed.status_code == 302 and Hand.objects.get().doubles == 5
+
+
+def test_a_limit_hand_is_stored_and_shown_as_the_limit(keeper, client, table, seats):
+    """Issue 14: the Limit button was saved as 0 doubles ("Doubles 0 · +96", "biggest hand 0")."""
+    from tests.public.helpers import rows_by
+    from tournament.standings_store import standings_refresh
+
+    south = seats["S"]
+    answer = post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": "self", "limit": "on"})
+    assert answer.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.doubles == 10  # spgg-2023: the limit is 10 doubles (001 rules 21 and 24)
+    assert balances(table)[south] == 400 + 3 * 400  # 001 rule 24: 405 from each, short of chips: all 400
+    standings_refresh(table.round.competition)
+    page = keeper.get(reverse("public:player", args=[south]), {"competition": table.round.competition_id})
+    hands = rows_by(page.content.decode().split('id="hands"')[1], "data-hand")
+    assert [(cells[4], cells[5]) for _, cells in hands] == [("Limit (10)", "+1200")]
+    board = keeper.get(reverse("public:standings", args=[table.round.competition_id])).content.decode()
+    line = dict(rows_by(board))[south]
+    assert line[8] == "10"  # the biggest hand counts the limit

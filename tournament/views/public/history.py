@@ -56,6 +56,7 @@ class PlayerHand:
     role: str  # "self_drawn", "won", "dealt_in", "za_hu"
     doubles: int | None
     net: int
+    limit: bool = False  # a limit hand: ``doubles`` is the rule set's limit
 
 
 def player_sessions(player: Player, rounds) -> list[Session]:
@@ -100,6 +101,12 @@ def role_in(hand: Hand, player_id: int) -> str:
     return "dealt_in"
 
 
+def is_limit(hand: Hand) -> bool:
+    """A limit hand, as the engine settled it (the Limit button, 13 Wonders, a scored limit hand)."""
+    settle = (hand.scoring or {}).get("settle") or {}
+    return hand.outcome == Hand.Outcome.WIN and bool(settle.get("limit"))
+
+
 def player_hands(player: Player, rounds) -> list[PlayerHand]:
     """The hands that stand in which the player won, dealt in or made a false win, in play order."""
     hands = (
@@ -126,6 +133,7 @@ def player_hands(player: Player, rounds) -> list[PlayerHand]:
             role=role_in(h, player.pk),
             doubles=h.doubles,
             net=h.received - h.paid,
+            limit=is_limit(h),
         )
         for h in hands
     ]
