@@ -150,11 +150,26 @@ def scoresheet(request, table_id: int):
     table = _table(table_id)
     _check_visible(request, table)
     corrects = None
+    notice = ""
     if request.GET.get("corrects", "").isdigit() and can_record(request.user, table):
         corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
         if corrects is not None and not corrects.is_void:
             corrects = None
-    return render(request, "table/scoresheet.html", _context(request, table, corrects=corrects))
+        if corrects is not None and _replacement(corrects):
+            notice, corrects = _already_corrected_text(corrects), None
+    context = _context(request, table, corrects=corrects, conflict=notice)
+    return render(request, "table/scoresheet.html", context)
+
+
+def _replacement(voided: Hand) -> Hand | None:
+    """The hand that stands in the place of a voided one, once it has been entered again."""
+    return Hand.objects.filter(corrects=voided, void__isnull=True).first()
+
+
+def _already_corrected_text(voided: Hand) -> str:
+    return _("Hand %(number)s has already been entered again: there is nothing left to correct.") % {
+        "number": voided.number
+    }
 
 
 @require_GET
@@ -262,6 +277,9 @@ def record(request, table_id: int):
     corrects = None
     if data.get("corrects"):
         corrects = Hand.objects.filter(pk=data["corrects"]).first()
+        if corrects is not None and _replacement(corrects):  # already entered again (another tab)
+            context = _context(request, table, conflict=_already_corrected_text(corrects))
+            return render(request, "table/scoresheet.html", context, status=409)
     try:
         hand = hand_record(
             table=table,
