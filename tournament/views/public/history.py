@@ -6,9 +6,10 @@
 - the **chip progression** is the running total of those nets, session by
   session in round order (the chart on the player page);
 - the player's **hands** are the hands that stand (voided ones are left out)
-  in which the player won (on a discard or self-drawn), dealt in (was the
-  discarder of a win) or made a false win (Za Hu, 001 rule 33), with the
-  chips the hand moved for the player.
+  that moved any of the player's chips, or in which the player won, dealt in
+  (was the discarder of a win) or made a false win (Za Hu, 001 rule 33): a
+  win they paid, a penalty they received and a kong or bonus payout count
+  too, so the list adds up to the player's net (issue 14).
 
 Only the rounds passed in are read: the caller leaves out held rounds for the
 public (``tournament.views.public.access``).
@@ -53,7 +54,7 @@ class PlayerHand:
     table_id: int
     table_number: int
     number: int
-    role: str  # "self_drawn", "won", "dealt_in", "za_hu"
+    role: str  # "self_drawn", "won", "dealt_in", "za_hu", "paid_win", "penalty_received", "payout"
     doubles: int | None
     net: int
     limit: bool = False  # a limit hand: ``doubles`` is the rule set's limit
@@ -94,11 +95,16 @@ def player_sessions(player: Player, rounds) -> list[Session]:
 
 
 def role_in(hand: Hand, player_id: int) -> str:
+    """What the hand was for the player: their win, their discard, their false win, or another's."""
     if hand.outcome == Hand.Outcome.FALSE_WIN:
-        return "za_hu"
-    if hand.winner_id == player_id:
-        return "self_drawn" if hand.self_drawn else "won"
-    return "dealt_in"
+        return "za_hu" if hand.offender_id == player_id else "penalty_received"
+    if hand.outcome == Hand.Outcome.WIN:
+        if hand.winner_id == player_id:
+            return "self_drawn" if hand.self_drawn else "won"
+        if hand.discarder_id == player_id:
+            return "dealt_in"
+        return "paid_win"
+    return "payout"  # a draw: only kongs and bonus payouts moved chips
 
 
 def is_limit(hand: Hand) -> bool:
@@ -108,11 +114,14 @@ def is_limit(hand: Hand) -> bool:
 
 
 def player_hands(player: Player, rounds) -> list[PlayerHand]:
-    """The hands that stand in which the player won, dealt in or made a false win, in play order."""
+    """The hands that stand which moved the player's chips (or which they won, dealt in or made a
+    false win), in play order: their chips add up to the player's net."""
+    touched = ChipTransfer.objects.filter(Q(from_player=player) | Q(to_player=player)).values("hand_id")
     hands = (
         Hand.objects.filter(table__round__in=rounds, void__isnull=True)
         .filter(
-            Q(outcome=Hand.Outcome.WIN, winner=player)
+            Q(pk__in=touched)
+            | Q(outcome=Hand.Outcome.WIN, winner=player)
             | Q(outcome=Hand.Outcome.WIN, discarder=player)
             | Q(outcome=Hand.Outcome.FALSE_WIN, offender=player)
         )

@@ -71,6 +71,9 @@ ROLE_NAMES = {
     "self_drawn": gettext_lazy("won self-drawn"),
     "dealt_in": gettext_lazy("dealt in (discarder)"),
     "za_hu": gettext_lazy("Za Hu (false win)"),
+    "paid_win": gettext_lazy("paid another player's win"),
+    "penalty_received": gettext_lazy("received a Za Hu penalty"),
+    "payout": gettext_lazy("kong or bonus payout"),
 }
 
 
@@ -88,11 +91,13 @@ def player(request, pk: int):
     if chosen is not None:
         rounds = visible_rounds(request.user, chosen)
         sessions = player_sessions(player, rounds)
+        hands = player_hands(player, rounds)
         row = next((r for r in stored_standings(chosen) if r.totals.player_id == player.pk), None)
         context |= {
             "line": line_of(row) if row else None,
             "sessions": sessions,
-            "hands": [(hand, ROLE_NAMES[hand.role]) for hand in player_hands(player, rounds)],
+            "hands": [(hand, ROLE_NAMES[hand.role]) for hand in hands],
+            "hands_total": sum(hand.net for hand in hands),
             "chart": {  # from 0 at the start, then the running total after each session
                 "labels": [_("Start")]
                 + [_("Round %(number)s") % {"number": s.round_number} for s in sessions],
