@@ -52,7 +52,7 @@ def test_the_player_page_leaves_a_held_round_out(client, league, held):
     sessions = html.split('id="sessions"')[1].split("</section>")[0]
     assert [r for r, _ in rows_by(sessions, "data-round")] == [1]
     hands = rows_by(html.split('id="hands"')[1].split("</section>")[0], "data-hand")
-    assert [cells[0] for _, cells in hands] == ["1"]
+    assert [cells[0] for _, cells in hands] == ["1", "1"]  # his self-draw and Ann's win he paid: round 1
 
 
 def test_the_competition_page_lists_a_held_round_without_its_tables(client, league, held):
