@@ -72,13 +72,28 @@ def _table(table_id: int) -> Table:
     return table
 
 
-def _check_visible(request, table: Table) -> None:
-    """A held round (``Round.results_held``) is shown only to its staff and the table's own players."""
+def _results_hidden(request, table: Table) -> bool:
+    """A held round's results (``Round.results_held``) are for its staff and the table's own players."""
     if not table.round.results_held or can_record(request.user, table):
-        return
+        return False
     player = getattr(request.user, "player", None) if request.user.is_authenticated else None
-    if player is None or player.pk not in table.seat_map.values():
+    return player is None or player.pk not in table.seat_map.values()
+
+
+def _check_visible(request, table: Table) -> None:
+    if _results_hidden(request, table):
         raise Http404(_("This round's results are held back until the organiser releases them."))
+
+
+def _held_page(request, table: Table):
+    """A held round's table for the public: who sits where, and that the results are held; no hands."""
+    names = seated_players(table)
+    seats = [
+        {"wind": str(WIND_NAMES[wind]), "player": names[pid]}
+        for wind, pid in sorted(table.seat_map.items(), key=lambda item: "ESWN".index(item[0]))
+    ]
+    context = {"table": table, "round": table.round, "competition": table.round.competition, "seats": seats}
+    return render(request, "table/held.html", context)
 
 
 def _is_htmx(request) -> bool:
@@ -148,7 +163,8 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 @require_GET
 def scoresheet(request, table_id: int):
     table = _table(table_id)
-    _check_visible(request, table)
+    if _results_hidden(request, table):
+        return _held_page(request, table)
     corrects = None
     notice = ""
     if request.GET.get("corrects", "").isdigit() and can_record(request.user, table):
