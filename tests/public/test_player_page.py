@@ -125,3 +125,30 @@ def test_a_player_without_competition_and_an_unknown_one(client, db):
     page = client.get(reverse("public:player", args=[player.pk]))
     assert page.status_code == 200 and "has not played in a competition yet" in page.content.decode()
     assert client.get(reverse("public:player", args=[player.pk]), {"competition": 12345}).status_code == 404
+
+
+def test_the_chart_plots_only_rounds_played_and_is_coloured_by_the_sign_of_the_net(client, league):
+    """Issue 14: a round only seated was plotted, and the chart was red even for a player who is up."""
+    from tests.factories import PlayerFactory, seated_table
+    from tournament.models import Round
+
+    p = league["players"]
+    seated_table(
+        competition=league["competition"],
+        players=[p["Ben"], p["Ann"], PlayerFactory(), PlayerFactory()],
+        round_number=3,
+    )
+    Round.objects.filter(competition=league["competition"], number=3).update(status=Round.Status.SEATED)
+
+    def chart(first_name):
+        _, html = player_page(client, league, first_name)
+        found = re.search(r'<script id="chips-data" type="application/json">(.*?)</script>', html)
+        return json.loads(found.group(1)), html
+
+    ben, html = chart("Ben")
+    assert 'data-round="3"' in section(html, "sessions")  # the session is listed, not plotted
+    assert ben["labels"] == ["Start", "Round 1", "Round 2"]
+    assert ben["running"][-1] == ledger_net(p["Ben"]) > 0 and ben["up"] is True
+    ann, _ = chart("Ann")
+    assert ann["labels"] == ["Start", "Round 1", "Round 2"]
+    assert ann["running"][-1] == ledger_net(p["Ann"]) < 0 and ann["up"] is False

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 
-from tournament.models import ChipTransfer, Hand, Player, Seat
+from tournament.models import ChipTransfer, Hand, Player, Round, Seat
 from tournament.views.public.results import WINDS, net_by_table
 
 
@@ -45,6 +45,20 @@ class Session:
     opponents: tuple[Opponent, ...]
     net: int
     running: int  # the chip progression after this session
+    played: bool = True  # a hand was recorded at the table, or its round is finished
+
+
+def chart_data(sessions: list[Session], *, start: str, label_of, label: str) -> dict:
+    """The chip progression for the chart: from 0 at the start, then after each session played
+    (a round only seated is not plotted); ``up`` colours it by the sign of the net (issue 14)."""
+    played = [s for s in sessions if s.played]
+    running = [0] + [s.running for s in played]
+    return {
+        "labels": [start] + [label_of(s) for s in played],
+        "running": running,
+        "label": label,
+        "up": running[-1] >= 0,
+    }
 
 
 @dataclass(frozen=True)
@@ -71,6 +85,7 @@ def player_sessions(player: Player, rounds) -> list[Session]:
     for seat in Seat.objects.filter(table__in=table_ids).exclude(player=player).select_related("player"):
         others[seat.table_id].append(seat)
     net = net_by_table(ChipTransfer.objects.filter(table__in=table_ids).order_by())
+    with_hands = set(Hand.objects.filter(table__in=table_ids).values_list("table_id", flat=True).distinct())
     sessions, running = [], 0
     for seat in seats:
         chips = net.get((seat.table_id, player.pk), 0)
@@ -89,6 +104,7 @@ def player_sessions(player: Player, rounds) -> list[Session]:
                 ),
                 net=chips,
                 running=running,
+                played=seat.table_id in with_hands or seat.round.status == Round.Status.FINISHED,
             )
         )
     return sessions
