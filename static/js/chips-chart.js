@@ -8,6 +8,9 @@
     var canvas = document.getElementById("chips-chart");
     if (!data || !canvas || typeof window.Chart === "undefined") return;
     var chart = JSON.parse(data.textContent);
+    // coloured by the sign of the net: green when the player is up (or even), red when down
+    var line = chart.up ? "#1b7f3b" : "#b3261e";
+    var fill = chart.up ? "rgba(27, 127, 59, 0.12)" : "rgba(179, 38, 30, 0.12)";
     canvas.parentElement.hidden = false;
     new window.Chart(canvas, {
       type: "line",
@@ -16,8 +19,8 @@
         datasets: [{
           label: chart.label,
           data: chart.running,
-          borderColor: "#b3261e",
-          backgroundColor: "rgba(179, 38, 30, 0.12)",
+          borderColor: line,
+          backgroundColor: fill,
           fill: true,
           tension: 0.2,
           pointRadius: 3,
@@ -32,6 +35,7 @@
       },
     });
     canvas.dataset.ready = "true";
+    canvas.dataset.colour = line;
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw);
   else draw();

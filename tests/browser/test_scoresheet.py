@@ -207,3 +207,30 @@ def test_enter_in_the_doubles_field_previews_and_never_confirms(phone_page, live
     expect(page.locator("[data-testid=preview]")).to_contain_text("2 doubles")
     expect(page.locator("[data-testid=hand-number]")).to_have_text("1")  # nothing recorded
     assert balances(page) == ["400"] * 4
+
+
+def test_enter_a_voided_hand_again_then_its_enter_again_is_gone(phone_page, live_server, table, scorekeeper):
+    """Issue 14: after the correction, "Enter again" stayed and reopened the old entry ("Confirm hand 9")."""
+    from tests.public.conftest import win
+    from tournament.ledger import hand_record, hand_void
+
+    page = phone_page
+    seats = table.seat_map
+    first = win(table, "S", 3, discarder="W")
+    hand_record(table=table, entry={"outcome": "draw"})
+    hand_void(hand=first, reason="wrong discarder")
+    log_in(page, live_server, scorekeeper)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.locator("tbody.hand.void a.button", has_text="Enter again").click()
+    expect(page.locator("[data-testid=replaces]")).to_contain_text("replaces the voided hand 1")
+    tap(page, f"label[for=win_from-{seats['E']}]")  # the discarder was East
+    confirm = page.locator("#confirm")
+    expect(confirm).to_have_text("Confirm: replace the voided hand 1")
+    page.screenshot(path="/tmp/shots/correction-preview.png", full_page=True)
+    confirm.click()
+    expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.")
+    void_row = page.locator("tbody.hand.void")
+    expect(void_row.locator("[data-testid=corrected-by]")).to_have_text("Corrected by hand 1")
+    expect(page.get_by_text("Enter again")).to_have_count(0)
+    page.locator("#history").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/shots/corrected-history.png", full_page=True)

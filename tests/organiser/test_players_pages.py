@@ -48,6 +48,18 @@ def test_enter_registered_players(olivia, competition):
     )
     assert response.status_code == 302
     assert set(competition.players.all()) == {a, b}
+    assert "2 players entered." in olivia.get(response["Location"]).content.decode()
+
+
+def test_entering_one_player_says_player_not_players(olivia, competition):
+    """Issue 14: "1 players entered" (plural forms by ngettext)."""
+    response = olivia.post(
+        reverse("organiser:players_enter", args=[competition.pk]),
+        {"players": [PlayerFactory().pk]},
+        follow=True,
+    )
+    text = response.content.decode()
+    assert "1 player entered." in text and "1 players entered" not in text
 
 
 def test_withdraw_keeps_the_entry_and_its_tables(olivia, competition):

@@ -1,5 +1,7 @@
 """Rounds: schedule, generate seating, the quality report, swap, scorekeepers, publish and start."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -71,7 +73,7 @@ def test_generate_seating_shows_tables_and_the_report(olivia, field, round1):
     assert "Quality report" in html and 'data-report="repeat_meetings">0<' in html
     # same-club tables are named with the club (18 players of 3 clubs at 4 tables cannot avoid them all)
     for t in report["same_club_tables"]:
-        assert t["club"].startswith("Club ") and len(t["players"]) >= 2
+        assert all(c["club"].startswith("Club ") and len(c["players"]) >= 2 for c in t["clubs"])
 
 
 def test_a_second_round_reports_repeat_pairs_by_name(olivia, competition, round1):
@@ -102,8 +104,14 @@ def test_swap_two_players_between_tables(olivia, field, round1):
 def test_swapping_a_player_with_themselves_is_refused(olivia, field, round1):
     olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})
     a = Seat.objects.filter(round=round1).first().player_id
-    response = olivia.post(reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": a})
-    assert response.status_code == 400 and "two different players" in response.content.decode()
+    response = olivia.post(
+        reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": a}, follow=True
+    )
+    # issue 14: the error was below the fold of a page left at /swap/; now at the top of the round's page
+    assert response.redirect_chain == [(reverse("organiser:round", args=[round1.pk]), 302)]
+    html = response.content.decode()
+    messages = html.split('<ul class="messages">')[1].split("</ul>")[0]
+    assert "two different players" in messages and html.index("messages") < html.index('id="report"')
 
 
 def test_seating_is_fixed_once_play_starts(olivia, field, round1):
@@ -118,12 +126,8 @@ def test_seating_is_fixed_once_play_starts(olivia, field, round1):
     response = olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 99})
     assert response.status_code == 409 and "its seating is fixed" in response.content.decode()
     a, b = [s.player_id for s in Seat.objects.filter(round=round1)[:2]]
-    assert (
-        olivia.post(
-            reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": b}
-        ).status_code
-        == 409
-    )
+    refused = olivia.post(reverse("organiser:round_swap", args=[round1.pk]), {"player_a": a, "player_b": b})
+    assert refused.status_code == 302 and refused["Location"] == reverse("organiser:round", args=[round1.pk])
     assert (
         sorted(Seat.objects.filter(round=round1).values_list("table__number", "wind", "player_id")) == before
     )
@@ -209,3 +213,32 @@ def test_hold_and_release_a_rounds_results(olivia, competition, field, round1):
         "results_held",
         "results_released",
     ]
+
+
+def test_a_table_with_two_pairs_of_club_mates_is_one_same_club_table_listed_once(olivia, competition):
+    """Issue 14: after a swap the report counted 4 same-club tables and listed 3, one twice."""
+    jade, pearl, ruby = (ClubFactory(name=n) for n in ("Jade", "Pearl", "Ruby"))
+    clubs = [jade, jade, pearl, ruby, pearl, ruby, None, None]
+    players = [PlayerFactory(name=f"P{i}", club=c) for i, c in enumerate(clubs)]
+    round1 = Round.objects.create(competition=competition, number=1)
+    for number, four in ((3, players[:4]), (5, players[4:])):  # table numbers 3 and 5
+        table = Table.objects.create(round=round1, number=number)
+        for wind, p in zip("ESWN", four, strict=True):
+            EntryFactory(competition=competition, player=p)
+            Seat.objects.create(round=round1, table=table, wind=wind, player=p)
+    round1.status = Round.Status.SEATED
+    round1.save()
+    swap = {"player_a": players[3].pk, "player_b": players[4].pk}  # P3 (Ruby) and P4 (Pearl) change tables
+    assert olivia.post(reverse("organiser:round_swap", args=[round1.pk]), swap).status_code == 302
+    # table 3: P0 P1 (Jade), P2 P4 (Pearl); table 5: P3 P5 (Ruby), P6, P7
+    page = olivia.get(reverse("organiser:round", args=[round1.pk]))
+    html = page.content.decode()
+    assert 'data-report="same_club">2<' in html
+    listed = re.findall(r'<li data-testid="same-club-table">(.*?)</li>', html)
+    assert listed == ["Table 3: Jade — P0, P1; Pearl — P2, P4", "Table 5: Ruby — P3, P5"]
+
+
+def test_seat_every_remaining_round_without_rounds_says_so(olivia, competition):
+    response = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]), follow=True)
+    messages = response.content.decode().split('<ul class="messages">')[1].split("</ul>")[0]
+    assert "There is no round to seat: schedule the rounds first" in messages

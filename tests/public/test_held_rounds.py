@@ -1,6 +1,8 @@
 """A held round (``Round.results_held``) stays off the public pages until released; its competition's
 organisers see it, marked "held" (issue 6)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -52,7 +54,7 @@ def test_the_player_page_leaves_a_held_round_out(client, league, held):
     sessions = html.split('id="sessions"')[1].split("</section>")[0]
     assert [r for r, _ in rows_by(sessions, "data-round")] == [1]
     hands = rows_by(html.split('id="hands"')[1].split("</section>")[0], "data-hand")
-    assert [cells[0] for _, cells in hands] == ["1"]
+    assert [cells[0] for _, cells in hands] == ["1", "1"]  # his self-draw and Ann's win he paid: round 1
 
 
 def test_the_competition_page_lists_a_held_round_without_its_tables(client, league, held):
@@ -78,3 +80,30 @@ def test_a_released_round_is_public_again(client, league, held):
     standings_refresh(league["competition"])
     html = client.get(reverse("public:round", args=[held.pk])).content.decode()
     assert "Ben Tan" in html and 'id="standings-live"' in html
+
+
+def test_the_standings_say_plainly_which_rounds_results_are_held(client, league, held):
+    """Issue 14: every player showed "=1, 0" with no word that the results were held."""
+    html = client.get(reverse("public:standings", args=[league["competition"].pk])).content.decode()
+    assert (
+        "The results of round 2 are held: they are not counted in these standings until the organiser "
+        "releases them." in html
+    )
+    held.results_held = False
+    held.save(update_fields=["results_held"])
+    html = client.get(reverse("public:standings", args=[league["competition"].pk])).content.decode()
+    assert "are held" not in html
+
+
+def test_a_held_rounds_public_table_page_shows_the_seating_and_says_results_are_held(client, league, held):
+    """Issue 14: it was a 404 (the debug page on the embedded default); now the seating, no results."""
+    table = league["tables"]["r2t1"]
+    answer = client.get(reverse("table:scoresheet", args=[table.pk]))
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert "The results of round 2 are held until the organiser releases them" in html
+    seating = re.findall(r'<tr data-testid="seat"><th scope="row">(\w+)</th><td><a [^>]*>([^<]+)</a>', html)
+    assert seating == [("East", "Ann Lim"), ("South", "Eve Ng"), ("West", "Ben Tan"), ("North", "Fay Teo")]
+    assert 'id="history"' not in html and "Balance" not in html and "416" not in html
+    assert "won" not in html  # no hand is described
+    assert client.get(reverse("table:live", args=[table.pk])).status_code == 404

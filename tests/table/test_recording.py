@@ -264,3 +264,61 @@ def test_an_entry_changed_after_its_preview_is_previewed_again_not_recorded(keep
         reverse("table:record", args=[table.pk]), {**form, **fields, "doubles": 5, "previewed": again}
     )
     assert confirmed.status_code == 302 and Hand.objects.get().doubles == 5
+
+
+def test_a_limit_hand_is_stored_and_shown_as_the_limit(keeper, client, table, seats):
+    """Issue 14: the Limit button was saved as 0 doubles ("Doubles 0 · +96", "biggest hand 0")."""
+    from tests.public.helpers import rows_by
+    from tournament.standings_store import standings_refresh
+
+    south = seats["S"]
+    answer = post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": "self", "limit": "on"})
+    assert answer.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.doubles == 10  # spgg-2023: the limit is 10 doubles (001 rules 21 and 24)
+    assert balances(table)[south] == 400 + 3 * 400  # 001 rule 24: 405 from each, short of chips: all 400
+    standings_refresh(table.round.competition)
+    page = keeper.get(reverse("public:player", args=[south]), {"competition": table.round.competition_id})
+    hands = rows_by(page.content.decode().split('id="hands"')[1], "data-hand")
+    assert [(cells[4], cells[5]) for _, cells in hands] == [("Limit (10)", "+1200")]
+    board = keeper.get(reverse("public:standings", args=[table.round.competition_id])).content.decode()
+    line = dict(rows_by(board))[south]
+    assert line[8] == "10"  # the biggest hand counts the limit
+
+
+def test_a_corrected_hand_has_no_enter_again_and_its_correction_says_what_it_replaces(keeper, table, seats):
+    """Issue 14: after the correction, "Enter again" stayed and reopened the old voided entry."""
+    east, south, west, north = (seats[s] for s in "ESWN")
+    post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": west, "doubles": 3})
+    post_hand(keeper, table, {"outcome": "draw"})
+    post_hand(keeper, table, {"outcome": "draw"})
+    first = Hand.objects.order_by("pk").first()
+    keeper.post(reverse("table:void", args=[table.pk, first.pk]), {"reason": "discarder was East"})
+    page = keeper.get(reverse("table:scoresheet", args=[table.pk]) + f"?corrects={first.pk}")
+    text = page.content.decode()
+    assert "This entry replaces the voided hand 1 in its place" in text
+    form = page.context["form"]
+    data = {
+        "expected_number": form["expected_number"].value(),
+        "idempotency_key": form["idempotency_key"].value(),
+        "corrects": first.pk,
+        "outcome": "win", "winner": south, "win_from": east, "doubles": 3,
+    }  # fmt: skip
+    preview = keeper.post(reverse("table:preview", args=[table.pk]), data, HTTP_HX_REQUEST="true")
+    shown = preview.content.decode()
+    assert "Confirm: replace the voided hand 1" in shown and "Confirm hand 3" not in shown
+    assert keeper.post(reverse("table:record", args=[table.pk]), data).status_code == 302
+    again = Hand.objects.get(corrects=first)
+
+    page = keeper.get(reverse("table:scoresheet", args=[table.pk]))
+    text = page.content.decode()
+    assert "Enter again" not in text and f"?corrects={first.pk}" not in text
+    assert "Corrected by hand 1" in text and "(replaces the voided hand 1)" in text
+    # a stale "Enter again" link (another tab) no longer opens the old entry
+    stale = keeper.get(reverse("table:scoresheet", args=[table.pk]) + f"?corrects={first.pk}")
+    assert "Hand 1 has already been entered again" in stale.content.decode()
+    assert not stale.context["form"]["corrects"].value() and stale.context["form"]["winner"].value() is None
+    # nor does a stale correction form record a second replacement
+    retry = {**data, "idempotency_key": "another-key", "expected_number": stale.context["expected_number"]}
+    assert keeper.post(reverse("table:record", args=[table.pk]), retry).status_code == 409
+    assert list(Hand.objects.filter(corrects=first)) == [again]

@@ -1,5 +1,7 @@
 """The scoresheet page: the table now, the rule set, the read-only view, the live partial, my tables."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -205,3 +207,54 @@ def test_a_wrong_corrects_link_just_shows_the_table(client, table, scorekeeper, 
     client.force_login(scorekeeper)
     answer = page_of(client, table, corrects=corrects)
     assert answer.status_code == 200 and not answer.context["form"]["corrects"].value()
+
+
+def _round_table(competition, players, *, round_number, table_number, status, scorekeeper=None):
+    table = seated_table(
+        competition=competition,
+        players=players,
+        round_number=round_number,
+        table_number=table_number,
+        scorekeeper=scorekeeper,
+    )
+    Round.objects.filter(pk=table.round_id).update(status=status)
+    table.round.refresh_from_db()
+    return table
+
+
+def test_my_table_is_the_one_playing_now_and_each_table_names_its_round(client, scorekeeper, player_user):
+    """Issue 14: round 3 only seated while round 2 plays; the player's table now is round 2's."""
+    me = PlayerFactory(name="Pat Player", user=player_user)
+    others = [PlayerFactory() for _ in range(3)]
+    first = seated_table(players=[me, *others])
+    competition = first.round.competition
+    Round.objects.filter(pk=first.round_id).update(status=Round.Status.FINISHED)
+    playing = _round_table(competition, [*others, me], round_number=2, table_number=1, status="playing")
+    later = _round_table(competition, [others[1], me, others[0], others[2]], round_number=3, table_number=4,
+                         status="seated")  # fmt: skip
+    client.force_login(player_user)
+    answer = client.get(reverse("table:mine"))
+    text = answer.content.decode()
+    assert answer.context["my_table"]["table"] == playing
+    assert "Your table now" in text
+    assert "Round 2 · Table 1 — playing now" in text and "Round 3 · Table 4 — next" in text
+    assert text.index(reverse("table:scoresheet", args=[playing.pk])) < text.index(
+        reverse("table:scoresheet", args=[later.pk])
+    )
+
+
+def test_a_scorekeepers_tables_are_each_labelled_with_their_round(client, scorekeeper):
+    """Three tables numbered 1 in three rounds: no longer three times "Table 1 now"."""
+    done = seated_table(scorekeeper=scorekeeper)
+    competition = done.round.competition
+    Round.objects.filter(pk=done.round_id).update(status=Round.Status.FINISHED)
+    _round_table(competition, None, round_number=2, table_number=1, status="playing", scorekeeper=scorekeeper)
+    _round_table(competition, None, round_number=3, table_number=1, status="seated", scorekeeper=scorekeeper)
+    client.force_login(scorekeeper)
+    text = client.get(reverse("table:mine")).content.decode()
+    labels = re.findall(r'data-testid="table-label">([^<]+)<', text)
+    assert labels == [
+        "Round 2 · Table 1 — playing now",
+        "Round 3 · Table 1 — next",
+        "Round 1 · Table 1 — finished",
+    ]

@@ -16,6 +16,7 @@ from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms.players import (
@@ -119,7 +120,8 @@ def players_enter(request, pk: int):
         for player in form.cleaned_data["players"]:
             entry = Entry.objects.create(competition=competition, player=player)
             _audit(request.user, entry, "player_entered", {"player": player.pk})
-    messages.success(request, _("%(n)s players entered.") % {"n": len(form.cleaned_data["players"])})
+    n = len(form.cleaned_data["players"])
+    messages.success(request, ngettext("%(n)s player entered.", "%(n)s players entered.", n) % {"n": n})
     return redirect("organiser:players", competition.pk)
 
 

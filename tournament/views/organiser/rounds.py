@@ -64,6 +64,9 @@ def rounds(request, pk: int):
 def competition_plan_view(request, pk: int):
     """Seat every scheduled round at once: the event planned ahead."""
     competition = managed_competition(request, pk)
+    if not competition.rounds.exists():
+        messages.error(request, _("There is no round to seat: schedule the rounds first (below)."))
+        return redirect("organiser:rounds", competition.pk)
     try:
         planned = round_service.competition_plan(competition, user=request.user, meta=request_meta(request))
     except round_service.RoundError as exc:
@@ -108,18 +111,28 @@ def _preview(round_: Round):
         return None, str(exc)
 
 
-def _report_for_page(report, names: dict[int, Player]) -> dict:
+def same_club_by_table(same_club_tables, names: dict[int, Player], numbers: list[int]) -> list[dict]:
+    """One line per table with club-mates, however many clubs meet there (issue 14: a table with two
+    pairs of club-mates was counted and listed twice), named by its real table number (``numbers``:
+    the round's table numbers in order; the report counts tables from 1)."""
+    out: dict[int, dict] = {}
+    for t in same_club_tables:
+        number = numbers[t.table - 1] if 0 < t.table <= len(numbers) else t.table
+        members = [names[p] for p in t.players if p in names]
+        club = members[0].club.name if members and members[0].club else t.club
+        line = out.setdefault(number, {"table": number, "clubs": []})
+        line["clubs"].append({"club": club, "players": [m.name for m in members]})
+    return [out[n] for n in sorted(out)]
+
+
+def _report_for_page(report, names: dict[int, Player], numbers: list[int]) -> dict:
     """The quality report with players named, for the template."""
 
     def name(pid):
         player = names.get(pid)
         return player.name if player else str(pid)
 
-    same_club = []
-    for t in report.same_club_tables:
-        members = [names[p] for p in t.players if p in names]
-        club = members[0].club.name if members and members[0].club else t.club
-        same_club.append({"table": t.table, "club": club, "players": [m.name for m in members]})
+    same_club = same_club_by_table(report.same_club_tables, names, numbers)
     seated_now = set(names)
     return {
         "repeat_pairs": [
@@ -165,7 +178,8 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
     if tables:
         report_data = round_service.round_report(round_)
         byes = Player.objects.filter(pk__in=report_data.byes).select_related("club")
-        report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}})
+        numbers = [t["table"].number for t in tables if any(p for _, p in t["seats"])]
+        report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}}, numbers)
         report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
     if round_.status == Round.Status.SCHEDULED or not tables:
         preview, preview_problem = _preview(round_)
@@ -243,8 +257,10 @@ def round_swap_view(request, pk: int):
     round_ = managed_round(request, pk)
     seated = [(p.pk, p.name) for p in Player.objects.filter(seats__round=round_)]
     form = SwapForm(request.POST, seated=seated)
-    if not form.is_valid():
-        return _page(request, round_, status=400, swap_form=form)
+    if not form.is_valid():  # said at the top of the round's page, not below the fold of /swap/
+        for text in dict.fromkeys(e for errors in form.errors.values() for e in errors):
+            messages.error(request, text)
+        return redirect("organiser:round", round_.pk)
     try:
         report = round_service.round_swap(
             round_,
@@ -255,7 +271,7 @@ def round_swap_view(request, pk: int):
         )
     except round_service.RoundError as exc:
         messages.error(request, str(exc))
-        return _page(request, round_, status=409, swap_form=form)
+        return redirect("organiser:round", round_.pk)
     messages.success(request, _("Swapped. Repeated meetings now: %(r)s.") % {"r": report.repeat_meetings})
     return redirect("organiser:round", round_.pk)
 

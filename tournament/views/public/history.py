@@ -6,9 +6,10 @@
 - the **chip progression** is the running total of those nets, session by
   session in round order (the chart on the player page);
 - the player's **hands** are the hands that stand (voided ones are left out)
-  in which the player won (on a discard or self-drawn), dealt in (was the
-  discarder of a win) or made a false win (Za Hu, 001 rule 33), with the
-  chips the hand moved for the player.
+  that moved any of the player's chips, or in which the player won, dealt in
+  (was the discarder of a win) or made a false win (Za Hu, 001 rule 33): a
+  win they paid, a penalty they received and a kong or bonus payout count
+  too, so the list adds up to the player's net (issue 14).
 
 Only the rounds passed in are read: the caller leaves out held rounds for the
 public (``tournament.views.public.access``).
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 
-from tournament.models import ChipTransfer, Hand, Player, Seat
+from tournament.models import ChipTransfer, Hand, Player, Round, Seat
 from tournament.views.public.results import WINDS, net_by_table
 
 
@@ -44,6 +45,20 @@ class Session:
     opponents: tuple[Opponent, ...]
     net: int
     running: int  # the chip progression after this session
+    played: bool = True  # a hand was recorded at the table, or its round is finished
+
+
+def chart_data(sessions: list[Session], *, start: str, label_of, label: str) -> dict:
+    """The chip progression for the chart: from 0 at the start, then after each session played
+    (a round only seated is not plotted); ``up`` colours it by the sign of the net (issue 14)."""
+    played = [s for s in sessions if s.played]
+    running = [0] + [s.running for s in played]
+    return {
+        "labels": [start] + [label_of(s) for s in played],
+        "running": running,
+        "label": label,
+        "up": running[-1] >= 0,
+    }
 
 
 @dataclass(frozen=True)
@@ -53,9 +68,10 @@ class PlayerHand:
     table_id: int
     table_number: int
     number: int
-    role: str  # "self_drawn", "won", "dealt_in", "za_hu"
+    role: str  # "self_drawn", "won", "dealt_in", "za_hu", "paid_win", "penalty_received", "payout"
     doubles: int | None
     net: int
+    limit: bool = False  # a limit hand: ``doubles`` is the rule set's limit
 
 
 def player_sessions(player: Player, rounds) -> list[Session]:
@@ -69,6 +85,7 @@ def player_sessions(player: Player, rounds) -> list[Session]:
     for seat in Seat.objects.filter(table__in=table_ids).exclude(player=player).select_related("player"):
         others[seat.table_id].append(seat)
     net = net_by_table(ChipTransfer.objects.filter(table__in=table_ids).order_by())
+    with_hands = set(Hand.objects.filter(table__in=table_ids).values_list("table_id", flat=True).distinct())
     sessions, running = [], 0
     for seat in seats:
         chips = net.get((seat.table_id, player.pk), 0)
@@ -87,25 +104,40 @@ def player_sessions(player: Player, rounds) -> list[Session]:
                 ),
                 net=chips,
                 running=running,
+                played=seat.table_id in with_hands or seat.round.status == Round.Status.FINISHED,
             )
         )
     return sessions
 
 
 def role_in(hand: Hand, player_id: int) -> str:
+    """What the hand was for the player: their win, their discard, their false win, or another's."""
     if hand.outcome == Hand.Outcome.FALSE_WIN:
-        return "za_hu"
-    if hand.winner_id == player_id:
-        return "self_drawn" if hand.self_drawn else "won"
-    return "dealt_in"
+        return "za_hu" if hand.offender_id == player_id else "penalty_received"
+    if hand.outcome == Hand.Outcome.WIN:
+        if hand.winner_id == player_id:
+            return "self_drawn" if hand.self_drawn else "won"
+        if hand.discarder_id == player_id:
+            return "dealt_in"
+        return "paid_win"
+    return "payout"  # a draw: only kongs and bonus payouts moved chips
+
+
+def is_limit(hand: Hand) -> bool:
+    """A limit hand, as the engine settled it (the Limit button, 13 Wonders, a scored limit hand)."""
+    settle = (hand.scoring or {}).get("settle") or {}
+    return hand.outcome == Hand.Outcome.WIN and bool(settle.get("limit"))
 
 
 def player_hands(player: Player, rounds) -> list[PlayerHand]:
-    """The hands that stand in which the player won, dealt in or made a false win, in play order."""
+    """The hands that stand which moved the player's chips (or which they won, dealt in or made a
+    false win), in play order: their chips add up to the player's net."""
+    touched = ChipTransfer.objects.filter(Q(from_player=player) | Q(to_player=player)).values("hand_id")
     hands = (
         Hand.objects.filter(table__round__in=rounds, void__isnull=True)
         .filter(
-            Q(outcome=Hand.Outcome.WIN, winner=player)
+            Q(pk__in=touched)
+            | Q(outcome=Hand.Outcome.WIN, winner=player)
             | Q(outcome=Hand.Outcome.WIN, discarder=player)
             | Q(outcome=Hand.Outcome.FALSE_WIN, offender=player)
         )
@@ -126,6 +158,7 @@ def player_hands(player: Player, rounds) -> list[PlayerHand]:
             role=role_in(h, player.pk),
             doubles=h.doubles,
             net=h.received - h.paid,
+            limit=is_limit(h),
         )
         for h in hands
     ]

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from tournament.models import Competition, Player, Round, Table
 from tournament.standings_store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
-from tournament.views.public.history import player_hands, player_sessions
+from tournament.views.public.history import chart_data, player_hands, player_sessions
 from tournament.views.public.leaderboard import line_of
 from tournament.views.public.results import round_results
 from tournament.views.public.standings import board_context
@@ -71,6 +71,9 @@ ROLE_NAMES = {
     "self_drawn": gettext_lazy("won self-drawn"),
     "dealt_in": gettext_lazy("dealt in (discarder)"),
     "za_hu": gettext_lazy("Za Hu (false win)"),
+    "paid_win": gettext_lazy("paid another player's win"),
+    "penalty_received": gettext_lazy("received a Za Hu penalty"),
+    "payout": gettext_lazy("kong or bonus payout"),
 }
 
 
@@ -88,16 +91,18 @@ def player(request, pk: int):
     if chosen is not None:
         rounds = visible_rounds(request.user, chosen)
         sessions = player_sessions(player, rounds)
+        hands = player_hands(player, rounds)
         row = next((r for r in stored_standings(chosen) if r.totals.player_id == player.pk), None)
         context |= {
             "line": line_of(row) if row else None,
             "sessions": sessions,
-            "hands": [(hand, ROLE_NAMES[hand.role]) for hand in player_hands(player, rounds)],
-            "chart": {  # from 0 at the start, then the running total after each session
-                "labels": [_("Start")]
-                + [_("Round %(number)s") % {"number": s.round_number} for s in sessions],
-                "running": [0] + [s.running for s in sessions],
-                "label": _("Chips over the competition"),
-            },
+            "hands": [(hand, ROLE_NAMES[hand.role]) for hand in hands],
+            "hands_total": sum(hand.net for hand in hands),
+            "chart": chart_data(
+                sessions,
+                start=_("Start"),
+                label_of=lambda s: _("Round %(number)s") % {"number": s.round_number},
+                label=_("Chips over the competition"),
+            ),
         }
     return render(request, "public/player.html", context)

@@ -66,10 +66,20 @@ def _round(pk: int, user) -> Round:
     return round_
 
 
+def held_round_numbers(competition: Competition) -> list[int]:
+    """The rounds whose results are held back: not counted in the competition's standings yet."""
+    held = competition.rounds.filter(results_held=True).order_by("number")
+    return list(held.values_list("number", flat=True))
+
+
 @require_GET
 def competition_standings(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
-    context = {"competition": competition, **board_context(request, competition, None)}
+    context = {
+        "competition": competition,
+        "held_rounds": held_round_numbers(competition),
+        **board_context(request, competition, None),
+    }
     return render(request, "public/standings.html", context)
 
 

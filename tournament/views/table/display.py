@@ -73,7 +73,8 @@ class HistoryRow:
     deltas: list[int] = field(default_factory=list)
     void_reason: str = ""
     corrected: bool = False  # voided and entered again
-    corrects_number: int | None = None
+    corrected_by: int | None = None  # voided: the number in play of the hand that replaced it
+    corrects_number: int | None = None  # a correction: the number of the voided hand it replaces
     after_end: bool = False
 
     @property
@@ -162,6 +163,11 @@ def hand_doubles(hand: Hand) -> str:
     return "" if hand.doubles is None else str(hand.doubles)
 
 
+def corrections_of(hands) -> dict[int, int]:
+    """{voided hand id: id of the hand that stands in its place}: a voided hand entered again."""
+    return {h.corrects_id: h.pk for h in hands if h.corrects_id and not h.is_void}
+
+
 def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
     """Every hand recorded at the table in play order; voided ones in place, with their reason."""
     seats = fold.table.seat_map
@@ -169,7 +175,7 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
     rows_by_hand = {row.hand.hand_id: row for row in fold.rows}
     by_id = {h.pk: h for h in fold.hands}
     number_of = {row.hand.hand_id: row.number for row in fold.rows}
-    corrected = {h.corrects_id for h in fold.hands if h.corrects_id and not h.is_void}
+    corrections = corrections_of(fold.hands)
     out = []
     previous = dict.fromkeys(order, fold.table.round.competition.capital)
     for hand in sorted(fold.hands, key=lambda h: play_order_key(h, by_id)):
@@ -179,7 +185,7 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
             "recorded_number": hand.number,
             "summary": hand_summary(hand, names),
             "doubles": hand_doubles(hand),
-            "corrects_number": number_of.get(hand.corrects_id) if hand.corrects_id else None,
+            "corrects_number": by_id[hand.corrects_id].number if hand.corrects_id in by_id else None,
         }
         if row is None:  # voided
             out.append(
@@ -188,7 +194,8 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
                     prevailing_wind=hand.prevailing_wind,
                     dealer=_name(names, hand.dealer_id),
                     void_reason=hand.void.reason or "voided",
-                    corrected=hand.pk in corrected,
+                    corrected=hand.pk in corrections,
+                    corrected_by=number_of.get(corrections.get(hand.pk)),
                     **common,
                 )
             )

@@ -73,11 +73,26 @@ def _table(table_id: int) -> Table:
     return table
 
 
-def _check_visible(request, table: Table) -> None:
-    """A held round (``Round.results_held``) is shown only to its staff and the table's own players
+def _results_hidden(request, table: Table) -> bool:
+    """A held round's results are shown only to its staff and the table's own players
     (``tournament.held.sees_table_results``, the API's rule too)."""
-    if not sees_table_results(request.user, table):
+    return not sees_table_results(request.user, table)
+
+
+def _check_visible(request, table: Table) -> None:
+    if _results_hidden(request, table):
         raise Http404(_("This round's results are held back until the organiser releases them."))
+
+
+def _held_page(request, table: Table):
+    """A held round's table for the public: who sits where, and that the results are held; no hands."""
+    names = seated_players(table)
+    seats = [
+        {"wind": str(WIND_NAMES[wind]), "player": names[pid]}
+        for wind, pid in sorted(table.seat_map.items(), key=lambda item: "ESWN".index(item[0]))
+    ]
+    context = {"table": table, "round": table.round, "competition": table.round.competition, "seats": seats}
+    return render(request, "table/held.html", context)
 
 
 def _is_htmx(request) -> bool:
@@ -147,13 +162,29 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 @require_GET
 def scoresheet(request, table_id: int):
     table = _table(table_id)
-    _check_visible(request, table)
+    if _results_hidden(request, table):
+        return _held_page(request, table)
     corrects = None
+    notice = ""
     if request.GET.get("corrects", "").isdigit() and can_record(request.user, table):
         corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
         if corrects is not None and not corrects.is_void:
             corrects = None
-    return render(request, "table/scoresheet.html", _context(request, table, corrects=corrects))
+        if corrects is not None and _replacement(corrects):
+            notice, corrects = _already_corrected_text(corrects), None
+    context = _context(request, table, corrects=corrects, conflict=notice)
+    return render(request, "table/scoresheet.html", context)
+
+
+def _replacement(voided: Hand) -> Hand | None:
+    """The hand that stands in the place of a voided one, once it has been entered again."""
+    return Hand.objects.filter(corrects=voided, void__isnull=True).first()
+
+
+def _already_corrected_text(voided: Hand) -> str:
+    return _("Hand %(number)s has already been entered again: there is nothing left to correct.") % {
+        "number": voided.number
+    }
 
 
 @require_GET
@@ -261,6 +292,9 @@ def record(request, table_id: int):
     corrects = None
     if data.get("corrects"):
         corrects = Hand.objects.filter(pk=data["corrects"]).first()
+        if corrects is not None and _replacement(corrects):  # already entered again (another tab)
+            context = _context(request, table, conflict=_already_corrected_text(corrects))
+            return render(request, "table/scoresheet.html", context, status=409)
     try:
         hand = hand_record(
             table=table,
