@@ -14,6 +14,7 @@ from tournament.models import (
     Round,
     Table,
 )
+from tournament.request_meta import request_meta
 
 
 @admin.register(Club)
@@ -170,7 +171,7 @@ class HandVoidAdmin(ReadOnlyAdmin):
 
 
 def _meta(request) -> RequestMeta:
-    return RequestMeta(request.META.get("REMOTE_ADDR"), request.META.get("HTTP_USER_AGENT", ""))
+    return request_meta(request)
 
 
 @admin.register(ChipTransfer)

@@ -162,6 +162,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
 }
 
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+
 # --- REST API (../shared/spec/league-api.md) ---
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -173,6 +176,9 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"scoring": env_str("SCORING_RATE_LIMIT", "120/minute")},
+    # The client behind TRUSTED_PROXIES proxies (tournament/request_meta.py); DRF's default, None,
+    # would take a client's own X-Forwarded-For and let it reset every limit.
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -188,7 +194,10 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# A name and an address together: guessing one name from one address locks out only that pair, so
+# nobody can lock the organiser out by failing as them (or as anyone) from elsewhere.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "tournament.request_meta.client_ip"
 
 # --- Security: production defaults, each switchable from the environment ---
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
