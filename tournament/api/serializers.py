@@ -297,6 +297,22 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
 
 
+class TokenListItemSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="Names the token for DELETE; not the key, nor enough to guess it.")
+    key_prefix = serializers.CharField(help_text="The key's first characters, to recognise it by.")
+    created = serializers.DateTimeField()
+    current = serializers.BooleanField(help_text="True for the token this request was sent with.")
+
+
+class TokenPageSerializer(serializers.Serializer):
+    """The list's page, in the shape of every list of the API (one page: a user has few tokens)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = TokenListItemSerializer(many=True)
+
+
 class SeatingResultSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     tables = TableSerializer(many=True)
