@@ -165,6 +165,9 @@ CELERY_BEAT_SCHEDULE: dict = {
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 
+# Anonymous standings PDFs an address may have made afresh (kept ones are free): DRF's notation.
+PDF_RATE_LIMIT = env_str("PDF_RATE_LIMIT", "10/minute")
+
 # --- REST API (../shared/spec/league-api.md) ---
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
