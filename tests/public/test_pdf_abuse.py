@@ -1,4 +1,4 @@
-"""Anonymous standings PDFs cannot starve the workers: kept per page and version, and rate limited (issue 13)."""
+"""Anonymous standings PDFs cannot starve the workers: kept per page and version, rate limited (issue 13)."""
 
 import pytest
 from django.core.cache import cache
