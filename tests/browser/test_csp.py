@@ -1,6 +1,7 @@
 """Under the Content-Security-Policy the key pages load with no violation (issue 13)."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_scoresheet import NAMES, log_in
 from tests.factories import PlayerFactory, seated_table
@@ -32,6 +33,5 @@ def test_key_pages_run_with_no_csp_violation(page, live_server, scorekeeper):
     page.wait_for_load_state("networkidle")
     assert page.locator('.pick-win_from label[data-seat="E"]').is_hidden()  # the winner is no discarder
     page.select_option("select[name=language]", "zh-hans")  # static/js/app.js sends the form
-    page.wait_for_load_state("networkidle")
-    assert page.locator("html").get_attribute("lang") == "zh-hans"
+    expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
     assert found == []
