@@ -131,7 +131,11 @@ def answer_text(door: Callable[[dict], dict], text: str | bytes) -> Answer:
 
 
 class ScoringThrottle(ScopedRateThrottle):
-    """``ScopedRateThrottle`` reading its rates when asked, not at import (so tests can change them)."""
+    """``ScopedRateThrottle`` reading its rates when asked, not at import (so tests can change them).
+
+    The client is told apart as DRF's ``get_ident`` does, by ``NUM_PROXIES`` (the settings'
+    ``TRUSTED_PROXIES``): the same address ``tournament.request_meta.client_ip`` gives axes and the audit log.
+    """
 
     @property
     def THROTTLE_RATES(self):  # noqa: N802 (DRF's attribute name)

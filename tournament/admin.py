@@ -10,7 +10,6 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.audit import request_meta
 from tournament.competitions import (
     CHANGEABLE,
     CompetitionError,
@@ -34,6 +33,7 @@ from tournament.models import (
     Round,
     Table,
 )
+from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition
 from tournament.rounds import RoundError, round_change, round_schedule
 

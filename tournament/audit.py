@@ -30,14 +30,6 @@ class RequestMeta:
     user_agent: str = ""
 
 
-def request_meta(request) -> RequestMeta:
-    """Where a request came from, for the audit log."""
-    return RequestMeta(
-        ip_address=request.META.get("REMOTE_ADDR") or None,
-        user_agent=request.META.get("HTTP_USER_AGENT", ""),
-    )
-
-
 SYSTEM = "system"  # the actor of a change made by a command or the app itself (no user)
 
 

@@ -10,7 +10,7 @@ Without REDIS_URL the settings make every task run in process
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_ready
 from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
@@ -31,3 +31,14 @@ def _connections_as_between_requests(task=None, **kwargs) -> None:
     if task is not None and getattr(task.request, "is_eager", False):
         return
     close_old_connections()
+
+
+@worker_ready.connect
+def _heartbeat(sender=None, **kwargs) -> None:
+    """This worker writes its heartbeat to Redis from now on, for ``/healthz`` (``tournament.heartbeat``)."""
+    from django.conf import settings
+
+    from tournament import heartbeat
+
+    if settings.REDIS_URL:
+        heartbeat.start(getattr(sender, "hostname", None) or f"worker-{os.getpid()}")

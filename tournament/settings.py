@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from tournament.env import env_bool, env_int, env_list, env_secret_key, env_str
@@ -59,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into a 429 page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -162,6 +164,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
 }
 
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+
+# Anonymous standings PDFs an address may have made afresh (kept ones are free): DRF's notation.
+PDF_RATE_LIMIT = env_str("PDF_RATE_LIMIT", "10/minute")
+
 # --- REST API (../shared/spec/league-api.md) ---
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -173,6 +181,9 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"scoring": env_str("SCORING_RATE_LIMIT", "120/minute")},
+    # The client behind TRUSTED_PROXIES proxies (tournament/request_meta.py); DRF's default, None,
+    # would take a client's own X-Forwarded-For and let it reset every limit.
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -188,7 +199,10 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# A name and an address together: guessing one name from one address locks out only that pair, so
+# nobody can lock the organiser out by failing as them (or as anyone) from elsewhere.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "tournament.request_meta.client_ip"
 
 # --- Security: production defaults, each switchable from the environment ---
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
@@ -202,6 +216,21 @@ if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts and styles only from this site's files, none inline
+# (the pages' behaviours are in static/js, htmx's indicator styles in app.css); tiles and charts are
+# local images, the API docs are server-rendered HTML.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,

@@ -63,7 +63,9 @@ def league(organiser, scorekeeper, player_user) -> League:
         competition=competition, table_number=2, scorekeeper=other_keeper,
         players=[PlayerFactory() for _ in range(4)],
     )  # fmt: skip
-    competition.scorekeepers.add(scorekeeper, other_keeper)  # the competition's staff (tournament.competitions)
+    competition.scorekeepers.add(
+        scorekeeper, other_keeper
+    )  # the competition's staff (tournament.competitions)
     other_organiser = _in_group("otto_other_organiser", "organiser")
     other_competition = CompetitionFactory(name="Autumn Cup")
     other_competition.organisers.add(other_organiser)

@@ -21,7 +21,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from tournament.api.serializers import ConflictSerializer, ErrorSerializer
-from tournament.ledger import RequestMeta
+from tournament.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
 
 ERRORS = {
     400: "Malformed request: the errors name the fields.",
@@ -61,13 +61,6 @@ def error_response(problems, status_code: int, **extra) -> Response:
     """Problems (``tournament.ledger.Problem`` or dicts) as the API's error answer."""
     items = [p.as_dict() if hasattr(p, "as_dict") else dict(p) for p in problems]
     return Response({"errors": items, **extra}, status=status_code)
-
-
-def request_meta(request) -> RequestMeta:
-    return RequestMeta(
-        ip_address=request.META.get("REMOTE_ADDR") or None,
-        user_agent=request.META.get("HTTP_USER_AGENT", ""),
-    )
 
 
 class LeagueAPIMixin:

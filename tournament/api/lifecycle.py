@@ -25,9 +25,9 @@ from tournament.api.hands import IDEMPOTENCY_KEY, _hands
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.serializers import RoundSerializer, TableSerializer, state_data
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
-from tournament.audit import request_meta
 from tournament.ledger import HandConflict, HandRejected, hand_correct
 from tournament.models import Hand, Round, Table
+from tournament.request_meta import request_meta
 from tournament.tables import with_seats
 
 

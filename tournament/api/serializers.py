@@ -17,7 +17,6 @@ from rest_framework import serializers
 import scoring
 from scoring.rulesets import get_ruleset
 from tournament.api.permissions import is_league_organiser
-from tournament.audit import request_meta
 from tournament.competitions import (
     CompetitionError,
     competition_change,
@@ -27,6 +26,7 @@ from tournament.competitions import (
 )
 from tournament.held import sees_held, sees_table_results
 from tournament.models import Club, Competition, Entry, Player, Round, Table
+from tournament.request_meta import request_meta
 from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
 from tournament.standings_tasks import queue_standings_recompute
 from tournament.table_state import TableState
@@ -372,6 +372,22 @@ class TokenRequestSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
+
+
+class TokenListItemSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="Names the token for DELETE; not the key, nor enough to guess it.")
+    key_prefix = serializers.CharField(help_text="The key's first characters, to recognise it by.")
+    created = serializers.DateTimeField()
+    current = serializers.BooleanField(help_text="True for the token this request was sent with.")
+
+
+class TokenPageSerializer(serializers.Serializer):
+    """The list's page, in the shape of every list of the API (one page: a user has few tokens)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = TokenListItemSerializer(many=True)
 
 
 class SeatingResultSerializer(serializers.Serializer):

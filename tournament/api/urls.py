@@ -9,7 +9,7 @@ from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
-from tournament.api.tokens import TokenView
+from tournament.api.tokens import TokenDetailView, TokenListView, TokenView
 from tournament.api.views import (
     ClubViewSet,
     CompetitionPlanView,
@@ -33,6 +33,8 @@ round_detail = RoundViewSet.as_view({"get": "retrieve", "put": "update", "patch"
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("tokens/", TokenListView.as_view(), name="api-token-list"),
+    path("tokens/<str:token_id>/", TokenDetailView.as_view(), name="api-token-detail"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
     *router.urls,
@@ -59,5 +61,7 @@ urlpatterns = [
     ),
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
-    re_path(r"^(?:auth|clubs|players|competitions|rounds|tables|hands)(?:/.*)?$", not_found, name="api-404"),
+    re_path(
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands)(?:/.*)?$", not_found, name="api-404"
+    ),
 ]

@@ -30,9 +30,9 @@ from tournament.api.serializers import (
     SeatingResultSerializer,
     TableSerializer,
 )
-from tournament.audit import request_meta
 from tournament.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Club, Competition, Entry, Player, Round, Table
+from tournament.request_meta import request_meta
 from tournament.rounds import RoundError, competition_plan, round_change, round_schedule, round_seat
 from tournament.standings_tasks import queue_standings_recompute
 

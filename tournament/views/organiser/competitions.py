@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.rulesets import get_ruleset
-from tournament.audit import request_meta
 from tournament.competitions import (
     RANKING,
     CompetitionError,
@@ -28,6 +27,7 @@ from tournament.forms.competitions import (
     StandingsSettingsForm,
 )
 from tournament.models import Entry
+from tournament.request_meta import request_meta
 
 from .access import managed_competition, organiser_required
 from .dashboard import next_steps

@@ -17,10 +17,10 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament import rounds as round_service
-from tournament.audit import request_meta
 from tournament.competitions import CompetitionError, table_set_scorekeeper
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
 from tournament.models import Player, Round
+from tournament.request_meta import request_meta
 
 from .access import managed_competition, managed_round, organiser_required
 from .dashboard import table_finished

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament import exports, standings_cache
+from tournament import exports, rate_limit, standings_cache
 from tournament.models import Competition, Round
+from tournament.request_meta import client_ip
 from tournament.views.public.access import require_results_visible, sees_held
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
 
@@ -126,15 +129,37 @@ def _csv(request, competition: Competition, round_: Round | None, slug: str) -> 
 
 
 def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> HttpResponse:
-    lines = all_lines(competition, round_, **filters(request))
-    document = exports.standings_document(
-        title=_title(competition, round_),
-        competition=competition,
-        round_=round_,
-        lines=lines,
-        columns=COLUMNS,
-    )
-    response = HttpResponse(exports.pdf_bytes(document), content_type="application/pdf")
+    """The PDF; anonymous callers share one per page, search, language and standings version.
+
+    A PDF costs a worker a quarter of a second or more (WeasyPrint): an anonymous caller's is kept
+    (``standings_cache``, as the live partial) and served to the next, and an address that makes
+    more than ``PDF_RATE_LIMIT`` new ones (by varying the search, say) is answered 429 (issue 13).
+    """
+    anonymous = not request.user.is_authenticated
+    key = f"pdf:{get_language()}:{request.get_full_path()}"
+    at = standings_cache.version() if anonymous else None
+    body = standings_cache.kept(key, at)
+    if body is None:
+        rate = settings.PDF_RATE_LIMIT
+        if anonymous and not rate_limit.allow("pdf", client_ip(request), rate):
+            response = HttpResponse(
+                _("Too many PDF downloads from your address: please try again in a minute."),
+                status=429,
+                content_type="text/plain; charset=utf-8",
+            )
+            response["Retry-After"] = str(rate_limit.retry_after(rate))
+            return response
+        lines = all_lines(competition, round_, **filters(request))
+        document = exports.standings_document(
+            title=_title(competition, round_),
+            competition=competition,
+            round_=round_,
+            lines=lines,
+            columns=COLUMNS,
+        )
+        body = exports.pdf_bytes(document)
+        standings_cache.keep(key, at, body)
+    response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="standings-{slug}.pdf"'
     return response
 

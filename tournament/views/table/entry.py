@@ -23,6 +23,7 @@ class Option:
     sub: str = ""
     checked: bool = False
     player: int | None = None  # the player the option names, for hiding the winner among discarders
+    seat: str = ""  # that player's wind now: static CSS hides the winner among discarders by it (CSP)
 
 
 def _value(form: EntryForm, name: str):
@@ -49,7 +50,7 @@ def _player_options(form, name, players, *, first: list[tuple[str, str]] = ()) -
     out = [Option(value, label, checked=picked == value) for value, label in first]
     for p in players:
         sub = str(WIND_NAMES[p.wind]) + (" · " + _("dealer") if p.is_dealer else "")
-        out.append(Option(str(p.id), p.name, sub, checked=picked == str(p.id), player=p.id))
+        out.append(Option(str(p.id), p.name, sub, checked=picked == str(p.id), player=p.id, seat=p.wind))
     return out
 
 

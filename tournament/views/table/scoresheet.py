@@ -31,8 +31,9 @@ from tournament.forms_table import (
     new_idempotency_key,
 )
 from tournament.held import sees_table_results
-from tournament.ledger import HandConflict, HandRejected, RequestMeta, hand_record, hand_settle, hand_void
+from tournament.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Table
+from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition
 from tournament.tables import table_fold
 from tournament.views.table.display import (
@@ -56,13 +57,6 @@ def can_record(user, table: Table) -> bool:
     if not user.is_authenticated:
         return False
     return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
-
-
-def request_meta(request) -> RequestMeta:
-    return RequestMeta(
-        ip_address=request.META.get("REMOTE_ADDR") or None,
-        user_agent=request.META.get("HTTP_USER_AGENT", ""),
-    )
 
 
 def _table(table_id: int) -> Table:
