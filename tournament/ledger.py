@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from scoring.payments import cap_to_balances
@@ -140,15 +141,40 @@ def _to_seats(entry: Mapping[str, Any], winds: dict[str, int]) -> dict:
     return out
 
 
+def _refuse_rule_changes(entry: Mapping[str, Any], competition) -> None:
+    """A hand is scored under the competition's rule set and the organiser's settings, nothing else.
+
+    ``options`` (at the top or in ``hand``) and a ``rules`` naming another rule set are refused, not
+    dropped: whoever sent them must not believe they applied (issue 13; the organiser's settings are
+    ``competition.options``).
+    """
+    hand = entry.get("hand") if isinstance(entry.get("hand"), Mapping) else {}
+    problems = []
+    for where, given in (("options", "options" in entry), ("hand.options", "options" in hand)):
+        if given:
+            message = _(
+                "A hand cannot change the rules: the competition's rule-set settings apply to every "
+                "hand. Leave out options; an organiser changes the settings of the competition."
+            )
+            problems.append(Problem("options_not_allowed", message, where))
+    for where, value in (("rules", entry.get("rules")), ("hand.rules", hand.get("rules"))):
+        if value is not None and (not isinstance(value, str) or value.strip().lower() != competition.rules):
+            message = _("This competition plays under the rule set %(rules)s; a hand cannot name another.")
+            problems.append(Problem("rules_not_allowed", message % {"rules": competition.rules}, where))
+    if problems:
+        raise HandRejected(problems, status=400)
+
+
 def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | None = None) -> Settlement:
     """Validate an entry and work out who pays whom, without writing anything (the preview)."""
     if not isinstance(entry, Mapping):
         raise HandRejected([Problem("invalid_input", "The hand must be a JSON object.")], status=400)
+    competition = _competition(table)
+    _refuse_rule_changes(entry, competition)
     if state is None:
         state = table_fold(table).state
     if state.finished:
         raise HandRejected([Problem("table_finished", "This table's session is over: no more hands.")])
-    competition = _competition(table)
     winds = winds_for_hand(state)
     outcome = _to_seats(entry, winds)
     outcome["rules"] = competition.rules
