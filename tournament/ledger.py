@@ -14,7 +14,8 @@ tests alike. It
 
 Bad input raises ``HandRejected`` (nothing is written); two devices entering
 the same hand get one ``HandConflict``; a retried request with the same
-idempotency key returns the hand recorded first. ``hand_void`` never deletes
+idempotency key and the same entry returns the hand recorded first (another
+entry with that key is refused, 409; ``tournament.ledger_guard``). ``hand_void`` never deletes
 or edits: it adds a ``HandVoid`` row and reversing transfers.
 """
 
@@ -25,47 +26,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.utils.translation import gettext as _
 
 import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
+from tournament.ledger_errors import HandConflict, HandRejected, Problem
+from tournament.ledger_guard import checked_key, entry_digest, refuse_rule_changes, same_entry_or_refuse
 from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Round, Table
 from tournament.table_state import TableState, winds_for_hand
 from tournament.tables import hand_result, remember_related, state_before, table_fold, table_ledger
 
 PLAYER_FIELDS = ("winner", "discarder", "liable", "offender")
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    message: str
-    field: str | None = None
-
-    def as_dict(self) -> dict:
-        out = {"code": self.code, "message": self.message}
-        if self.field:
-            out["field"] = self.field
-        return out
-
-
-class HandRejected(Exception):
-    """The entry cannot be recorded; ``status`` is 400 (malformed) or 422 (not a legal hand)."""
-
-    def __init__(self, problems: list[Problem], status: int = 422):
-        self.problems = problems
-        self.status = status
-        super().__init__("; ".join(p.message for p in problems))
-
-
-class HandConflict(Exception):
-    """Somebody else recorded this hand first (409)."""
-
-    def __init__(self, message: str, state: TableState):
-        self.message = message
-        self.state = state
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -141,36 +112,12 @@ def _to_seats(entry: Mapping[str, Any], winds: dict[str, int]) -> dict:
     return out
 
 
-def _refuse_rule_changes(entry: Mapping[str, Any], competition) -> None:
-    """A hand is scored under the competition's rule set and the organiser's settings, nothing else.
-
-    ``options`` (at the top or in ``hand``) and a ``rules`` naming another rule set are refused, not
-    dropped: whoever sent them must not believe they applied (issue 13; the organiser's settings are
-    ``competition.options``).
-    """
-    hand = entry.get("hand") if isinstance(entry.get("hand"), Mapping) else {}
-    problems = []
-    for where, given in (("options", "options" in entry), ("hand.options", "options" in hand)):
-        if given:
-            message = _(
-                "A hand cannot change the rules: the competition's rule-set settings apply to every "
-                "hand. Leave out options; an organiser changes the settings of the competition."
-            )
-            problems.append(Problem("options_not_allowed", message, where))
-    for where, value in (("rules", entry.get("rules")), ("hand.rules", hand.get("rules"))):
-        if value is not None and (not isinstance(value, str) or value.strip().lower() != competition.rules):
-            message = _("This competition plays under the rule set %(rules)s; a hand cannot name another.")
-            problems.append(Problem("rules_not_allowed", message % {"rules": competition.rules}, where))
-    if problems:
-        raise HandRejected(problems, status=400)
-
-
 def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | None = None) -> Settlement:
     """Validate an entry and work out who pays whom, without writing anything (the preview)."""
     if not isinstance(entry, Mapping):
         raise HandRejected([Problem("invalid_input", "The hand must be a JSON object.")], status=400)
     competition = _competition(table)
-    _refuse_rule_changes(entry, competition)
+    refuse_rule_changes(entry, competition)
     if state is None:
         state = table_fold(table).state
     if state.finished:
@@ -266,13 +213,15 @@ def hand_record_with_state(
     is found among the hands that read returns, and the state after the hand is folded in memory.
     """
     meta = meta or RequestMeta()
-    idempotency_key = (idempotency_key or "")[:100]
+    idempotency_key = checked_key(idempotency_key)
+    digest = entry_digest(entry, expected_number, corrects) if idempotency_key else ""
     try:
         with transaction.atomic():
             locked = _lock(table)
             ledger = table_ledger(locked)
             earlier = ledger.hand_with_key(idempotency_key)
             if earlier is not None:
+                same_entry_or_refuse(earlier, digest, entry)
                 return Recorded(hand=_hand_loaded(earlier), state=ledger.state, created=False)
             state = ledger.state
             if expected_number is not None and expected_number != state.hand_number:
@@ -295,7 +244,7 @@ def hand_record_with_state(
             settlement = hand_settle(table=locked, entry=entry, state=state)
             sequence = len(ledger.hands) + 1
             hand, transfers = _write_hand(
-                locked, entry, settlement, state, sequence, user, idempotency_key, corrects
+                locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
                 # The first hand recorded starts the round.
@@ -317,6 +266,7 @@ def hand_record_with_state(
         if idempotency_key:
             earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
             if earlier is not None:
+                same_entry_or_refuse(earlier.pk, digest, entry)
                 return Recorded(hand=_hand_loaded(earlier.pk), state=table_fold(table).state, created=False)
         raise HandConflict(
             "Another device recorded a hand at this table at the same moment.", table_fold(table).state
@@ -359,8 +309,9 @@ def _hand_loaded(pk: int) -> Hand:
 
 
 def _write_hand(
-    table, entry, settlement, state, sequence, user, idempotency_key, corrects
+    table, entry, settlement, state, sequence, user, key, corrects
 ) -> tuple[Hand, list[ChipTransfer]]:
+    idempotency_key, digest = key
     winds = settlement.winds
     outcome = entry.get("outcome")
     instants = settlement.settle_input.get("instant") or []
@@ -390,6 +341,7 @@ def _write_hand(
         },
         rules=rules.as_dict(),
         idempotency_key=idempotency_key,
+        entry_digest=digest,
         recorded_by=user if user is not None and user.is_authenticated else None,
     )
     transfers = ChipTransfer.objects.bulk_create(

@@ -93,3 +93,71 @@ def test_the_organisers_options_do_apply(league, as_scorekeeper):
     body = south_wins_on_west(league, doubles=0)
     response = as_scorekeeper.post(hands_url(league.table), body, format="json")
     assert response.status_code == 201, response.json()
+
+
+# --- 2. an idempotency key names one hand -----------------------------------------------------------
+
+
+def test_the_same_key_with_another_body_is_refused_not_answered_the_first_hand(league, as_scorekeeper):
+    url = hands_url(league.table)
+    first = as_scorekeeper.post(url, south_wins_on_west(league), format="json", HTTP_IDEMPOTENCY_KEY="k-9")
+    assert first.status_code == 201
+    other = south_wins_on_west(league, doubles=5)
+    reused = as_scorekeeper.post(url, other, format="json", HTTP_IDEMPOTENCY_KEY="k-9")
+    assert reused.status_code == 409, reused.json()
+    assert reused.json()["errors"][0]["code"] == "idempotency_key_reused"
+    assert "id" not in reused.json() and Hand.objects.count() == 1
+    expecting = south_wins_on_west(league, hand_number=1)  # the expected number is part of the body
+    assert as_scorekeeper.post(url, expecting, format="json", HTTP_IDEMPOTENCY_KEY="k-9").status_code == 409
+    retry = as_scorekeeper.post(url, south_wins_on_west(league), format="json", HTTP_IDEMPOTENCY_KEY="k-9")
+    assert retry.status_code == 200 and retry.json()["id"] == first.json()["id"]
+    assert Hand.objects.count() == 1
+
+
+def test_the_same_key_and_body_in_another_key_order_is_the_same_hand(league, as_scorekeeper):
+    url = hands_url(league.table)
+    body = south_wins_on_west(league)
+    first = as_scorekeeper.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k-10")
+    reordered = dict(reversed(list(body.items())))
+    retry = as_scorekeeper.post(url, reordered, format="json", HTTP_IDEMPOTENCY_KEY="k-10")
+    assert retry.status_code == 200 and retry.json()["id"] == first.json()["id"]
+
+
+def test_a_key_longer_than_its_column_is_refused_never_cut(league, as_scorekeeper):
+    url = hands_url(league.table)
+    long_key = "k" * 101
+    response = as_scorekeeper.post(
+        url, south_wins_on_west(league), format="json", HTTP_IDEMPOTENCY_KEY=long_key
+    )
+    assert response.status_code == 400, response.json()
+    assert response.json()["errors"][0]["code"] == "idempotency_key_too_long"
+    assert not Hand.objects.exists()
+    fits = as_scorekeeper.post(url, south_wins_on_west(league), format="json", HTTP_IDEMPOTENCY_KEY="k" * 100)
+    assert fits.status_code == 201 and Hand.objects.get().idempotency_key == "k" * 100
+
+
+def test_the_ledger_refuses_a_reused_key_and_a_long_key_for_every_door(league):
+    east, south, west, north = league.seats()
+    draw = {"outcome": "draw"}
+    first = hand_record(table=league.table, entry=draw, idempotency_key="door")
+    assert hand_record(table=league.table, entry=draw, idempotency_key="door").pk == first.pk
+    win = {"outcome": "win", "winner": south, "win": "self_draw", "doubles": 2}
+    for key, status, code in (
+        ("door", 409, "idempotency_key_reused"),
+        ("x" * 101, 400, "idempotency_key_too_long"),
+    ):
+        with pytest.raises(HandRejected) as err:
+            hand_record(table=league.table, entry=win, idempotency_key=key)
+        assert (err.value.status, err.value.problems[0].code) == (status, code)
+    assert Hand.objects.count() == 1
+
+
+def test_a_hand_kept_before_digests_is_compared_by_its_entry(league):
+    draw = {"outcome": "draw"}
+    first = hand_record(table=league.table, entry=draw, idempotency_key="old")
+    Hand.objects.filter(pk=first.pk).update(entry_digest="")
+    assert hand_record(table=league.table, entry=draw, idempotency_key="old").pk == first.pk
+    with pytest.raises(HandRejected):
+        hand_record(
+            table=league.table, entry={"outcome": "draw", "kong_declared": True}, idempotency_key="old"
+        )
