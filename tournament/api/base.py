@@ -3,7 +3,9 @@
 - Credentials: ``Authorization: Token <key>`` first, then the session, so
   that a write without credentials is answered 401 (``WWW-Authenticate:
   Token``) rather than 403.
-- Bodies are JSON. A body of another type is a malformed request: 400.
+- Bodies are JSON. A body of another type, or JSON no later step can take
+  (nested too deep, lone surrogates, NUL; ``tournament.api.parsers``), is a
+  malformed request: 400.
 - Unknown or malformed ids in the path are 404, never a 500
   (``get_or_404``).
 - ``ERRORS`` and ``errors(...)`` give ``@extend_schema`` the error answers of
@@ -17,9 +19,9 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
+from tournament.api.parsers import StrictJSONParser
 from tournament.api.serializers import ConflictSerializer, ErrorSerializer
 from tournament.ledger import RequestMeta
 
@@ -74,7 +76,7 @@ class LeagueAPIMixin:
     """Put first in the bases of every league API view."""
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
-    parser_classes = [JSONParser]
+    parser_classes = [StrictJSONParser]
 
     def handle_exception(self, exc):
         if isinstance(exc, exceptions.UnsupportedMediaType):
