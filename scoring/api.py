@@ -88,7 +88,7 @@ def read_json(text: str | bytes) -> object:
         raise InvalidInput(Error("invalid_json", "The JSON is nested too deeply.")) from None
     except ValueError as exc:  # json.JSONDecodeError is a ValueError
         raise InvalidInput(Error("invalid_json", f"The input is not valid JSON: {exc}.")) from None
-    problem = json_problem(data)  # lone surrogates, NUL, nesting and numbers no step after can take
+    problem = json_problem(data)  # lone surrogates, NUL, nesting no step after can take
     if problem is not None:
         raise InvalidInput(Error(*problem))
     return data

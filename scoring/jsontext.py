@@ -6,8 +6,10 @@ Python's ``json`` parses things no later step can take:
   walks the value recursively after it;
 - lone surrogates (``"\\ud800"``), as values or as keys: valid JSON escapes, but not text: UTF-8
   cannot encode them and PostgreSQL's ``jsonb`` refuses them;
-- NUL characters, which PostgreSQL's text and ``jsonb`` refuse;
-- whole numbers of any size, which no database column holds past 64 bits.
+- NUL characters, which PostgreSQL's text and ``jsonb`` refuse.
+
+Numbers are bounded where they are read, field by field (serializers, ``scoring.settle``, the rule
+set's settings), so that the answer names the field.
 
 ``json_problem`` walks a value without recursion and names the first such thing; the league API's
 parser (``tournament.api.parsers``) and the scoring API's ``read_json`` refuse the body with it (400).
@@ -20,7 +22,6 @@ import re
 from django.utils.translation import gettext as _
 
 MAX_DEPTH = 64  # arrays and objects inside one another; a hand or a rule set needs fewer than 10
-MAX_NUMBER = 2**63 - 1  # the largest whole number any column holds (a 64-bit key)
 _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 
 
@@ -32,12 +33,6 @@ def json_problem(value: object) -> tuple[str, str] | None:
         if isinstance(item, str):
             if _BAD_TEXT.search(item):
                 return "invalid_text", _text_message()
-        elif isinstance(item, bool) or item is None or isinstance(item, float):
-            continue
-        elif isinstance(item, int):
-            if abs(item) > MAX_NUMBER:
-                message = _("A number in the body is too large: whole numbers go up to %(max)s.")
-                return "number_too_large", message % {"max": MAX_NUMBER}
         elif isinstance(item, dict | list):
             if depth > MAX_DEPTH:
                 message = _("The JSON is nested too deeply: at most %(max)s levels.")

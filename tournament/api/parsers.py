@@ -2,8 +2,8 @@
 
 DRF's ``JSONParser`` turns a ``ValueError`` into a ``ParseError`` but lets ``RecursionError`` (JSON
 nested thousands deep) through as a 500, and accepts lone surrogates and NUL characters that break
-UTF-8 encoding and PostgreSQL's ``jsonb``. ``StrictJSONParser`` refuses those, and numbers past 64
-bits, with ``scoring.jsontext.json_problem``. It is the default parser of every API view.
+UTF-8 encoding and PostgreSQL's ``jsonb``. ``StrictJSONParser`` refuses those with
+``scoring.jsontext.json_problem``. It is the default parser of every API view.
 """
 
 from __future__ import annotations
