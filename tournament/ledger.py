@@ -31,7 +31,13 @@ import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
 from tournament.ledger_errors import HandConflict, HandRejected, Problem
-from tournament.ledger_guard import checked_key, entry_digest, refuse_rule_changes, same_entry_or_refuse
+from tournament.ledger_guard import (
+    check_columns,
+    checked_key,
+    entry_digest,
+    refuse_rule_changes,
+    same_entry_or_refuse,
+)
 from tournament.models import AuditEntry, ChipTransfer, Hand, HandVoid, Player, Round, Table
 from tournament.table_state import TableState, winds_for_hand
 from tournament.tables import hand_result, remember_related, state_before, table_fold, table_ledger
@@ -243,6 +249,12 @@ def hand_record_with_state(
                 )
             settlement = hand_settle(table=locked, entry=entry, state=state)
             sequence = len(ledger.hands) + 1
+            check_columns(
+                transfers=settlement.transfers,
+                doubles=_doubles_of(entry, settlement),
+                number=state.hand_number,
+                sequence=sequence,
+            )
             hand, transfers = _write_hand(
                 locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )

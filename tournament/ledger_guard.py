@@ -2,6 +2,8 @@
 
 - ``refuse_rule_changes``: a hand is scored under the competition's rule set and the organiser's
   settings (``competition.options``); a hand naming others is refused, not quietly scored otherwise.
+- ``check_columns``: every number written with a hand fits its column (PostgreSQL's ``integer``),
+  so nothing is stored wrapped or cut, and nothing fails as a 500 on the write.
 - ``checked_key``, ``entry_digest``, ``same_entry_or_refuse``: an idempotency key names one hand; a key
   too long for its column is refused (never cut short), and a retry must send the same entry.
 """
@@ -78,3 +80,19 @@ def same_entry_or_refuse(hand_id: int, digest: str, entry: Mapping[str, Any]) ->
             "Send a new key for a new hand; a retry must send the same hand again."
         )
         raise HandRejected([Problem("idempotency_key_reused", message, "Idempotency-Key")], status=409)
+
+
+INT_MAX = 2**31 - 1  # what a PositiveIntegerField / IntegerField holds on every database
+
+
+def check_columns(*, transfers: list[dict], doubles: int | None, number: int, sequence: int) -> None:
+    """Refuse a hand whose numbers a column cannot hold (422), before anything is written."""
+    numbers = [("doubles", doubles), ("hand_number", number), ("sequence", sequence)]
+    numbers += [("transfers", t["amount"]) for t in transfers]
+    for where, value in numbers:
+        if value is not None and not 0 <= value <= INT_MAX:
+            message = _("The hand's %(what)s (%(value)s) is more than can be recorded (at most %(max)s).")
+            problem = Problem(
+                "number_out_of_range", message % {"what": where, "value": value, "max": INT_MAX}
+            )
+            raise HandRejected([problem], status=422)

@@ -10,12 +10,14 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import scoring
 from scoring.rulesets import get_ruleset
 from tournament.api.permissions import is_league_organiser
+from tournament.ledger_guard import INT_MAX
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
 from tournament.standings_tasks import queue_standings_recompute
@@ -111,6 +113,7 @@ class CompetitionSerializer(serializers.ModelSerializer):
             "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
+        extra_kwargs = {"capital": {"min_value": 1, "max_value": 10**9}}  # chips: a sane bound in the column
 
     def get_withdrawn(self, competition) -> list[int]:
         return sorted(e.player_id for e in competition.entries.all() if e.status == Entry.Status.WITHDRAWN)
@@ -178,7 +181,7 @@ def competition_enter(competition: Competition, players: list[Player]) -> None:
 
 class RoundSerializer(serializers.ModelSerializer):
     number = serializers.IntegerField(
-        min_value=1, max_value=2**31 - 1, required=False, help_text="Defaults to the next number."
+        min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number."
     )
 
     class Meta:
@@ -189,7 +192,15 @@ class RoundSerializer(serializers.ModelSerializer):
     def validate(self, attrs):
         competition = self.context["competition"]
         number = attrs.get("number")
-        if number is not None:
+        if number is None and self.instance is None:
+            last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
+            number = attrs["number"] = (last or 0) + 1
+            if number > INT_MAX:
+                message = _(
+                    "Round %(last)s is the last number a round can have: give this round a free number."
+                ) % {"last": last}
+                raise serializers.ValidationError({"number": [message]}, code="round_number_overflow")
+        elif number is not None:
             clash = Round.objects.filter(competition=competition, number=number)
             if self.instance is not None:
                 clash = clash.exclude(pk=self.instance.pk)

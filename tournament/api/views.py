@@ -163,12 +163,7 @@ class RoundViewSet(_NoDeleteViewSet):
         return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer):
-        competition = self.competition()
-        number = serializer.validated_data.get("number")
-        if number is None:
-            last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
-            number = (last or 0) + 1
-        serializer.save(competition=competition, number=number)
+        serializer.save(competition=self.competition())  # the number: given, or the next (the serializer)
 
     def perform_update(self, serializer):
         with transaction.atomic():
