@@ -43,6 +43,7 @@ from rest_framework.views import APIView
 
 import scoring
 from scoring.errors import Error, InvalidInput
+from scoring.jsontext import json_problem
 from scoring.rulesets import RULESETS, describe_settings
 
 logger = logging.getLogger(__name__)
@@ -82,11 +83,15 @@ def read_json(text: str | bytes) -> object:
     if not text.strip():
         raise InvalidInput(Error("invalid_json", "The input is empty: send one JSON object."))
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise InvalidInput(Error("invalid_json", "The JSON is nested too deeply.")) from None
     except ValueError as exc:  # json.JSONDecodeError is a ValueError
         raise InvalidInput(Error("invalid_json", f"The input is not valid JSON: {exc}.")) from None
+    problem = json_problem(data)  # lone surrogates, NUL, nesting no step after can take
+    if problem is not None:
+        raise InvalidInput(Error(*problem))
+    return data
 
 
 def answer(door: Callable[[dict], dict], data: object) -> Answer:

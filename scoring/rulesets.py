@@ -1438,11 +1438,15 @@ def _check_value(key: str, value: Any, shape: Any) -> str | None:
             return "must be one of " + ", ".join(CHOICES[key])
         return None
     if shape is None:
-        return None if value is None or _is_count(value) else "must be a whole number or null"
+        return (
+            None
+            if value is None or _is_count(value)
+            else f"must be a whole number up to {MAX_SETTING} or null"
+        )
     if isinstance(shape, bool):
         return None if isinstance(value, bool) else "must be true or false"
     if isinstance(shape, int):
-        return None if _is_count(value) else "must be a whole number, 0 or more"
+        return _count_problem(value, "must be a whole number, 0 or more")
     if isinstance(shape, str):
         return None if isinstance(value, str) else "must be text"
     if isinstance(shape, Mapping):
@@ -1491,8 +1495,17 @@ def _merge(old: Any, new: Any) -> Any:
     return new
 
 
+MAX_SETTING = 10**9  # every count and price of a rule set: amounts, doubles, caps (no table needs more)
+
+
+def _count_problem(value: Any, wrong: str) -> str | None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return wrong
+    return None if value <= MAX_SETTING else f"must be at most {MAX_SETTING}"
+
+
 def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SETTING
 
 
 # Settings whose value is a [full, half] pair, and those that may be null.

@@ -88,6 +88,8 @@ _FIELDS = {
     "offender",
     "instant",
 }
+MAX_DOUBLES = 1000  # far past any rule set's cap (001 rule 21 stops at ten); a bound, not a rule
+MAX_INSTANT = 64  # instant payouts in one hand: eight bonus tiles and four kongs are a handful
 _INSTANT_FIELDS = {"type", "seat", "concealed", "initial", "pair", "set", "liable", "discarder"}
 
 
@@ -229,8 +231,8 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         doubles = data.get("doubles")
         if doubles is None and not limit:
             raise _bad("missing_field", "Give the hand's doubles, or the hand itself.", "doubles")
-        if doubles is not None and (not isinstance(doubles, int) or isinstance(doubles, bool) or doubles < 0):
-            raise _bad("invalid_doubles", "Doubles must be a whole number, 0 or more.", "doubles")
+        if doubles is not None:
+            _check_doubles(doubles)
         doubles = doubles or 0
         if not limit and doubles < rules["min_doubles"]:
             return [
@@ -375,8 +377,7 @@ def _settle_false_win(data, rules: RuleSet, transfers: list, result: dict) -> No
     doubles = rules["false_win_doubles"]
     given = data.get("doubles")
     if given is not None:
-        if not isinstance(given, int) or isinstance(given, bool) or given < 0:
-            raise _bad("invalid_doubles", "Doubles must be a whole number, 0 or more.", "doubles")
+        _check_doubles(given)
         doubles = max(doubles, given)  # 001 rule 15: "minimum 5 doubles"
     penalty = price(rules, doubles)
     result.update({"doubles": doubles, "payment": penalty})
@@ -395,11 +396,20 @@ def _settle_false_win(data, rules: RuleSet, transfers: list, result: dict) -> No
 # -------------------------------------------------------- instant payouts
 
 
+def _check_doubles(doubles: Any) -> None:
+    if not isinstance(doubles, int) or isinstance(doubles, bool) or doubles < 0:
+        raise _bad("invalid_doubles", "Doubles must be a whole number, 0 or more.", "doubles")
+    if doubles > MAX_DOUBLES:
+        raise _bad("invalid_doubles", f"Doubles must be at most {MAX_DOUBLES}.", "doubles")
+
+
 def _instant_transfers(items: Any, rules: RuleSet) -> list[dict]:
     if items is None:
         return []
     if not isinstance(items, list):
         raise _bad("wrong_type", "instant must be a list of payouts.", "instant")
+    if len(items) > MAX_INSTANT:
+        raise _bad("too_many_instant", f"A hand has at most {MAX_INSTANT} instant payouts.", "instant")
     out: list[dict] = []
     for i, item in enumerate(items):
         where = f"instant[{i}]"

@@ -14,7 +14,8 @@ tests alike. It
 
 Bad input raises ``HandRejected`` (nothing is written); two devices entering
 the same hand get one ``HandConflict``; a retried request with the same
-idempotency key returns the hand recorded first. ``hand_void`` never deletes
+idempotency key and the same entry returns the hand recorded first (another
+entry with that key is refused, 409; ``tournament.ledger_guard``). ``hand_void`` never deletes
 or edits: it adds a ``HandVoid`` row and reversing transfers. A correction
 (``hand_correct``) is a void plus one re-entry: a voided hand is entered
 again once, in its place; a second correction of it is refused.
@@ -41,6 +42,14 @@ import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
 from tournament.audit import RequestMeta, audit_write
+from tournament.ledger_errors import HandConflict, HandRejected, Problem
+from tournament.ledger_guard import (
+    check_columns,
+    checked_key,
+    entry_digest,
+    refuse_rule_changes,
+    same_entry_or_refuse,
+)
 from tournament.models import ChipTransfer, Hand, HandVoid, Player, Round, Table
 from tournament.roles import may_record
 from tournament.rounds.lifecycle import started_by_first_hand
@@ -48,37 +57,6 @@ from tournament.table_state import TableState, winds_for_hand
 from tournament.tables import hand_result, remember_related, state_before, table_fold, table_ledger
 
 PLAYER_FIELDS = ("winner", "discarder", "liable", "offender")
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    message: str
-    field: str | None = None
-
-    def as_dict(self) -> dict:
-        out = {"code": self.code, "message": self.message}
-        if self.field:
-            out["field"] = self.field
-        return out
-
-
-class HandRejected(Exception):
-    """The entry cannot be recorded; ``status`` is 400 (malformed) or 422 (not a legal hand)."""
-
-    def __init__(self, problems: list[Problem], status: int = 422):
-        self.problems = problems
-        self.status = status
-        super().__init__("; ".join(p.message for p in problems))
-
-
-class HandConflict(Exception):
-    """Somebody else recorded this hand first (409)."""
-
-    def __init__(self, message: str, state: TableState):
-        self.message = message
-        self.state = state
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -152,11 +130,12 @@ def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | N
     """Validate an entry and work out who pays whom, without writing anything (the preview)."""
     if not isinstance(entry, Mapping):
         raise HandRejected([Problem("invalid_input", "The hand must be a JSON object.")], status=400)
+    competition = _competition(table)
+    refuse_rule_changes(entry, competition)
     if state is None:
         state = table_fold(table).state
     if state.finished:
         raise HandRejected([Problem("table_finished", "This table's session is over: no more hands.")])
-    competition = _competition(table)
     winds = winds_for_hand(state)
     outcome = _to_seats(entry, winds)
     outcome["rules"] = competition.rules
@@ -254,7 +233,8 @@ def hand_record_with_state(
     is found among the hands that read returns, and the state after the hand is folded in memory.
     """
     meta = meta or RequestMeta()
-    idempotency_key = (idempotency_key or "")[:100]
+    idempotency_key = checked_key(idempotency_key)
+    digest = entry_digest(entry, expected_number, corrects) if idempotency_key else ""
     _check_right(user, table)
     try:
         with transaction.atomic():
@@ -262,6 +242,7 @@ def hand_record_with_state(
             ledger = table_ledger(locked)
             earlier = ledger.hand_with_key(idempotency_key)
             if earlier is not None:
+                same_entry_or_refuse(earlier, digest, entry)
                 return Recorded(hand=_hand_loaded(earlier), state=ledger.state, created=False)
             check_open(locked)
             state = ledger.state
@@ -277,8 +258,14 @@ def hand_record_with_state(
                 state = state_before(table_fold(locked), corrects)
             settlement = hand_settle(table=locked, entry=entry, state=state)
             sequence = len(ledger.hands) + 1
+            check_columns(
+                transfers=settlement.transfers,
+                doubles=_doubles_of(entry, settlement),
+                number=state.hand_number,
+                sequence=sequence,
+            )
             hand, transfers = _write_hand(
-                locked, entry, settlement, state, sequence, user, idempotency_key, corrects
+                locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
                 started_by_first_hand(locked.round_id, user, meta)  # the first hand recorded starts the round
@@ -311,6 +298,7 @@ def hand_record_with_state(
         if idempotency_key:
             earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
             if earlier is not None:
+                same_entry_or_refuse(earlier.pk, digest, entry)
                 return Recorded(hand=_hand_loaded(earlier.pk), state=table_fold(table).state, created=False)
         raise HandConflict(
             "Another device recorded a hand at this table at the same moment.", table_fold(table).state
@@ -353,8 +341,9 @@ def _hand_loaded(pk: int) -> Hand:
 
 
 def _write_hand(
-    table, entry, settlement, state, sequence, user, idempotency_key, corrects
+    table, entry, settlement, state, sequence, user, key, corrects
 ) -> tuple[Hand, list[ChipTransfer]]:
+    idempotency_key, digest = key
     winds = settlement.winds
     outcome = entry.get("outcome")
     instants = settlement.settle_input.get("instant") or []
@@ -384,6 +373,7 @@ def _write_hand(
         },
         rules=rules.as_dict(),
         idempotency_key=idempotency_key,
+        entry_digest=digest,
         recorded_by=user if user is not None and user.is_authenticated else None,
     )
     transfers = ChipTransfer.objects.bulk_create(

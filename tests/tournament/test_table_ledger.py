@@ -82,7 +82,11 @@ def test_a_retried_key_is_found_in_the_same_read_and_answers_the_state_now():
         idempotency_key="k1",
     )
     hand_record(table=table, entry={"outcome": "draw"}, idempotency_key="k2")
-    again = hand_record_with_state(table=table, entry={"outcome": "draw"}, idempotency_key="k1")
+    again = hand_record_with_state(
+        table=table,
+        entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 1},
+        idempotency_key="k1",
+    )
     assert not again.created and again.hand.pk == first.hand.pk
     assert again.state == table_fold(table).state and again.state.hand_number == 3
     assert table_ledger(table).hand_with_key("k2") is not None

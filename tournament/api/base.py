@@ -3,9 +3,14 @@
 - Credentials: ``Authorization: Token <key>`` first, then the session, so
   that a write without credentials is answered 401 (``WWW-Authenticate:
   Token``) rather than 403.
-- Bodies are JSON. A body of another type is a malformed request: 400.
+- Bodies are JSON. A body of another type, or JSON no later step can take
+  (nested too deep, lone surrogates, NUL; ``tournament.api.parsers``), is a
+  malformed request: 400.
 - Unknown or malformed ids in the path are 404, never a 500
   (``get_or_404``).
+- A write is one transaction: everything a POST, PUT or PATCH writes is
+  rolled back when its answer is an error, a 500 included (issue 13: a hand
+  was kept behind a 500 and broke the hand lists).
 - ``ERRORS`` and ``errors(...)`` give ``@extend_schema`` the error answers of
   an endpoint, all in the shape of ``tournament.api.errors``.
 """
@@ -13,13 +18,14 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
+from tournament.api.parsers import StrictJSONParser
 from tournament.api.serializers import ConflictSerializer, ErrorSerializer
 from tournament.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
 
@@ -67,7 +73,17 @@ class LeagueAPIMixin:
     """Put first in the bases of every league API view."""
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
-    parser_classes = [JSONParser]
+    parser_classes = [StrictJSONParser]
+    atomic_writes = True  # False only where a write must outlive a refusal (failed logins counted)
+
+    def dispatch(self, request, *args, **kwargs):
+        if not self.atomic_writes or request.method in ("GET", "HEAD", "OPTIONS"):
+            return super().dispatch(request, *args, **kwargs)
+        with transaction.atomic():
+            response = super().dispatch(request, *args, **kwargs)  # an uncaught error leaves: rolled back
+            if response.status_code >= 400:
+                transaction.set_rollback(True)
+        return response
 
     def handle_exception(self, exc):
         if isinstance(exc, exceptions.UnsupportedMediaType):

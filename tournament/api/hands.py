@@ -7,8 +7,9 @@ and ``hand_void``. The view translates its answers:
   its problems as the error list; nothing was recorded.
 - ``HandConflict``: 409, with the table's ``state`` now (somebody recorded
   the hand first, or the ``hand_number`` sent is stale).
-- A retry with the same ``Idempotency-Key`` header answers the hand recorded
-  the first time (200 instead of 201) and records nothing.
+- A retry with the same ``Idempotency-Key`` header and the same body answers
+  the hand recorded the first time (200 instead of 201) and records nothing;
+  the same key with another body is refused (409, ``idempotency_key_reused``).
 
 Reading the hands of a held round (``Round.results_held``) is a 404 with code
 ``results_held`` to whoever may not see them (``tournament.held``: anyone but
@@ -52,8 +53,9 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
     OpenApiParameter.HEADER,
-    description="Any unique string per hand entered (up to 100 characters): a retry with the same key "
-    "answers the hand recorded the first time instead of recording it twice.",
+    description="Any unique string per hand entered (up to 100 characters; a longer one is refused, 400): a "
+    "retry with the same key and the same body answers the hand recorded the first time instead of "
+    "recording it twice; the same key with another body is refused (409, `idempotency_key_reused`).",
 )
 
 
@@ -122,7 +124,7 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
                 table=table,
                 entry=entry.entry(),
                 user=request.user,
-                idempotency_key=request.headers.get("Idempotency-Key", "").strip()[:100],
+                idempotency_key=request.headers.get("Idempotency-Key", "").strip(),
                 expected_number=entry.validated_data.get("hand_number"),
                 meta=request_meta(request),
             )

@@ -25,6 +25,7 @@ from tournament.competitions import (
     competition_set_staff,
 )
 from tournament.held import sees_held, sees_table_results
+from tournament.ledger_guard import INT_MAX
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.request_meta import request_meta
 from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
@@ -121,6 +122,7 @@ class CompetitionSerializer(serializers.ModelSerializer):
             "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
+        extra_kwargs = {"capital": {"min_value": 1, "max_value": 10**9}}  # chips: a sane bound in the column
 
     def get_withdrawn(self, competition) -> list[int]:
         return sorted(e.player_id for e in competition.entries.all() if e.status == Entry.Status.WITHDRAWN)
@@ -214,7 +216,7 @@ def competition_enter(competition: Competition, players: list[Player]) -> None:
 
 class RoundSerializer(serializers.ModelSerializer):
     number = serializers.IntegerField(
-        min_value=1, max_value=2**31 - 1, required=False, help_text="Defaults to the next number."
+        min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number."
     )
 
     class Meta:
@@ -240,7 +242,15 @@ class RoundSerializer(serializers.ModelSerializer):
                 )
         competition = self.context["competition"]
         number = attrs.get("number")
-        if number is not None:
+        if number is None and self.instance is None:
+            last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
+            number = attrs["number"] = (last or 0) + 1
+            if number > INT_MAX:
+                message = _(
+                    "Round %(last)s is the last number a round can have: give this round a free number."
+                ) % {"last": last}
+                raise serializers.ValidationError({"number": [message]}, code="round_number_overflow")
+        elif number is not None:
             clash = Round.objects.filter(competition=competition, number=number)
             if self.instance is not None:
                 clash = clash.exclude(pk=self.instance.pk)

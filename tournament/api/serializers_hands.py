@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.settle import MAX_DOUBLES, MAX_INSTANT
 from tournament.api.serializers import PlayerIdField, TableStateSerializer, state_data
+from tournament.ledger_guard import INT_MAX
 from tournament.models import Hand
 
 # --- hands ------------------------------------------------------------------------------------------
@@ -150,15 +152,15 @@ class HandEntrySerializer(serializers.Serializer):
     winner = PlayerIdField(required=False, allow_null=True)
     win = serializers.ChoiceField(choices=["discard", "self_draw"], required=False)
     discarder = PlayerIdField(required=False, allow_null=True)
-    doubles = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
+    doubles = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_DOUBLES)
     ping_hu = serializers.BooleanField(required=False)
     limit = serializers.BooleanField(required=False)
     liable = PlayerIdField(required=False, allow_null=True)
     offender = PlayerIdField(required=False, allow_null=True)
     kong_declared = serializers.BooleanField(required=False, help_text="A kong was declared (for a draw).")
-    instant = InstantSerializer(many=True, required=False)
+    instant = InstantSerializer(many=True, required=False, max_length=MAX_INSTANT)
     hand = serializers.DictField(required=False, help_text="The full hand (scoring-api.md, Hand).")
-    hand_number = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    hand_number = serializers.IntegerField(required=False, min_value=1, max_value=INT_MAX)
 
     def validate(self, attrs):
         if _has_nul(self.initial_data):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.ledger_guard import INT_MAX
 from tournament.models import Round
 
 
@@ -31,6 +32,8 @@ class RoundForm(forms.ModelForm):
         number = self.cleaned_data["number"]
         if number < 1:
             raise forms.ValidationError(_("Rounds are numbered from 1."))
+        if number > INT_MAX:
+            raise forms.ValidationError(_("A round number goes up to %(max)s.") % {"max": INT_MAX})
         taken = Round.objects.filter(competition=self.competition, number=number).exclude(pk=self.instance.pk)
         if taken.exists():
             raise forms.ValidationError(_("There is a round %(n)s already.") % {"n": number})

@@ -43,6 +43,10 @@ class Hand(models.Model):
     scoring = models.JSONField(help_text="What the engine answered: score items and settlement.")
     rules = models.JSONField(help_text="The exact rule-set settings this hand was scored under.")
     idempotency_key = models.CharField(max_length=100, blank=True, default="")
+    entry_digest = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="SHA-256 of the entry sent with its idempotency key: a retry must send the same.",
+    )  # fmt: skip
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
@@ -268,6 +269,7 @@ def _preview(request, table, *, notice: str = ""):
 
 
 @require_POST
+@transaction.atomic  # nothing recorded survives an error after the ledger's write (issue 13)
 def record(request, table_id: int):
     """Record the hand (one transaction in the ledger), then show the table (post/redirect/get)."""
     table = _table(table_id)
@@ -311,6 +313,7 @@ def record(request, table_id: int):
 
 
 @require_POST
+@transaction.atomic
 def void(request, table_id: int, hand_id: int):
     """Void a hand with a reason: kept, shown struck through, its chips reversed."""
     table = _table(table_id)

@@ -1,0 +1,113 @@
+"""Malformed bodies are a 400 in the error shape on every endpoint that takes one, never a 500 (issue 13).
+
+The endpoints are read from the OpenAPI schema, so an endpoint added later is covered without a change
+here. Each body is one that Python's ``json`` parses (or fails on) in a way no later step can take:
+nesting thousands deep (``RecursionError``), lone surrogates as a value or a key (no UTF-8, no
+PostgreSQL ``jsonb``) and NUL characters. (Numbers are bounded field by field: test_numbers.py.)
+"""
+
+import re
+
+import pytest
+
+from tests.api.conftest import client_for
+from tournament.ledger import hand_record
+from tournament.models import AuditEntry, Club, Competition, Hand, Player, Round
+
+pytestmark = pytest.mark.django_db
+
+DEEP = 5000
+BODIES = {
+    "nested_array": "[" * DEEP + "]" * DEEP,
+    "nested_object": '{"a": ' * DEEP + "1" + "}" * DEEP,
+    "nested_in_a_field": '{"reason": "x", "hand": ' + "[" * DEEP + "]" * DEEP + "}",
+    "moderately_nested": '{"options": ' + "[" * 200 + "]" * 200 + "}",
+    "surrogate_value": '{"name": "\\ud800", "reason": "\\udfff", "username": "\\ud800", "outcome": "draw"}',
+    "surrogate_key": '{"\\ud800": 1, "outcome": "draw"}',
+    "surrogate_nested_key": '{"options": {"\\udc00x": 1}, "outcome": "draw", "hand": {"\\ud83d": []}}',
+    "nul_in_a_key": '{"options": {"a\\u0000": 1}, "name": "club"}',
+}
+METHODS = ("post", "put", "patch")
+
+
+def _write_operations(schema: dict) -> list[tuple[str, str]]:
+    return [
+        (path, method)
+        for path, operations in schema["paths"].items()
+        for method in operations
+        if method in METHODS
+    ]
+
+
+def test_the_schema_has_the_write_endpoints_this_test_walks(client):
+    operations = _write_operations(client.get("/api/v1/schema/?format=json").json())
+    paths = {path for path, _ in operations}
+    assert {"/api/v1/auth/token/", "/api/v1/tables/{id}/hands/", "/api/v1/score/", "/api/v1/settle/"} <= paths
+    assert len(operations) >= 18
+
+
+@pytest.fixture
+def objects(league):
+    east, south, west, north = league.seats()
+    hand = hand_record(table=league.table, entry={"outcome": "draw"})
+    return {
+        "clubs": Club.objects.create(name="Tanjong Pagar", short_name="TP").pk,
+        "players": Player.objects.get(pk=east).pk,
+        "competitions": league.competition.pk,
+        "rounds": league.round.pk,
+        "tables": league.table.pk,
+        "hands": hand.pk,
+    }
+
+
+def _url(path: str, objects: dict) -> str:
+    def fill(match):
+        name = match.group(1)
+        before = path[: match.start()].rstrip("/").rsplit("/", 1)[-1]
+        return str(objects["competitions"] if name == "competition_pk" else objects[before])
+
+    return re.sub(r"\{(\w+)\}", fill, path)
+
+
+@pytest.mark.parametrize("kind", sorted(BODIES))
+def test_every_write_endpoint_answers_a_malformed_body_with_a_400(kind, client, objects, organiser):
+    operations = _write_operations(client.get("/api/v1/schema/?format=json").json())
+    as_organiser = client_for(organiser)
+    counts = _counts()
+    for path, method in operations:
+        url = _url(path, objects)
+        response = getattr(as_organiser, method)(url, BODIES[kind], content_type="application/json")
+        assert response.status_code == 400, (kind, method, url, response.content[:300])
+        errors = response.json()["errors"]
+        assert errors and all({"code", "message"} <= set(e) for e in errors), (kind, method, url)
+    assert _counts() == counts  # nothing was written
+
+
+def test_the_anonymous_token_endpoint_answers_400_too(anonymous):
+    for kind, body in BODIES.items():
+        response = anonymous.post("/api/v1/auth/token/", body, content_type="application/json")
+        assert response.status_code == 400, (kind, response.content[:300])
+        assert response.json()["errors"][0]["code"] in {"invalid_json", "invalid_text"}
+
+
+def test_lone_surrogates_and_deep_nesting_have_their_own_codes(as_scorekeeper, league):
+    url = f"/api/v1/tables/{league.table.pk}/hands/"
+    codes = {
+        kind: _first_code(as_scorekeeper.post(url, BODIES[kind], content_type="application/json"))
+        for kind in ("nested_array", "nested_object", "moderately_nested", "surrogate_key", "nul_in_a_key")
+    }
+    assert codes == {
+        "nested_array": "invalid_json",
+        "nested_object": "invalid_json",
+        "moderately_nested": "invalid_json",
+        "surrogate_key": "invalid_text",
+        "nul_in_a_key": "invalid_text",
+    }
+
+
+def _first_code(response) -> str:
+    return response.json()["errors"][0]["code"]
+
+
+def _counts() -> tuple[int, ...]:
+    return tuple(m.objects.count() for m in (Club, Player, Competition, Round, Hand, AuditEntry))

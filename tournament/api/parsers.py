@@ -1,0 +1,28 @@
+"""The league API's JSON parser: a body no later step can take is a 400, never a 500 (issue 13).
+
+DRF's ``JSONParser`` turns a ``ValueError`` into a ``ParseError`` but lets ``RecursionError`` (JSON
+nested thousands deep) through as a 500, and accepts lone surrogates and NUL characters that break
+UTF-8 encoding and PostgreSQL's ``jsonb``. ``StrictJSONParser`` refuses those with
+``scoring.jsontext.json_problem``. It is the default parser of every API view.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from scoring.jsontext import json_problem
+
+
+class StrictJSONParser(JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("The JSON is nested too deeply."), code="invalid_json") from None
+        problem = json_problem(data)
+        if problem is not None:
+            code, message = problem
+            raise ParseError(message, code=code)
+        return data

@@ -1,0 +1,40 @@
+"""What the ledger (``tournament.ledger``) answers when it records nothing: problems, refusals, conflicts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tournament.table_state import TableState
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    message: str
+    field: str | None = None
+
+    def as_dict(self) -> dict:
+        out = {"code": self.code, "message": self.message}
+        if self.field:
+            out["field"] = self.field
+        return out
+
+
+class HandRejected(Exception):
+    """The entry cannot be recorded; ``status`` is 400 (malformed) or 422 (not a legal hand)."""
+
+    def __init__(self, problems: list[Problem], status: int = 422):
+        self.problems = problems
+        self.status = status
+        super().__init__("; ".join(p.message for p in problems))
+
+
+class HandConflict(Exception):
+    """Somebody else recorded this hand first (409)."""
+
+    def __init__(self, message: str, state: TableState):
+        self.message = message
+        self.state = state
+        super().__init__(message)
