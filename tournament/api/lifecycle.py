@@ -45,6 +45,7 @@ class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         round_ = get_or_404(Round.objects.select_related("competition"), pk)
         self.check_object_permissions(request, round_)
+        request.data  # noqa: B018 - a body is parsed, so a malformed one is a 400 before anything changes
         kwargs = self.arguments(request)
         try:
             type(self).door(round_, user=request.user, meta=request_meta(request), **kwargs)
@@ -130,6 +131,7 @@ class TableEndView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         table = get_or_404(Table.objects.select_related("round__competition"), pk)
         self.check_object_permissions(request, table)
+        request.data  # noqa: B018 - a body is parsed, so a malformed one is a 400 before anything changes
         try:
             round_service.table_end(table, user=request.user, meta=request_meta(request))
         except round_service.RoundError as exc:
