@@ -150,7 +150,7 @@ def test_a_round_is_held_by_its_action_not_the_admin_and_no_kept_answer_shows_it
     answer = client.post(f"/admin/tournament/round/{rnd.pk}/change/", {**form, "results_held": "on"})
     assert answer.status_code == 302, answer.content[:500]
     assert not Round.objects.get(pk=rnd.pk).results_held  # read-only in the admin (issue 13)
-    assert client.post(f"/api/v1/rounds/{rnd.pk}/hold/").status_code == 200
+    assert client.post(f"/api/v1/rounds/{rnd.pk}/hold/", content_type="application/json").status_code == 200
     assert Round.objects.get(pk=rnd.pk).results_held
     assert _chips(api.get(_url(league))).get(east, 0) == 0  # never the answer kept before the hold
     assert api.get(round_url).json()["results"] == []
