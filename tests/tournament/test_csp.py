@@ -64,7 +64,8 @@ def test_the_main_pages_send_the_policy(client, scorekeeper):
         reverse("healthz"),
     ):
         response = client.get(url)
-        assert response.status_code == 200, url
+        # /healthz is 503 where no worker beats (CI's main run): still an answer with the policy.
+        assert response.status_code in ((200, 503) if url == reverse("healthz") else (200,)), url
         assert_strict(response)
     client.force_login(scorekeeper)
     page = client.get(reverse("table:scoresheet", args=[table.pk]))
