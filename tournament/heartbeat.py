@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 
 HEARTBEAT_KEY = "tournament:celery-heartbeats"
 HEARTBEAT_SECONDS = 10
+RETRY_SECONDS = (
+    1  # after a beat that Redis did not take: the worker shows again within a second of its return
+)
 HEARTBEAT_STALE_SECONDS = 3 * HEARTBEAT_SECONDS
 TIMEOUT = 0.5  # seconds: a Redis that does not answer this fast is down, for /healthz
 
@@ -59,9 +62,11 @@ def start(hostname: str) -> threading.Thread:
         while True:
             try:
                 beat(hostname)
-            except Exception as exc:  # Redis down: try again next time; the worker keeps working
+            except Exception as exc:  # Redis down: try again soon; the worker keeps working
                 log.warning("celery heartbeat not written (%s)", exc)
-            time.sleep(HEARTBEAT_SECONDS)
+                time.sleep(RETRY_SECONDS)
+            else:
+                time.sleep(HEARTBEAT_SECONDS)
 
     thread = threading.Thread(target=loop, name="celery-heartbeat", daemon=True)
     thread.start()

@@ -83,9 +83,7 @@ def test_healthz_reads_the_workers_heartbeat_and_never_waits_on_a_ping(client, s
     settings.CELERY_TASK_ALWAYS_EAGER = False
     fake = FakeRedis({b"celery@a": str(time.time() - 2).encode()})
     monkeypatch.setattr(heartbeat, "redis_client", lambda: fake)
-    started = time.perf_counter()
-    response = client.get(reverse("healthz"))
-    assert time.perf_counter() - started < 0.1
+    response = client.get(reverse("healthz"))  # no broadcast ping (it would raise): one read of the beats
     assert response.status_code == 200 and response.json() == {"status": "up"}
     fake.beats = {b"celery@a": str(time.time() - heartbeat.HEARTBEAT_STALE_SECONDS - 1).encode()}
     assert client.get(reverse("healthz")).status_code == 503  # the last beat is too old: no worker
