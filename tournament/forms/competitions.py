@@ -33,6 +33,15 @@ class CompetitionForm(forms.ModelForm):
         model = Competition
         fields = ["name", "kind", "rules", "capital", "starts_on", "ends_on"]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+        labels = {
+            "name": _("Name"),
+            "kind": _("Kind"),
+            "rules": _("Rule set"),
+            "capital": _("Capital"),
+            "starts_on": _("Starts on"),
+            "ends_on": _("Ends on"),
+        }
+        help_texts = {"capital": _("Chips each player starts a session with.")}
 
     def clean(self):
         cleaned = super().clean()
@@ -198,6 +207,20 @@ class StaffForm(forms.Form):
 
 
 TIEBREAK_FIELDS = 4
+# The metrics' names in the organiser's language (standings_rank imports only the standard library).
+METRIC_LABELS = {
+    "net_chips": _("net chips"),
+    "hands_won": _("hands won"),
+    "biggest_hand": _("biggest hand (doubles)"),
+    "self_drawn_wins": _("self-drawn wins"),
+    "za_hu": _("Za Hu (false wins)"),
+    "sessions": _("sessions played"),
+    "chips_per_session": _("chips per session"),
+}
+
+
+def metric_label(name: str) -> str:
+    return str(METRIC_LABELS.get(name, METRICS[name].label))
 
 
 def _metric_choices() -> list[tuple[str, str]]:
@@ -207,8 +230,8 @@ def _metric_choices() -> list[tuple[str, str]]:
         best, worst = (
             (_("most first"), _("fewest first")) if m.more_is_better else (_("fewest first"), _("most first"))
         )
-        natural.append((m.name, f"{m.label} ({best})"))
-        reverse.append((f"-{m.name}", f"{m.label} ({worst})"))
+        natural.append((m.name, f"{metric_label(m.name)} ({best})"))
+        reverse.append((f"-{m.name}", f"{metric_label(m.name)} ({worst})"))
     return [("", "—"), *natural, *reverse]
 
 
@@ -248,7 +271,7 @@ class StandingsSettingsForm(forms.ModelForm):
             if name in seen:
                 self.add_error(
                     f"tiebreak_{i + 1}",
-                    _("%(metric)s is already in the order above.") % {"metric": METRICS[name].label},
+                    _("%(metric)s is already in the order above.") % {"metric": metric_label(name)},
                 )
                 return cleaned
             seen.add(name)

@@ -20,6 +20,13 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "registration_no", "club", "contact"]
+        labels = {
+            "name": _("Name"),
+            "registration_no": _("Registration number"),
+            "club": _("Club"),
+            "contact": _("Contact"),
+        }
+        help_texts = {"contact": _("Email or phone, optional.")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -21,6 +21,12 @@ class RoundForm(forms.ModelForm):
         model = Round
         fields = ["number", "starts_at", "ends_at", "venue"]
         widgets = {"starts_at": DateTimeInput(), "ends_at": DateTimeInput()}
+        labels = {
+            "number": _("Number"),
+            "starts_at": _("Starts at"),
+            "ends_at": _("Ends at"),
+            "venue": _("Venue"),
+        }
 
     def __init__(self, *args, competition, **kwargs):
         super().__init__(*args, **kwargs)

@@ -161,11 +161,11 @@ def players_import_confirm(request, pk: int):
     competition = managed_competition(request, pk)
     form = CsvConfirmForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest("The previewed file is missing: upload it again.")
+        return HttpResponseBadRequest(_("The previewed file is missing: upload it again."))
     try:
         data = base64.b64decode(form.cleaned_data["data"], validate=True)
     except (binascii.Error, ValueError):
-        return HttpResponseBadRequest("The previewed file is damaged: upload it again.")
+        return HttpResponseBadRequest(_("The previewed file is damaged: upload it again."))
     create_clubs = form.cleaned_data["create_clubs"]
     if "import" not in request.POST:
         return _preview_page(request, competition, data, create_clubs)
