@@ -90,7 +90,8 @@ def read_json(text: str | bytes) -> object:
         raise InvalidInput(Error("invalid_json", f"The input is not valid JSON: {exc}.")) from None
     problem = json_problem(data)  # lone surrogates, NUL, nesting no step after can take
     if problem is not None:
-        raise InvalidInput(Error(*problem))
+        code, message, args = problem
+        raise InvalidInput(Error(code, message % args))
     return data
 
 

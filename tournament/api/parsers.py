@@ -23,6 +23,6 @@ class StrictJSONParser(JSONParser):
             raise ParseError(_("The JSON is nested too deeply."), code="invalid_json") from None
         problem = json_problem(data)
         if problem is not None:
-            code, message = problem
-            raise ParseError(message, code=code)
+            code, message, args = problem
+            raise ParseError(_(message) % args, code=code)
         return data
