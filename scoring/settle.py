@@ -233,7 +233,9 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
             raise _bad("missing_field", "Give the hand's doubles, or the hand itself.", "doubles")
         if doubles is not None:
             _check_doubles(doubles)
-        doubles = doubles or 0
+        # A limit hand counts the rule set's limit, as a full hand scored at the limit does (doubles.py,
+        # limits.py): the answer's ``doubles`` is "the total after the cap" (scoring-api.md).
+        doubles = max(doubles or 0, rules["limit_doubles"]) if limit else doubles or 0
         if not limit and doubles < rules["min_doubles"]:
             return [
                 Error(

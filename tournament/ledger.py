@@ -173,13 +173,7 @@ def _doubles_of(entry: Mapping[str, Any], settlement: Settlement) -> int | None:
     if entry.get("outcome") != "win":
         return None
     doubles = settlement.result.get("doubles")
-    doubles = doubles if isinstance(doubles, int) and not isinstance(doubles, bool) else None
-    if settlement.result.get("limit"):  # a limit hand counts the rule set's limit (quick entry says 0)
-        given = settlement.settle_input
-        limit = get_ruleset(given.get("rules"), given.get("options") or None).get("limit_doubles")
-        if isinstance(limit, int):
-            return max(doubles or 0, limit)
-    return doubles
+    return doubles if isinstance(doubles, int) and not isinstance(doubles, bool) else None
 
 
 @dataclass(frozen=True)

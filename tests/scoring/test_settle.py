@@ -638,3 +638,15 @@ def test_with_the_real_scoring_engine():
     assert sum(result["net"].values()) == 0
     if scored.get("win"):
         assert paid(result)["W"] == scored["payment"]["full"]
+
+
+@pytest.mark.parametrize("rules_id", ["spgg-2023", "sg-classic"])
+def test_a_limit_hand_entered_by_its_flag_counts_the_limit_doubles(rules_id):
+    """001 rule 21 (spgg-2023: the table stops at TEN) and 002 (sg-classic: five): a limit hand counts the
+    limit, whether scored from its tiles or entered quickly with ``"limit": true`` and no doubles."""
+    from scoring.rulesets import get_ruleset
+
+    limit = get_ruleset(rules_id)["limit_doubles"]
+    answer = settle({"rules": rules_id, "outcome": "win", "winner": "S", "win": "self_draw", "limit": True})
+    assert answer["doubles"] == limit and answer["limit"] is True
+    assert answer["payment"] == dict(zip(("full", "half"), get_ruleset(rules_id)["limit_price"], strict=True))
