@@ -155,31 +155,31 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
 # --- play ----------------------------------------------------------------------------------------------
 
 
-def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
-    """A scheduled round whose tables are drawn becomes seated: players see their tables."""
+def _seated_round_moves(round_, user, meta, before: str, after: str, action: str, words: str) -> Round:
+    """A round with tables moves from ``before`` to ``after``: one audited step."""
     with transaction.atomic():
         locked = _locked(round_, user)
-        _require(locked, Status.SCHEDULED)
+        _require(locked, before)
         if not locked.tables.exists():
             raise RoundError(_("Seat the round first."))
-        locked.status = Status.SEATED
+        locked.status = after
         locked.save(update_fields=["status"])
-        _audit("round_published", user, locked, gettext_noop("%(actor)s published round %(round)s"), meta)
+        _audit(action, user, locked, words, meta)
     return locked
+
+
+def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
+    """A scheduled round whose tables are drawn becomes seated: players see their tables."""
+    words = gettext_noop("%(actor)s published round %(round)s")
+    return _seated_round_moves(round_, user, meta, Status.SCHEDULED, Status.SEATED, "round_published", words)
 
 
 def round_start(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
-    """A seated round starts: every seated player now has a session in the standings."""
-    with transaction.atomic():
-        locked = _locked(round_, user)
-        _require(locked, Status.SEATED)
-        if not locked.tables.exists():
-            raise RoundError(_("Seat the round first."))
-        locked.status = Status.PLAYING
-        locked.save(update_fields=["status"])
-        _audit("round_started", user, locked, gettext_noop("%(actor)s started round %(round)s"), meta)
-        queue_standings_recompute(locked.competition_id)
-    return locked
+    """A seated round starts: every seated player now has a session in the standings (queued on commit)."""
+    words = gettext_noop("%(actor)s started round %(round)s")
+    started = _seated_round_moves(round_, user, meta, Status.SEATED, Status.PLAYING, "round_started", words)
+    queue_standings_recompute(started.competition_id)
+    return started
 
 
 def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) -> None:

@@ -116,6 +116,19 @@ def _options(
     return SeatingOptions(seed=seed, rounds=1, swiss=swiss, time_budget=time_budget)
 
 
+def _write_tables(locked: Round, tables, scorekeepers: dict[int, int] | None = None) -> None:
+    """The round's tables as drawn (each E, S, W, N), keeping a table number's scorekeeper; now seated."""
+    for number, members in enumerate(tables, start=1):
+        table = Table.objects.create(
+            round=locked, number=number, scorekeeper_id=(scorekeepers or {}).get(number)
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, round=locked, wind=w, player_id=p) for w, p in zip(WINDS, members, strict=True)
+        )
+    locked.status = Round.Status.SEATED
+    locked.save(update_fields=["status"])
+
+
 def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
     """What seating the round will do (tables, byes, who sits out), told before generating."""
     players = _field(round_)
@@ -161,16 +174,7 @@ def round_seat(
         Seat.objects.filter(round=locked).delete()  # seating before play is a plan, not a result
         old_scorekeepers = dict(Table.objects.filter(round=locked).values_list("number", "scorekeeper"))
         Table.objects.filter(round=locked).delete()
-        for number, members in enumerate(seated.tables, start=1):
-            table = Table.objects.create(
-                round=locked, number=number, scorekeeper_id=old_scorekeepers.get(number)
-            )
-            Seat.objects.bulk_create(
-                Seat(table=table, round=locked, wind=w, player_id=p)
-                for w, p in zip(WINDS, members, strict=True)
-            )
-        locked.status = Round.Status.SEATED
-        locked.save(update_fields=["status"])
+        _write_tables(locked, seated.tables, old_scorekeepers)
         _audit(
             "round_seated",
             user,
@@ -232,14 +236,7 @@ def competition_plan(
         for rnd, seated in zip(pending, result.rounds, strict=True):
             locked = Round.objects.select_for_update().get(pk=rnd.pk)
             _check_changeable(locked)
-            for number, members in enumerate(seated.tables, start=1):
-                table = Table.objects.create(round=locked, number=number)
-                Seat.objects.bulk_create(
-                    Seat(table=table, round=locked, wind=w, player_id=p)
-                    for w, p in zip(WINDS, members, strict=True)
-                )
-            locked.status = Round.Status.SEATED
-            locked.save(update_fields=["status"])
+            _write_tables(locked, seated.tables)
             _audit(
                 "round_seated",
                 user,

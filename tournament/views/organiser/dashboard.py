@@ -8,8 +8,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournament.models import Competition, Entry, Round, Table
-from tournament.tables import table_fold
+from tournament.models import Competition, Entry, Round
+from tournament.rounds import table_finished
 
 from .access import managed_competitions, organiser_required
 
@@ -21,10 +21,6 @@ class Step:
     text: str
     url: str
     urgent: bool = True
-
-
-def table_finished(table: Table) -> bool:
-    return table.ended_at is not None or table_fold(table).state.finished
 
 
 def next_steps(competition: Competition) -> list[Step]:

@@ -21,9 +21,9 @@ from tournament.competitions import CompetitionError, table_set_scorekeeper
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
 from tournament.models import Player, Round
 from tournament.request_meta import request_meta
+from tournament.rounds import table_finished
 
 from .access import managed_competition, managed_round, organiser_required
-from .dashboard import table_finished
 
 WINDS = ("E", "S", "W", "N")
 
