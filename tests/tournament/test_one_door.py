@@ -311,3 +311,35 @@ def test_the_admin_shows_a_rounds_status_and_held_results_read_only(client, tabl
     for name, obj in (("hand", hand), ("chiptransfer", hand.transfers.first())):
         page = client.get(reverse(f"admin:tournament_{name}_change", args=[obj.pk]))
         assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+
+
+def test_the_scoresheet_offers_no_void_or_entry_once_the_round_is_finished(
+    table, organiser, scorekeeper, client
+):
+    hand = win(table, scorekeeper)
+    hand_void(hand=hand, reason="wrong winner", user=scorekeeper)
+    win(table, scorekeeper)
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
+    assert "Enter again" in page and 'class="void-form"' in page and 'data-testid="hands-final"' not in page
+    round_end(table.round, user=organiser)
+    page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
+    assert "Enter again" not in page and 'class="void-form"' not in page and 'id="entry-form"' not in page
+    assert 'data-testid="hands-final"' in page
+
+
+def test_a_hand_entered_again_once_offers_no_second_entry_even_when_that_entry_is_voided(
+    table, scorekeeper, client
+):
+    hand = win(table, scorekeeper)
+    hand_void(hand=hand, reason="wrong winner", user=scorekeeper)
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["N"], "win": "self_draw", "doubles": 1}
+    again = hand_correct(hand=hand, entry=entry, user=scorekeeper).hand
+    hand_void(hand=again, reason="still wrong", user=scorekeeper)
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
+    assert f"?corrects={hand.pk}" not in page and f"?corrects={again.pk}" in page
+    assert 'data-testid="corrected-voided"' in page
+    stale = client.get(reverse("table:scoresheet", args=[table.pk]) + f"?corrects={hand.pk}")
+    assert not stale.context["form"]["corrects"].value()

@@ -72,7 +72,7 @@ class HistoryRow:
     balances: list[int] = field(default_factory=list)  # in seat order, after the hand
     deltas: list[int] = field(default_factory=list)
     void_reason: str = ""
-    corrected: bool = False  # voided and entered again
+    corrected: bool = False  # voided and entered again (that entry standing or voided in its turn)
     corrected_by: int | None = None  # voided: the number in play of the hand that replaced it
     corrects_number: int | None = None  # a correction: the number of the voided hand it replaces
     after_end: bool = False
@@ -176,6 +176,7 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
     by_id = {h.pk: h for h in fold.hands}
     number_of = {row.hand.hand_id: row.number for row in fold.rows}
     corrections = corrections_of(fold.hands)
+    entered_again = {h.corrects_id for h in fold.hands if h.corrects_id}  # once each (the ledger's rule)
     out = []
     previous = dict.fromkeys(order, fold.table.round.competition.capital)
     for hand in sorted(fold.hands, key=lambda h: play_order_key(h, by_id)):
@@ -194,7 +195,7 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
                     prevailing_wind=hand.prevailing_wind,
                     dealer=_name(names, hand.dealer_id),
                     void_reason=hand.void.reason or "voided",
-                    corrected=hand.pk in corrections,
+                    corrected=hand.pk in entered_again,
                     corrected_by=number_of.get(corrections.get(hand.pk)),
                     **common,
                 )

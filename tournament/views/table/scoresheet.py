@@ -33,7 +33,7 @@ from tournament.forms_table import (
 )
 from tournament.held import sees_table_results
 from tournament.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
-from tournament.models import Hand, Table
+from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition
 from tournament.tables import table_fold
@@ -118,7 +118,11 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     fold = fold or table_fold(table)
     names = seated_players(table)
     players = players_now(fold, names)
-    allowed = can_record(request.user, table)
+    keeper = can_record(request.user, table)
+    # A finished round or an ended table takes no record, void or correction (the ledger refuses them,
+    # tournament.ledger.check_open): the page offers none, and says why.
+    final = table.round.status == Round.Status.FINISHED or table.ended_at is not None
+    allowed = keeper and not final
     state = fold.state
     dealer = next(p for p in players if p.is_dealer)
     context = {
@@ -134,6 +138,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "rules": ruleset_summary(table),
         "version": table_version(table),
         "can_record": allowed,
+        "hands_final": keeper and final,
         "problems": list(problems),
         "conflict": conflict,
         "preview": preview,
@@ -165,15 +170,15 @@ def scoresheet(request, table_id: int):
         corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
         if corrects is not None and not corrects.is_void:
             corrects = None
-        if corrects is not None and _replacement(corrects):
+        if corrects is not None and _entered_again(corrects):
             notice, corrects = _already_corrected_text(corrects), None
     context = _context(request, table, corrects=corrects, conflict=notice)
     return render(request, "table/scoresheet.html", context)
 
 
-def _replacement(voided: Hand) -> Hand | None:
-    """The hand that stands in the place of a voided one, once it has been entered again."""
-    return Hand.objects.filter(corrects=voided, void__isnull=True).first()
+def _entered_again(voided: Hand) -> bool:
+    """A voided hand is entered again once (``tournament.ledger``): a stale link opens no second entry."""
+    return Hand.objects.filter(corrects=voided).exists()
 
 
 def _already_corrected_text(voided: Hand) -> str:
@@ -285,12 +290,7 @@ def record(request, table_id: int):
         # changed after its preview (typed, then Confirm tapped at once): show the new preview, record nothing
         notice = _("The hand changed after its preview: check the new preview and confirm again.")
         return _preview(request, table, notice=notice)
-    corrects = None
-    if data.get("corrects"):
-        corrects = Hand.objects.filter(pk=data["corrects"]).first()
-        if corrects is not None and _replacement(corrects):  # already entered again (another tab)
-            context = _context(request, table, conflict=_already_corrected_text(corrects))
-            return render(request, "table/scoresheet.html", context, status=409)
+    corrects = Hand.objects.filter(pk=data["corrects"]).first() if data.get("corrects") else None
     try:
         hand = hand_record(
             table=table,
@@ -306,7 +306,10 @@ def record(request, table_id: int):
         context = _context(request, table, conflict=conflict)
         return render(request, "table/scoresheet.html", context, status=409)
     except HandRejected as exc:
-        context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
+        if any(p.code == "already_corrected" for p in exc.problems):  # entered again meanwhile (another tab)
+            context = _context(request, table, conflict=_already_corrected_text(corrects))
+        else:
+            context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
         return render(request, "table/scoresheet.html", context, status=exc.status)
     messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
     return redirect(reverse("table:scoresheet", args=[table.pk]), permanent=False)
