@@ -46,9 +46,15 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    """The login a player record belongs to decides who sees a held table as its player
+    (``tournament.held``): only a superuser links it here, never an organiser of any competition."""
+
     list_display = ["name", "registration_no", "club"]
     list_filter = ["club"]
     search_fields = ["name", "registration_no"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if request.user.is_superuser else ["user"]
 
 
 class EntryInline(admin.TabularInline):

@@ -343,3 +343,22 @@ def test_a_hand_entered_again_once_offers_no_second_entry_even_when_that_entry_i
     assert 'data-testid="corrected-voided"' in page
     stale = client.get(reverse("table:scoresheet", args=[table.pk]) + f"?corrects={hand.pk}")
     assert not stale.context["form"]["corrects"].value()
+
+
+def test_a_staff_organiser_cannot_link_a_player_to_their_login_through_the_admin(
+    client, staff_organiser, table, scorekeeper
+):
+    """The link decides who sees a held table as its player: an organiser of another competition set it to
+    themself in the admin and read a held round's hands (found by an attacker's walk)."""
+    player = table.seats.get(wind="E").player
+    client.force_login(staff_organiser)
+    url = reverse("admin:tournament_player_change", args=[player.pk])
+    assert client.get(url).status_code == 200
+    client.post(
+        url, {"name": player.name, "registration_no": player.registration_no, "user": staff_organiser.pk}
+    )
+    player.refresh_from_db()
+    assert player.user_id is None
+    Round.objects.filter(pk=table.round_id).update(results_held=True)
+    hand = win(table, scorekeeper)
+    assert api(staff_organiser).get(f"/api/v1/hands/{hand.pk}/").status_code == 404
