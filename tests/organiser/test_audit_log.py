@@ -1,6 +1,7 @@
 """The audit log an organiser can read: every change to results and seating, with who and from where."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from tests.factories import seated_table
@@ -15,10 +16,16 @@ def test_the_organiser_reads_who_recorded_and_voided_what(olivia, competition, s
     hand = hand_record(table=table, entry={"outcome": "draw"}, user=scorekeeper, meta=meta)
     hand_void(hand=hand, reason="entered twice", user=scorekeeper, meta=meta)
     page = olivia.get(reverse("organiser:audit", args=[competition.pk])).content.decode()
-    assert "hand_recorded" in page and "hand_voided" in page and "entered twice" in page
-    assert scorekeeper.username in page and "10.1.2.3" in page
+    who = scorekeeper.username
+    assert f"{who} recorded hand 1 at table 1 of round 1" in page
+    assert f"{who} voided hand 1 at table 1 of round 1: entered twice" in page
+    assert "10.1.2.3" in page and "hand_recorded" not in page.split('id="id_action"')[1].split("</select>")[1]
+    assert ">Hands voided</option>" in page  # the filter names kinds of entries in words
     only_voids = olivia.get(reverse("organiser:audit", args=[competition.pk]), {"action": "hand_voided"})
-    assert "hand_recorded</td>" not in only_voids.content.decode()
+    assert f"{who} recorded hand" not in only_voids.content.decode()
+    olivia.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    chinese = olivia.get(reverse("organiser:audit", args=[competition.pk])).content.decode()
+    assert f"{who} 作废了第 1 轮第 1 桌的第 1 手：entered twice" in chinese
 
 
 def test_only_the_competitions_organisers_read_its_log(client, competition, scorekeeper, stranger):
