@@ -30,7 +30,8 @@ class RequestMeta:
     user_agent: str = ""
 
 
-SYSTEM = "system"  # the actor of a change made by a command or the app itself (no user)
+# The actor of a change made by a command or the app itself (no user); AuditEntry.text translates it.
+SYSTEM = "System"
 
 
 def actor_name(user) -> str:

@@ -33,3 +33,12 @@ def test_only_the_competitions_organisers_read_its_log(client, competition, scor
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(scorekeeper)
     assert client.get(url).status_code == 403
+
+
+def test_a_change_made_by_a_command_reads_as_the_system_in_each_language(olivia, competition, scorekeeper):
+    table = seated_table(competition=competition, scorekeeper=scorekeeper)
+    hand_record(table=table, entry={"outcome": "draw"})  # no user: the operator's command
+    url = reverse("organiser:audit", args=[competition.pk])
+    assert "System recorded hand 1 at table 1 of round 1" in olivia.get(url).content.decode()
+    olivia.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    assert "系统 在第 1 轮第 1 桌录入了第 1 手" in olivia.get(url).content.decode()

@@ -30,10 +30,15 @@ class AuditEntry(models.Model):
         """The summary in the active language (its template translated, the names as they were)."""
         from django.utils.translation import gettext
 
+        from tournament.audit import SYSTEM
+
         words = (self.data or {}).get("words")
         if isinstance(words, list) and len(words) == 2 and isinstance(words[1], dict):
+            args = words[1]
+            if args.get("actor") == SYSTEM and self.user_id is None:
+                args = {**args, "actor": gettext("System")}
             try:
-                return gettext(words[0]) % words[1]
+                return gettext(words[0]) % args
             except (KeyError, TypeError, ValueError):
                 pass
         return self.summary or self.action
