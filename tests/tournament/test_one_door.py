@@ -362,3 +362,20 @@ def test_a_staff_organiser_cannot_link_a_player_to_their_login_through_the_admin
     Round.objects.filter(pk=table.round_id).update(results_held=True)
     hand = win(table, scorekeeper)
     assert api(staff_organiser).get(f"/api/v1/hands/{hand.pk}/").status_code == 404
+
+
+def test_a_correction_with_a_key_too_long_is_refused_not_cut(table, scorekeeper):
+    hand = win(table, scorekeeper)
+    hand_void(hand=hand, reason="wrong doubles", user=scorekeeper)
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["S"], "win": "discard", "discarder": seats["W"], "doubles": 1}
+    client = api(scorekeeper)
+    answer = client.post(
+        f"/api/v1/hands/{hand.pk}/correct/", entry, format="json", HTTP_IDEMPOTENCY_KEY="k" * 101
+    )
+    assert answer.status_code == 400 and answer.json()["errors"][0]["code"] == "idempotency_key_too_long"
+    assert not Hand.objects.filter(corrects=hand).exists()
+    key = "k" * 100
+    first = client.post(f"/api/v1/hands/{hand.pk}/correct/", entry, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    again = client.post(f"/api/v1/hands/{hand.pk}/correct/", entry, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    assert (first.status_code, again.status_code) == (201, 200) and first.json()["id"] == again.json()["id"]

@@ -119,25 +119,40 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
         if len(table.seat_map) != len(SEATS):
             message = f"Table {table.number} does not have four players seated: no hand can be recorded."
             return error_response([{"code": "table_not_seated", "message": message}], 422)
-        try:
-            recorded = hand_record_with_state(
+        return recorded_answer(
+            lambda: hand_record_with_state(
                 table=table,
                 entry=entry.entry(),
                 user=request.user,
-                idempotency_key=request.headers.get("Idempotency-Key", "").strip(),
+                idempotency_key=idempotency_key(request),
                 expected_number=entry.validated_data.get("hand_number"),
                 meta=request_meta(request),
             )
-        except HandRejected as exc:
-            return error_response(exc.problems, exc.status)
-        except HandConflict as exc:
-            return error_response(
-                [{"code": "conflict", "message": exc.message}],
-                status.HTTP_409_CONFLICT,
-                state=state_data(exc.state),
-            )
-        data = HandRecordedSerializer(recorded.hand, context={"state": recorded.state}).data
-        return Response(data, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
+        )
+
+
+def idempotency_key(request) -> str:
+    """The header as sent (the ledger refuses one too long for its column; it is never cut here)."""
+    return request.headers.get("Idempotency-Key", "").strip()
+
+
+def recorded_answer(record) -> Response:
+    """Run ``record()`` (a ledger door answering ``Recorded``) and answer as each recording endpoint does.
+
+    201 with the hand and the table's state, 200 for a retried key, the ledger's refusals in the API's shape.
+    """
+    try:
+        recorded = record()
+    except HandRejected as exc:
+        return error_response(exc.problems, exc.status)
+    except HandConflict as exc:
+        return error_response(
+            [{"code": "conflict", "message": exc.message}],
+            status.HTTP_409_CONFLICT,
+            state=state_data(exc.state),
+        )
+    data = HandRecordedSerializer(recorded.hand, context={"state": recorded.state}).data
+    return Response(data, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
 
 
 class HandView(LeagueAPIMixin, generics.RetrieveAPIView):

@@ -21,11 +21,11 @@ from rest_framework.response import Response
 
 from tournament import rounds as round_service
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
-from tournament.api.hands import IDEMPOTENCY_KEY, _hands
+from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
-from tournament.api.serializers import RoundSerializer, TableSerializer, state_data
+from tournament.api.serializers import RoundSerializer, TableSerializer
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
-from tournament.ledger import HandConflict, HandRejected, hand_correct
+from tournament.ledger import hand_correct
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
 from tournament.tables import with_seats
@@ -165,23 +165,12 @@ class HandCorrectView(LeagueAPIMixin, generics.GenericAPIView):
         entry = HandEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
         hand.table = with_seats(hand.table)
-        try:
-            recorded = hand_correct(
+        return recorded_answer(
+            lambda: hand_correct(
                 hand=hand,
                 entry=entry.entry(),
                 user=request.user,
-                idempotency_key=request.headers.get("Idempotency-Key", "").strip()[:100],
+                idempotency_key=idempotency_key(request),
                 meta=request_meta(request),
             )
-        except HandRejected as exc:
-            return error_response(exc.problems, exc.status)
-        except HandConflict as exc:
-            return error_response(
-                [{"code": "conflict", "message": exc.message}],
-                status.HTTP_409_CONFLICT,
-                state=state_data(exc.state),
-            )
-        data = HandRecordedSerializer(
-            _hands().get(pk=recorded.hand.pk), context={"state": recorded.state}
-        ).data
-        return Response(data, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
+        )
