@@ -66,10 +66,10 @@ class EntryInline(admin.TabularInline):
 class CompetitionScoped(admin.ModelAdmin):
     """Object-level rights as on the pages: a staff organiser sees and changes only their competitions."""
 
-    competition_path = "competition"
+    competition_path = "competition"  # from the object to its competition ("" for a competition itself)
 
     def competition_of(self, obj):
-        for part in self.competition_path.split("__"):
+        for part in filter(None, self.competition_path.split("__")):
             obj = getattr(obj, part)
         return obj
 
@@ -77,7 +77,8 @@ class CompetitionScoped(admin.ModelAdmin):
         queryset = super().get_queryset(request)
         if request.user.is_superuser:
             return queryset
-        return queryset.filter(**{f"{self.competition_path}__organisers": request.user}).distinct()
+        organisers = "__".join(filter(None, [self.competition_path, "organisers"]))
+        return queryset.filter(**{organisers: request.user}).distinct()
 
     def has_change_permission(self, request, obj=None):
         allowed = super().has_change_permission(request, obj)
@@ -158,18 +159,11 @@ class TableAdminForm(forms.ModelForm):
 class CompetitionAdmin(CompetitionScoped):
     """Changes go through ``tournament.competitions`` (details, rules, staff): checked and audited."""
 
-    competition_path = "pk"
+    competition_path = ""
     form = CompetitionAdminForm
     list_display = ["name", "kind", "rules", "capital", "starts_on"]
     filter_horizontal = ["organisers", "scorekeepers"]
     inlines = [EntryInline]
-
-    def competition_of(self, obj):
-        return obj
-
-    def get_queryset(self, request):
-        queryset = admin.ModelAdmin.get_queryset(self, request)
-        return queryset if request.user.is_superuser else queryset.filter(organisers=request.user)
 
     def save_model(self, request, obj, form, change):
         meta, data = request_meta(request), form.cleaned_data
@@ -336,7 +330,7 @@ class HandAdmin(ReadOnlyAdmin):
             table=form.cleaned_data["table"],
             entry=form.cleaned_data["entry"],
             user=request.user,
-            meta=_meta(request),
+            meta=request_meta(request),
         )
         obj.pk = hand.pk
         obj.__dict__.update({k: v for k, v in hand.__dict__.items() if not k.startswith("_")})
@@ -374,13 +368,10 @@ class HandVoidAdmin(ReadOnlyAdmin):
             hand=form.cleaned_data["hand"],
             reason=form.cleaned_data["reason"],
             user=request.user,
-            meta=_meta(request),
+            meta=request_meta(request),
         )
         obj.pk = void.pk
         obj.__dict__.update({k: v for k, v in void.__dict__.items() if not k.startswith("_")})
-
-
-_meta = request_meta
 
 
 @admin.register(ChipTransfer)

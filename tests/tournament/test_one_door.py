@@ -379,3 +379,19 @@ def test_a_correction_with_a_key_too_long_is_refused_not_cut(table, scorekeeper)
     first = client.post(f"/api/v1/hands/{hand.pk}/correct/", entry, format="json", HTTP_IDEMPOTENCY_KEY=key)
     again = client.post(f"/api/v1/hands/{hand.pk}/correct/", entry, format="json", HTTP_IDEMPOTENCY_KEY=key)
     assert (first.status_code, again.status_code) == (201, 200) and first.json()["id"] == again.json()["id"]
+
+
+def test_a_reopening_reason_too_long_is_refused_not_cut(table, organiser, client):
+    round_start(table.round, user=organiser)
+    round_end(table.round, user=organiser)
+    client.force_login(organiser)
+    url = reverse("organiser:round_status", args=[table.round_id])
+    client.post(url, {"action": "reopen", "reason": "x" * 301})
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.FINISHED and not AuditEntry.objects.filter(
+        action="round_reopened"
+    )
+    client.post(url, {"action": "reopen", "reason": "x" * 300})
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.PLAYING
+    assert AuditEntry.objects.get(action="round_reopened").data["reason"] == "x" * 300

@@ -41,6 +41,7 @@ from tournament.table_state import TableState
 
 Status = Round.Status
 MAX_ROUND_NUMBER = 2**31 - 1  # the column's largest value (PostgreSQL integer)
+MAX_REASON = 300  # a reopening's reason, as a void's (HandVoid.reason)
 
 
 def _audit(action: str, user, round_: Round, words: str, meta: RequestMeta | None, **data) -> None:
@@ -266,6 +267,8 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
     reason = (reason or "").strip()
     if not reason:
         raise RoundError(_("Say why the round is reopened."))
+    if len(reason) > MAX_REASON:
+        raise RoundError(_("Say why in at most %(max)s characters.") % {"max": MAX_REASON})
     with transaction.atomic():
         locked = _locked(round_, user)
         _require(locked, Status.FINISHED)
@@ -278,7 +281,7 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
             locked,
             gettext_noop("%(actor)s reopened round %(round)s: %(reason)s"),
             meta,
-            reason=reason[:300],
+            reason=reason,
         )
     return locked
 
