@@ -6,3 +6,10 @@ document.addEventListener("change", (event) => {
   const select = event.target.closest && event.target.closest("select[data-autosubmit]");
   if (select && select.form) select.form.submit();
 });
+
+// A button with data-confirm asks first ("End every table now?"): the steps that end or undo something.
+// The question is the template's translated text; without JavaScript the step goes ahead as before.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("button[data-confirm]");
+  if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
+});

@@ -76,8 +76,15 @@ def test_record_a_win_with_the_stepper_and_a_draw_then_void_the_win(
     win_row = page.locator("tbody.hand").first
     win_row.locator("details.void-form > summary").click()
     win_row.locator("input[name=reason]").fill("wrong discarder")
+    # It asks first: "no" leaves the hand standing, "yes" voids it.
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    win_row.locator("button.danger").click()
+    expect(page.locator("tbody.hand.void")).to_have_count(0)
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     win_row.locator("button.danger").click()
     expect(page.locator(".messages")).to_contain_text("Hand 1 voided.")
+    assert asked == ["Void hand 1? Its chips go back; it can be entered again once."] * 2
     void_row = page.locator("tbody.hand.void")
     expect(void_row).to_contain_text("Voided: wrong discarder")
     expect(void_row.locator("s").first).to_contain_text("Ben South won")
@@ -186,6 +193,7 @@ def test_without_javascript_every_step_is_a_plain_form_post(browser, live_server
     row = page.locator("tbody.hand").first
     row.locator("details.void-form > summary").click()
     row.locator("input[name=reason]").fill("entered at the wrong table")
+    page.once("dialog", lambda dialog: dialog.accept())
     row.locator("button.danger").click()
     expect(page.locator("tbody.hand.void")).to_contain_text("Voided: entered at the wrong table")
     assert balances(page) == ["400"] * 4
