@@ -24,7 +24,7 @@ def worker_database_backend() -> int:
 
 
 @shared_task(ignore_result=True, acks_late=True)
-def standings_update_table(table_id: int) -> None:
+def standings_update_table(table_id: int) -> str | None:
     """A hand was recorded or voided at this table: update its players in its competition and round.
 
     Incremental (the table's four players, re-ranked from the stored totals);
@@ -37,7 +37,8 @@ def standings_update_table(table_id: int) -> None:
     standings_update_started(table_id)  # before reading the ledger: later hands queue a new update
     table = Table.objects.select_related("round__competition").filter(pk=table_id).first()
     if table is not None:
-        standings_table_changed(table)
+        return standings_table_changed(table)  # "incremental" or "full": the worker's log says which
+    return None
 
 
 @shared_task(ignore_result=True)

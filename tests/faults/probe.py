@@ -128,11 +128,20 @@ def audit(competition_id: int) -> dict:
         computed = _computed_rows(fresh)
         if stored != computed:
             differences[scope] = {"stored": stored, "computed": computed}
+    standings = {"current": standings_freshness(competition).current, "differences": differences}
+    if differences:  # what a failing test needs to tell which hand a scope missed, and why
+        standings["marks"] = dict(
+            StandingsMeta.objects.filter(competition=competition).values_list("scope", "ledger_mark")
+        )
+        standings["ledger"] = [
+            [h.pk, h.table_id, sorted(t.pk for t in h.transfers.all())]
+            for h in Hand.objects.filter(table__round__competition=competition).prefetch_related("transfers")
+        ]
     return {
         "hands": hands,
         "balances": {str(k): {str(p): c for p, c in v.items()} for k, v in balances.items()},
         "ledger_problems": problems,
-        "standings": {"current": standings_freshness(competition).current, "differences": differences},
+        "standings": standings,
     }
 
 
