@@ -7,22 +7,17 @@
 
 import pytest
 
+from scoring.api import EXAMPLE_HAND
 from tests.api.test_hands import hands_url, south_wins_on_west
 from tournament.ledger import HandRejected, hand_record, hand_settle
 from tournament.models import Hand
 
 pytestmark = pytest.mark.django_db
 
-# The contract's example hand, won by South on West's discard: 3 doubles (001 rules 23a, 23c, 23g).
+# The contract's example hand (scoring-api.md), won by South on West's discard: 3 doubles (001 rules 23a, 23c,
+# 23g); the winds and the rule set come from the table and the competition.
 FULL_HAND = {
-    "concealed": ["B2", "B3", "B4", "D5", "D6", "D7", "C3", "C3"],
-    "melds": [
-        {"type": "chow", "tiles": ["C4", "C5", "C6"]},
-        {"type": "kong", "tiles": ["RD", "RD", "RD", "RD"], "concealed": True},
-    ],
-    "bonus": ["F2", "CAT"],
-    "winning_tile": "B4",
-    "win": "discard",
+    k: v for k, v in EXAMPLE_HAND.items() if k not in ("rules", "prevailing_wind", "seat_wind", "events")
 }
 
 
