@@ -7,10 +7,11 @@ Without REDIS_URL the settings make every task run in process
 (``CELERY_TASK_ALWAYS_EAGER``): the embedded default needs no other server.
 """
 
+import logging
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_ready
+from celery.signals import setup_logging, task_failure, task_postrun, task_prerun, worker_ready
 from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
@@ -18,6 +19,41 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+log = logging.getLogger("tournament.tasks")
+
+
+@setup_logging.connect
+def _keep_django_logging(**kwargs) -> None:
+    """Celery leaves logging as Django set it up (``LOGGING``: time, level, logger and request id on
+    every line, ``tournament/logs.py``) instead of installing its own format."""
+
+
+@task_prerun.connect
+def _task_request_id(task=None, task_id=None, **kwargs) -> None:
+    """In the worker, the lines a task logs carry its id (a task run in process keeps its request's)."""
+    from tournament.logs import request_id
+
+    if task is not None and not getattr(task.request, "is_eager", False) and task_id:
+        request_id.set(task_id)
+
+
+@task_postrun.connect
+def _task_request_id_done(task=None, **kwargs) -> None:
+    from tournament.logs import request_id
+
+    if task is not None and not getattr(task.request, "is_eager", False):
+        request_id.set("-")
+
+
+@task_failure.connect
+def _task_failed(sender=None, task_id=None, exception=None, args=None, kwargs=None, einfo=None, **_) -> None:
+    """A failed task, logged with its name and arguments: what an operator needs to run it again."""
+    log.error(
+        "task %s failed: args=%r kwargs=%r (task id %s): %r",
+        getattr(sender, "name", sender), args, kwargs, task_id, exception,
+        exc_info=(type(exception), exception, einfo.tb) if einfo is not None else None,
+    )  # fmt: skip
 
 
 @task_prerun.connect

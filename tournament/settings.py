@@ -18,6 +18,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from tournament.env import env_bool, env_int, env_list, env_secret_key, env_str
+from tournament.logs import logging_config, sentry_init
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -51,6 +52,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every line logged while answering carries the request's id (tournament/logs.py).
+    "tournament.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -233,9 +236,10 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-}
+# Logs: time, level, logger and request id on every line; JSON with LOG_FORMAT=json (tournament/logs.py).
+LOGGING = logging_config(level=env_str("LOG_LEVEL", "INFO"), log_format=env_str("LOG_FORMAT", "text"))
+# The worker keeps these LOGGING lines instead of Celery's own format (tournament/celery.py).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# Error reports to Sentry when SENTRY_DSN is set; nothing is sent, or even imported, when it is not.
+sentry_init(dsn=env_str("SENTRY_DSN", ""), environment=env_str("SENTRY_ENVIRONMENT", "production"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import signal
 import subprocess
@@ -92,6 +93,14 @@ def test_honcho_start_brings_up_web_worker_and_beat(tmp_path):
             for name in ("web.1", "worker.1", "beat.1"):
                 assert f"{name} started (pid=" in output, output
             assert "ready." in output, output  # the worker's own word that it takes tasks
+            # Each process logs in the app's format (tournament/logs.py): time, level, logger, request id.
+            line = r"\d\d:\d\d:\d\d {} +\| \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d,\d{{3}} INFO {} \[{}\] {}"
+            assert re.search(line.format("web.1", "gunicorn.error", "-", "Listening at"), output), output
+            assert re.search(
+                line.format("web.1", "tournament.access", "[0-9a-f]{32}", "GET /healthz 200"), output
+            )
+            assert re.search(line.format("worker.1", "celery.apps.worker", "-", ".* ready."), output), output
+            assert re.search(line.format("beat.1", "celery.beat", "-", "beat: Starting"), output), output
         finally:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGINT)  # Ctrl-C: honcho stops each process (SIGTERM) and waits
