@@ -13,3 +13,50 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest && event.target.closest("button[data-confirm]");
   if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
 });
+
+// A failed htmx request (403, 429, 503, a server error, no network) is never dropped silently: the bar
+// #request-error (base.html) says what happened, in the page's language, with a Retry button that sends
+// the same request again. A later request that succeeds (the next poll of a live partial) clears it.
+(() => {
+  let retry = null;
+  const bar = () => document.getElementById("request-error");
+
+  function reasonOf(status) {
+    if (status === 403) return "forbidden";
+    if (status === 429) return "tooMany";
+    if (status === 502 || status === 503 || status === 504) return "unavailable";
+    return "other";
+  }
+
+  function show(reason, detail) {
+    const box = bar();
+    if (!box) return;
+    box.querySelector(".request-error-text").textContent = box.dataset[reason] || box.dataset.other;
+    const config = detail.requestConfig || {};
+    const source = detail.elt;
+    retry = () => window.htmx.ajax(config.verb || "get", config.path, { source: source, target: detail.target });
+    box.dataset.reason = reason;
+    box.hidden = false;
+  }
+
+  function hide() {
+    const box = bar();
+    if (box) box.hidden = true;
+  }
+
+  document.addEventListener("htmx:responseError", (event) => show(reasonOf(event.detail.xhr.status), event.detail));
+  document.addEventListener("htmx:sendError", (event) => show("network", event.detail));
+  document.addEventListener("htmx:timeout", (event) => show("network", event.detail));
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.successful) hide();
+  });
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest) return;
+    if (event.target.closest(".request-error-retry")) {
+      hide();
+      if (retry) retry();
+    } else if (event.target.closest(".request-error-dismiss")) {
+      hide();
+    }
+  });
+})();
