@@ -67,7 +67,9 @@ def test_a_backup_restores_into_a_fresh_database_serving_the_same_standings(tmp_
     with fresh_database(database_url("restored"), create=False) as restored:
         name = pg_params(restored)["dbname"]
         run(["createdb", name], pg_env(restored))
-        run(["pg_restore", "--no-owner", "--exit-on-error", "--dbname", name, str(dump)], pg_env(restored))
+        # As the README restores: the dump into the empty database DATABASE_URL names.
+        restore = ["pg_restore", "--no-owner", "--exit-on-error", f"--dbname={restored}", str(dump)]
+        run(restore, pg_env(restored))
         after = league(restored, "serve", str(played["competition"]))
 
     rows = before["competition"]["results"]

@@ -64,11 +64,11 @@ def test_honcho_start_brings_up_web_worker_and_beat(tmp_path):
             DATABASE_URL=db_url, REDIS_URL=redis_url, DEBUG="false", SECRET_KEY=secrets.token_urlsafe(50),
             ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="false", WEB_CONCURRENCY="2",
             CELERY_BEAT_SCHEDULE_FILE=str(tmp_path / "celerybeat-schedule"), PYTHONUNBUFFERED="1",
+            VENV=str(Path(sys.executable).parent.parent),  # this run's virtual environment
         )  # fmt: skip
-        # The venv's gunicorn and celery, as after `source .venv/bin/activate`.
-        env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+        env = dict(os.environ)
         migrate = subprocess.run(
-            honcho("run", "-e", str(env_file), "python", "manage.py", "migrate", "--noinput", "-v0"),
+            honcho("run", "-e", str(env_file), sys.executable, "manage.py", "migrate", "--noinput", "-v0"),
             cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=180,
         )  # fmt: skip
         assert migrate.returncode == 0, migrate.stdout + migrate.stderr
