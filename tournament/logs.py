@@ -92,7 +92,8 @@ def logging_config(*, level: str, log_format: str) -> dict:
         "loggers": {
             # Django's own handlers (a DEBUG-only console, mail to ADMINS, runserver's) replaced by ours.
             "django": {"handlers": ["console"], "level": level, "propagate": False},
-            "django.server": {"handlers": ["console"], "level": level, "propagate": False},
+            # runserver's own line per request: tournament.access says it already (errors still shown).
+            "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
             **{name: {"level": "WARNING"} for name in QUIET_LOGGERS},
         },
     }
