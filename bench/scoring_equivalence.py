@@ -12,7 +12,9 @@ less common branches are reached too:
 - won the other way (self-drawn <-> discard: some then fail the event checks);
 - with seven pairs allowed, four alike as two pairs, Ping Hu judged without
   wait shapes, mixed terminals needing ones and nines, Hidden Treasure on a
-  discard of the eye (house-rule options).
+  discard of the eye (house-rule options);
+- under sg-classic with the limit raised to six (002 "five (or six)"), the
+  one setting an organiser changes alone that other settings depend on.
 
 The full result of each scoring (its JSON, or the error of ``InvalidInput``)
 must be identical on both sides; otherwise the exit status is 1 and the
@@ -40,6 +42,8 @@ HOUSE_RULES = {
     "hidden_treasure_self_drawn": False,
 }
 
+LIMIT_SIX = {"limit_doubles": 6}
+
 
 def variants(hand: dict):
     """The corpus hand under every rule set, won both ways, and with house rules."""
@@ -48,6 +52,7 @@ def variants(hand: dict):
         for win in (hand["win"], other_win):
             yield {**hand, "rules": rules, "win": win}
     yield {**hand, "options": HOUSE_RULES}
+    yield {**hand, "rules": "sg-classic", "options": LIMIT_SIX}
 
 
 def score_all() -> None:
@@ -121,6 +126,13 @@ def why(before: dict, after: dict) -> str:
     return ", ".join(parts) or "other fields changed"
 
 
+def _options_label(data: dict) -> str:
+    options = data.get("options")
+    if not options:
+        return ""
+    return "+house" if options == HOUSE_RULES else "+" + ",".join(f"{k}={v}" for k, v in options.items())
+
+
 def report(differ: list[int], before: list[str], after: list[str]) -> None:
     """The differences grouped by why, each with the variants (rule set, win, events) it holds."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -136,7 +148,7 @@ def report(differ: list[int], before: list[str], after: list[str]) -> None:
             data = scored[n]
             exposed = any(not m.get("concealed") for m in data.get("melds", []))
             label = (
-                f"{data.get('rules', 'spgg-2023')}{'+house' if 'options' in data else ''} {data['win']}, "
+                f"{data.get('rules', 'spgg-2023')}{_options_label(data)} {data['win']}, "
                 f"events {'/'.join(data.get('events') or ()) or '-'}, "
                 f"{'with a claimed meld' if exposed else 'no claimed meld'}"
             )
