@@ -12,11 +12,15 @@ less common branches are reached too:
 - won the other way (self-drawn <-> discard: some then fail the event checks);
 - with seven pairs allowed, four alike as two pairs, Ping Hu judged without
   wait shapes, mixed terminals needing ones and nines, Hidden Treasure on a
-  discard of the eye (house-rule options).
+  discard of the eye (house-rule options);
+- under sg-classic with the limit raised to six (002 "five (or six)"), the
+  one setting an organiser changes alone that other settings depend on.
 
 The full result of each scoring (its JSON, or the error of ``InvalidInput``)
-must be identical on both sides; the first differences are printed and the
-exit status is 1.
+must be identical on both sides; otherwise the exit status is 1 and the
+differences are printed grouped by why they changed (``why``: a win now
+refused, with the engine's own reason; items gained or lost; another price),
+each group with its count, the variants it was seen in and one example.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ HOUSE_RULES = {
     "hidden_treasure_self_drawn": False,
 }
 
+LIMIT_SIX = {"limit_doubles": 6}
+
 
 def variants(hand: dict):
     """The corpus hand under every rule set, won both ways, and with house rules."""
@@ -46,6 +52,7 @@ def variants(hand: dict):
         for win in (hand["win"], other_win):
             yield {**hand, "rules": rules, "win": win}
     yield {**hand, "options": HOUSE_RULES}
+    yield {**hand, "rules": "sg-classic", "options": LIMIT_SIX}
 
 
 def score_all() -> None:
@@ -93,9 +100,63 @@ def main() -> int:
     after = run_side(ROOT)
     differ = [n for n, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
     print(f"{len(after):,} scorings compared with {commit}: {len(differ)} differ")
-    for n in differ[:5]:
-        print(f"  #{n}\n  before {before[n]}\n  after  {after[n]}")
+    if differ:
+        report(differ, before, after)
     return 1 if differ else 0
+
+
+def why(before: dict, after: dict) -> str:
+    """One line on what changed between two answers for the same scoring."""
+    if before.get("win") and after.get("win") is False:
+        return "refused now: " + "; ".join(e["message"] for e in after.get("errors", []))
+    if before.get("win") is False and after.get("win"):
+        return "accepted now (was: " + "; ".join(e["message"] for e in before.get("errors", [])) + ")"
+    if before.get("win") is False and after.get("win") is False:
+        added = [e["message"] for e in after.get("errors", []) if e not in before.get("errors", [])]
+        return "still refused (no score changes), reasons added: " + "; ".join(added)
+    if "invalid_input" in before or "invalid_input" in after:
+        return "input errors changed: " + json.dumps(after.get("invalid_input", after.get("errors")))
+    codes = [{i["code"] for i in side.get("items", [])} for side in (before, after)]
+    parts = []
+    if codes[0] != codes[1]:
+        parts.append(f"items -{sorted(codes[0] - codes[1])} +{sorted(codes[1] - codes[0])}")
+    for key in ("doubles", "limit", "payment", "errors"):
+        if before.get(key) != after.get(key):
+            parts.append(f"{key} {json.dumps(before.get(key))} -> {json.dumps(after.get(key))}")
+    return ", ".join(parts) or "other fields changed"
+
+
+def _options_label(data: dict) -> str:
+    options = data.get("options")
+    if not options:
+        return ""
+    return "+house" if options == HOUSE_RULES else "+" + ",".join(f"{k}={v}" for k, v in options.items())
+
+
+def report(differ: list[int], before: list[str], after: list[str]) -> None:
+    """The differences grouped by why, each with the variants (rule set, win, events) it holds."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from hands_corpus import corpus
+
+    scored = [data for hand in corpus() for data in variants(hand)]
+    groups: dict[str, list[int]] = {}
+    for n in differ:
+        groups.setdefault(why(json.loads(before[n]), json.loads(after[n])), []).append(n)
+    for reason, rows in sorted(groups.items(), key=lambda g: -len(g[1])):
+        seen: dict[str, int] = {}
+        for n in rows:
+            data = scored[n]
+            exposed = any(not m.get("concealed") for m in data.get("melds", []))
+            label = (
+                f"{data.get('rules', 'spgg-2023')}{_options_label(data)} {data['win']}, "
+                f"events {'/'.join(data.get('events') or ()) or '-'}, "
+                f"{'with a claimed meld' if exposed else 'no claimed meld'}"
+            )
+            seen[label] = seen.get(label, 0) + 1
+        print(f"\n{len(rows)} x {reason}")
+        for label, count in sorted(seen.items(), key=lambda x: -x[1]):
+            print(f"    {count:4} {label}")
+        print(f"  e.g. #{rows[0]}\n  before {before[rows[0]][:300]}\n  after  {after[rows[0]][:300]}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,13 @@ has a human description in ``SETTINGS_DOC`` and, per rule set, the rule
 document's wording it comes from (``RuleSet.citations``);
 ``describe_settings(rules)`` joins them for the Django layer.
 
+Settings that depend on each other stay consistent (issue 16). A rule set
+that doubles the price per double (``prices_follow_limit``: 004, 002, 000)
+derives ``price_table``, ``limit_price`` and ``bao_limit_doubles`` from
+``limit_doubles`` unless the options set them (``following_settings``); a
+rule set with a printed table (001 rule 21) keeps it, and a limit beyond its
+rows is refused (``price_table_too_short``) naming the rows that are missing.
+
 An option overrides one setting with a value of the same shape (a bool for a
 bool, a whole number >= 0 for a number, one of the listed choices for a
 choice, a list of the same shape for a table, a mapping with known keys for a
@@ -134,6 +141,7 @@ SPGG_SCORING: dict[str, Any] = {
     "thirteen_wonders": None,  # limit (24j)
     "heavenly": None,  # limit (24h)
     "earthly": None,  # limit (24i)
+    "earthly_self_drawn": False,  # 24i: "games when Banker discarded the first tile"
     "flower_replacement": 1,  # 25a
     "kong_replacement": 1,  # 25a
     "double_kong_replacement": 3,  # 25b
@@ -223,6 +231,10 @@ SPGG_HAND_CITATIONS: dict[str, tuple[str, str]] = {
         "001 rule 24i",
         "Earthly win (Teh Hu). Any non-banker player that games when Banker discarded",
     ),
+    "earthly_self_drawn": (
+        "001 rule 24i",
+        "Any non-banker player that games when Banker discarded the first tile",
+    ),
     "flower_replacement": (
         "001 rule 25a",
         "Winning tile from replacement wall due to Kong/Flowers/Seasons/Animals 1",
@@ -265,6 +277,9 @@ SPGG_PAYMENTS: dict[str, Any] = {
     # singles out 13 Wonders as paying full "irrespective", so the other
     # special hands keep the full/half split of rule 17.
     "limit_price": [405, 203],
+    # 001 rule 21 is a printed table, not a doubling rule: a limit beyond its rows is refused, and
+    # the limit price (rule 24's 405) does not depend on the limit.
+    "prices_follow_limit": False,
     "limit_all_pay_full": False,  # only 13 Wonders pays full either way (24j)
     "all_pay_full_hands": ["thirteen_wonders"],  # 001 rule 24j
     "shooter_pays_all": False,  # 001 rule 17: discarder full, others half
@@ -348,6 +363,7 @@ SPGG_CITATIONS: dict[str, tuple[str, str]] = {
     "ping_hu_price": ("001 rule 21", "PING HU (4) 20 10"),
     "ping_hu_doubles": ("001 rule 21", "PING HU (4) 20 10"),
     "limit_price": ("001 rule 24", "Special Hands (Limit games) ... 405"),
+    "prices_follow_limit": ("001 rule 21", "Doubles Full Price Half Price ... (a printed table)"),
     "limit_all_pay_full": (
         "001 rule 17",
         "player discarded the tile ... pay full price while others pay half",
@@ -478,6 +494,7 @@ TAI_CARD_SCORING: dict[str, Any] = {
     "thirteen_wonders": None,  # limit
     "heavenly": None,  # limit
     "earthly": None,  # limit
+    "earthly_self_drawn": True,  # 004: "non-dealer wins on her 1st turn or on discard before"
     "flower_replacement": 1,
     "kong_replacement": 1,
     "double_kong_replacement": None,  # limit (Kong on Kong)
@@ -537,6 +554,7 @@ TAI_CARD_HAND_CITATIONS: dict[str, tuple[str, str]] = {
     "thirteen_wonders": ("004 tai table", "5 13 Orphans"),
     "heavenly": ("004 tai table", "5 Heavenly Hand - dealer wins on her initial turn"),
     "earthly": ("004 tai table", "5 Earthy Hand - non-dealer wins on her 1st turn or on discard before"),
+    "earthly_self_drawn": ("004 tai table", "Earthy Hand - non-dealer wins on her 1st turn"),
     "flower_replacement": ("004 tai table", "1 Winning on a replacement tile for a flower/season/animal"),
     "kong_replacement": ("004 tai table", "1 ... or a replacement tile for a kong"),
     "double_kong_replacement": ("004 tai table", "5 Kong on Kong"),
@@ -553,6 +571,9 @@ TAI_CARD_PAYMENTS: dict[str, Any] = {
     "ping_hu_price": None,
     "ping_hu_doubles": 4,
     "limit_price": [32, 16],  # 5 tai: score 16
+    # 004 doubles the score per tai ("1, 2, 4, 8, 16"): the table, limit price and the pay-for-all
+    # limit ("wins with 5 or more tai") follow limit_doubles.
+    "prices_follow_limit": True,
     "limit_all_pay_full": False,
     # 004: 13 Orphans is "always paid as self-drawn win even when won on discard"
     "all_pay_full_hands": ["thirteen_wonders"],
@@ -619,6 +640,7 @@ TAI_CARD_CITATIONS: dict[str, tuple[str, str]] = {
         "other players pay 1 x score. Self-drawn win: 2 x score.",
     ),
     "limit_price": ("004 Tai to points conversion", "5 or more: 16"),
+    "prices_follow_limit": ("004 Tai to points conversion", "Tai 1 2 3 4 5 or more; Score 1 2 4 8 16"),
     "all_pay_full_hands": (
         "004 tai table",
         "13 Orphans ... always paid as self-drawn win even when won on discard",
@@ -719,6 +741,7 @@ CLASSIC_SCORING: dict[str, Any] = {
     "thirteen_wonders": None,  # limit
     "heavenly": None,  # limit
     "earthly": None,  # limit
+    "earthly_self_drawn": False,  # 002: "a non-dealer wins from the dealer's first discard"
     "flower_replacement": 1,
     "kong_replacement": 1,
     "double_kong_replacement": None,  # limit
@@ -798,6 +821,7 @@ CLASSIC_HAND_CITATIONS: dict[str, tuple[str, str]] = {
     "thirteen_wonders": ("002 Thirteen Wonders", "scores the limit"),
     "heavenly": ("002 Heavenly Hand", "this criterion is awarded the limit"),
     "earthly": ("002 Earthly Hand", "this criterion is awarded the limit"),
+    "earthly_self_drawn": ("002 Earthly Hand", "a non-dealer wins from the dealer's first discard"),
     "flower_replacement": (
         "002 Winning on Replacement Tile",
         "'Winning on Replacement Tile For Flower' scores one point",
@@ -828,6 +852,9 @@ CLASSIC_PAYMENTS: dict[str, Any] = {
     "ping_hu_price": None,
     "ping_hu_doubles": 4,
     "limit_price": [32, 16],  # 002: "5 (Limit) S$16 S$32"
+    # 002 doubles the payout per point and names "five (or six)" as the limit: the table, the
+    # limit price and the Point Limit Scenario's limit follow limit_doubles.
+    "prices_follow_limit": True,
     # 002: "Special Hands S$32 S$32 S$96": a hand scored as the limit pays 2x
     # the limit from everyone.
     "limit_all_pay_full": True,
@@ -907,6 +934,10 @@ CLASSIC_CITATIONS: dict[str, tuple[str, str]] = {
         "the party who is guilty of discarding the tile ... has to pay double the agreed payout",
     ),
     "limit_price": ("002 Scoring points", "5 (Limit) S$16 S$32 S$64"),
+    "prices_follow_limit": (
+        "002 Scoring points",
+        "There is a typical maximum scoring limit of five (or six) points ... 1 2 4 8 16",
+    ),
     "limit_all_pay_full": (
         "002 Scoring points",
         "special hands (e.g. 13 wonders) whereby all players pay double that of the limit",
@@ -995,6 +1026,7 @@ SGMJ_SCORING: dict[str, Any] = {
     "thirteen_wonders": 5,  # "13 Wonders Game - 5 doubles"
     "heavenly": None,
     "earthly": None,
+    "earthly_self_drawn": True,  # 000 has no earthly hand: the event counts nothing, refuses nothing
     "flower_replacement": 1,
     "kong_replacement": 1,
     "double_kong_replacement": None,  # counted as one kong replacement (1)
@@ -1095,6 +1127,7 @@ SGMJ_PAYMENTS: dict[str, Any] = {
     "ping_hu_price": None,
     "ping_hu_doubles": 4,
     "limit_price": [64, 32],
+    "prices_follow_limit": True,  # 000: "1 point doubled per double" up to the maximum doubles
     "limit_all_pay_full": False,
     # 000: "When a player wins with a 13 Wonders Game, the scoring is treated
     # as if he picked the winning tile himself"
@@ -1145,6 +1178,7 @@ SGMJ_CITATIONS: dict[str, tuple[str, str]] = {
         "1 point is doubled for each double the winning player has ... the winning player receives "
         "double the points from the player who discarded the winning tile.",
     ),
+    "prices_follow_limit": ("000 How do you score?", "1 point is doubled for each double"),
     "all_pay_full_hands": (
         "000 How do you score?",
         "When a player wins with a 13 Wonders Game, the scoring is treated as if he picked the winning "
@@ -1224,6 +1258,8 @@ SETTINGS_DOC: dict[str, str] = {
     "thirteen_wonders": "Doubles for 13 Wonders.",
     "heavenly": "Doubles for the dealer's win on the opening hand.",
     "earthly": "Doubles for a non-dealer's win on the dealer's first discard.",
+    "earthly_self_drawn": "Whether an earthly hand may also be won on the winner's first draw "
+    "(self-drawn), not only on the dealer's first discard.",
     "flower_replacement": "Doubles for winning on a replacement tile for a bonus tile.",
     "kong_replacement": "Doubles for winning on a replacement tile for a kong.",
     "double_kong_replacement": "Doubles for winning on the replacement tile of a second kong in a row.",
@@ -1237,6 +1273,9 @@ SETTINGS_DOC: dict[str, str] = {
     "(empty: priced by the table).",
     "ping_hu_doubles": "The doubles a Ping Hu hand must have for ping_hu_price to apply.",
     "limit_price": "[full, half] for a limit (special) hand.",
+    "prices_follow_limit": "Whether the price doubles per double up to the limit: then changing "
+    "limit_doubles alone also sets price_table (rows up to the limit, each double doubling), "
+    "limit_price (the limit's row) and bao_limit_doubles (the limit).",
     "limit_all_pay_full": "Whether every payer pays full price for a limit hand, even on a discard.",
     "all_pay_full_hands": "Hands every payer pays at full price for, even on a discard.",
     "shooter_pays_all": "Whether the discarder of the winning tile also pays the other payers' shares.",
@@ -1367,6 +1406,10 @@ class RuleSet:
             merged[key] = _merge(merged[key], _thaw(value))
         if errors:
             raise InvalidInput(errors)
+        _follow_the_limit(merged, options)
+        errors = _limit_problems(merged, options, self.citations)
+        if errors:
+            raise InvalidInput(errors)
         return RuleSet(
             self.id, self.version, self.title, self.source, merged, self.scoring_keys, self.citations
         )
@@ -1429,6 +1472,59 @@ class RuleSet:
             scoring_keys=base.scoring_keys if base else frozenset(),
             citations=base.citations if base else MappingProxyType({}),
         )
+
+
+# Settings that a rule set pricing by doubling (prices_follow_limit) derives from limit_doubles
+# when the options leave them out.
+FOLLOW_THE_LIMIT = ("price_table", "limit_price", "bao_limit_doubles")
+
+
+def following_settings(rules: RuleSet) -> frozenset[str]:
+    """The settings of ``rules`` that follow ``limit_doubles`` unless an option sets them."""
+    return frozenset(FOLLOW_THE_LIMIT) if rules.get("prices_follow_limit") else frozenset()
+
+
+def _follow_the_limit(merged: dict, options: Mapping[str, Any]) -> None:
+    """A rule set that doubles the price per double keeps its prices at its limit (002 "five (or six)").
+
+    The price table gets one row per double up to ``limit_doubles`` (each new
+    row doubling the last, rows past the limit dropped), the limit price is
+    the limit's row and the Bao limit (002 Point Limit Scenario, 004 "wins
+    with 5 or more tai", 000 Double Limit Scenario) is the limit, each unless
+    the options set it.
+    """
+    if not merged.get("prices_follow_limit"):
+        return
+    limit = merged["limit_doubles"]
+    if "price_table" not in options:
+        table = [list(row) for row in merged["price_table"][: limit + 1]]
+        while len(table) <= limit and 2 * max(table[-1]) <= MAX_SETTING:
+            table.append([2 * n for n in table[-1]])
+        merged["price_table"] = table
+    if "limit_price" not in options and len(merged["price_table"]) > limit:
+        merged["limit_price"] = list(merged["price_table"][limit])
+    if "bao_limit_doubles" not in options:
+        merged["bao_limit_doubles"] = limit
+
+
+def _limit_problems(merged: Mapping, options: Mapping[str, Any], citations: Mapping) -> list[Error]:
+    """A limit the price table cannot pay (001 rule 21's table stops at TEN): what is missing."""
+    limit, table = merged["limit_doubles"], merged["price_table"]
+    if len(table) > limit:
+        return []
+    first = len(table)
+    missing = str(first) if first == limit else f"{first} to {limit}"
+    source = citations.get("price_table", ("", ""))[0]
+    where = "options.price_table" if "price_table" in options else "options.limit_doubles"
+    return [
+        Error(
+            "price_table_too_short",
+            f"A limit of {limit} doubles needs a price for every double up to it, but the price table"
+            f"{' (' + source + ')' if source else ''} stops at {first - 1}: add a [full, half] row to "
+            f"price_table for each of {missing} doubles, or set limit_doubles to {first - 1} or less.",
+            where,
+        )
+    ]
 
 
 def _check_value(key: str, value: Any, shape: Any) -> str | None:

@@ -23,10 +23,11 @@ reading is scored, and the best reading wins:
   set says so).
 
 Events the hand cannot have had are not a legal win (422): heavenly for a
-non-dealer, earthly for the dealer, a replacement tile or the last tile on a
-discard, robbing a kong on a self-draw, a kong replacement with no kong,
-a flower replacement with no bonus tile, robbing the eighth flower with
-fewer than seven.
+non-dealer, earthly for the dealer, either with a claimed meld, earthly
+self-drawn unless the rule set allows it (``earthly_self_drawn``), a
+replacement tile or the last tile on a discard, robbing a kong on a
+self-draw, a kong replacement with no kong, a flower replacement with no
+bonus tile, robbing the eighth flower with fewer than seven.
 
 The result adds to the contract's fields (never renaming): each item has
 its ``rule``, and ``ping_hu`` says whether the hand is a Ping Hu (001 rule
@@ -333,10 +334,26 @@ def event_errors(hand: Hand, facts: Facts) -> list[Error]:
         errors.append(Error(code, message, "events"))
 
     drawn = hand.win == "self_draw"
+    # 001 rule 24h-i, 002 Heavenly/Earthly Hand, 004: both are won before the winner has had a
+    # turn (the dealer's first draw; the dealer's first discard), so no meld can have been claimed.
+    claimed = any(not m.concealed for m in hand.melds)
     if "heavenly" in ev and (hand.seat_wind != "E" or not drawn):
         bad("event_not_possible", "A heavenly hand is the dealer's (East's) self-drawn opening hand.")
+    if "heavenly" in ev and claimed:
+        bad("event_not_possible", "A heavenly hand is won before any discard: it holds no claimed meld.")
     if "earthly" in ev and hand.seat_wind == "E":
         bad("event_not_possible", "An earthly hand is won by a player other than the dealer (East).")
+    if "earthly" in ev and claimed:
+        bad(
+            "event_not_possible",
+            "An earthly hand is won on the dealer's first discard: it holds no claimed meld.",
+        )
+    if "earthly" in ev and drawn and not hand.rules.get("earthly_self_drawn", False):
+        # 001 rule 24i, 002: "when Banker discarded the first tile"; 004 also allows the first draw
+        bad(
+            "event_needs_discard",
+            "An earthly hand is won on the dealer's first discard: win must be discard.",
+        )
     for event in ("flower_replacement", "kong_replacement", "double_kong_replacement", "last_tile"):
         if event in ev and not drawn:
             bad("event_needs_self_draw", f"{event} means the winning tile was drawn: win must be self_draw.")

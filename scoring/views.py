@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 import scoring
 from scoring.api import RESULT, answer
+from scoring.bao import discard_liability
 from scoring.rulesets import DEFAULT_RULESET, RULESETS
 
 SEATS = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
@@ -146,9 +147,48 @@ def calculate(hand: dict, discarder: str | None) -> dict:
     if settled.kind == RESULT:
         out["settlement"] = settled.body
         out["rows"] = _payment_rows(settled.body, winner, outcome.get("discarder"))
+        out["bao"] = _bao(hand, outcome, winner)
     else:
         out["errors"] = settled.body.get("errors", [])
     return out
+
+
+# What each Bao scenario means, for the scorekeeper (scoring.bao's codes; the rule is cited beside it).
+BAO_REASONS = {
+    "same_suit": _("%(winner)s shows three or more sets of one suit: %(tile)s may give the full flush."),
+    "terminal_pongs": _("%(winner)s shows pongs of 1s and 9s: %(tile)s may give the pure terminals hand."),
+    "three_winds": _("%(winner)s shows three wind pongs: %(tile)s may complete the four winds."),
+    "honour_pongs": _("%(winner)s shows honour pongs only: %(tile)s may give the all honours hand."),
+    "two_dragons": _("%(winner)s shows two dragon pongs: %(tile)s may complete the three dragons."),
+    "limit_shown": _("%(winner)s shows enough doubles that a pong of %(tile)s brings the hand to the limit."),
+}
+
+
+def bao_reasons(proposal: dict, winner: str) -> list[dict]:
+    """The proposal's reasons as the scorekeeper reads them: ``{"code", "text", "rule"}``."""
+    out = []
+    for reason in proposal["reasons"]:
+        text = BAO_REASONS.get(reason["code"])
+        words = str(text) % {"winner": winner, "tile": proposal["tile"]} if text else reason["message"]
+        out.append({"code": reason["code"], "text": words, "rule": reason["rule"]})
+    return out
+
+
+def _bao(hand: dict, outcome: dict, winner: str) -> dict | None:
+    """001 rule 27, 004, 002: the discarder the winning discard makes liable, and what he would pay."""
+    proposal = discard_liability(hand, discarder=outcome.get("discarder") or "", rules=hand["rules"])
+    if proposal is None:
+        return None
+    settled = answer(scoring.settle, {**outcome, "liable": proposal["seat"]})
+    if settled.kind != RESULT:
+        return None
+    return {
+        "seat": proposal["seat"],
+        "name": SEAT_NAMES[proposal["seat"]],
+        "tile": proposal["tile"],
+        "reasons": bao_reasons(proposal, str(SEAT_NAMES[winner])),
+        "rows": _payment_rows(settled.body, winner, proposal["seat"]),
+    }
 
 
 def _payment_rows(settlement: dict, winner: str, discarder: str | None) -> list[dict]:

@@ -1,6 +1,15 @@
-"""The rules matrix (docs/rules-matrix/) names real tests: a renamed or deleted test breaks this."""
+"""The rules matrix (docs/rules-matrix/) names real tests: a renamed or deleted test or case breaks this.
+
+A reference is ``file::function`` or ``file::function[case]``; in the same
+table row, ``::function`` names another function of the last file and
+``[case]`` another case of the last function. A case is a parametrized
+test's id, or the first column of its table (the case's name in the rule
+book); ``…`` in a case stands for any text (a long name shortened).
+"""
 
 import ast
+import importlib
+import itertools
 import re
 from pathlib import Path
 
@@ -8,7 +17,27 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MATRIX = sorted(p for p in (ROOT / "docs" / "rules-matrix").glob("*.md") if p.name != "README.md")
-REFERENCE = re.compile(r"`((?:tests/[\w/]+/)?test_\w+\.py)::(\w+)")
+SPAN = re.compile(r"`([^`]+)`")
+NAMED = re.compile(r"^((?:tests/[\w/]+/)?test_\w+\.py)?::(\w+)(?:\[(.+)\])?$")
+CASE = re.compile(r"^\[(.+)\]$")
+
+
+def references(text: str) -> list[tuple[str, str, str | None]]:
+    """Every (file, function, case or None) the matrix names, row by row."""
+    found = []
+    for line in text.splitlines():
+        file_name = function = None
+        for span in SPAN.findall(line):
+            named, case = NAMED.match(span), CASE.match(span)
+            if named and (named.group(1) or file_name):
+                file_name = named.group(1) or file_name
+                function = named.group(2)
+                found.append((file_name, function, named.group(3)))
+            elif case and function:
+                found.append((file_name, function, case.group(1)))
+            elif ".py::" in span:  # a reference this reader cannot follow is a broken one
+                found.append((span, "", None))
+    return found
 
 
 def _test_functions(path: Path) -> set[str]:
@@ -23,15 +52,60 @@ def _locate(name: str) -> Path | None:
     return found[0] if len(found) == 1 else None
 
 
+def _labels(mark) -> list[str]:
+    """The names of one parametrize mark's cases: its ids, and each row's first column."""
+    argnames, argvalues = mark.args[0], mark.args[1]
+    several = not isinstance(argnames, str) or "," in argnames
+    ids = mark.kwargs.get("ids")
+    labels = []
+    for i, row in enumerate(argvalues):
+        values = getattr(row, "values", None)  # pytest.param
+        given = getattr(row, "id", None)
+        if values is None:
+            values = tuple(row) if several else (row,)
+        if given:
+            labels.append(str(given))
+        elif isinstance(ids, list | tuple) and i < len(ids) and ids[i] is not None:
+            labels.append(str(ids[i]))
+        elif callable(ids):
+            labels.append("-".join(str(ids(v)) for v in values))
+        labels.append(str(values[0]))
+        labels.append("-".join(str(v) for v in values))
+    return labels
+
+
+def case_names(path: Path, function: str) -> set[str]:
+    """Every name a case of ``function`` in ``path`` can be called by (none if it is not parametrized)."""
+    module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    test = getattr(importlib.import_module(module), function)
+    marks = [m for m in getattr(test, "pytestmark", []) if m.name == "parametrize"]
+    per_mark = [_labels(m) for m in marks]
+    names = {label for labels in per_mark for label in labels}
+    if len(per_mark) > 1:  # stacked: pytest joins the ids, the one nearest the function first
+        names |= {"-".join(combo) for combo in itertools.product(*reversed(per_mark))}
+        names |= {"-".join(combo) for combo in itertools.product(*per_mark)}
+    return names
+
+
+def _matches(case: str, names: set[str]) -> bool:
+    if "…" not in case and "..." not in case:
+        return case in names
+    parts = re.split(r"…|\.\.\.", case)
+    pattern = re.compile(".*".join(re.escape(p.strip()) for p in parts), re.S)
+    return any(pattern.fullmatch(n) or pattern.fullmatch(n.strip()) for n in names)
+
+
 @pytest.mark.parametrize("doc", MATRIX, ids=lambda p: p.name)
 def test_every_test_the_matrix_names_exists(doc):
-    references = REFERENCE.findall(doc.read_text())
-    assert references, f"{doc.name} names no test"
+    named = references(doc.read_text())
+    assert named, f"{doc.name} names no test"
     missing = []
-    for file_name, function in references:
+    for file_name, function, case in named:
         path = _locate(file_name)
         if path is None or not path.exists() or function not in _test_functions(path):
             missing.append(f"{file_name}::{function}")
+        elif case is not None and not _matches(case, case_names(path, function)):
+            missing.append(f"{file_name}::{function}[{case}]")
     assert not missing, f"{doc.name} names tests that do not exist: {sorted(set(missing))}"
 
 
@@ -39,3 +113,17 @@ def test_the_matrix_covers_the_four_rule_documents():
     text = "\n".join(p.read_text() for p in MATRIX)
     for document in ("001", "002", "004", "000"):
         assert f"## {document}" in text or f"**{document}**" in text, document
+
+
+def test_a_case_the_matrix_names_must_exist():
+    """The check reads case names, not only functions: a made-up case of a real test is caught."""
+    path = ROOT / "tests" / "scoring" / "test_limits.py"
+    names = case_names(path, "test_limit_hands")
+    assert _matches("Heavenly Hand", names)
+    assert _matches("nine gates on any tile …", names)
+    assert not _matches("a hand no rule book names", names)
+    assert references("| x | `test_limits.py::test_limit_hands[A]`, `[B]`, `::test_other` |") == [
+        ("test_limits.py", "test_limit_hands", "A"),
+        ("test_limits.py", "test_limit_hands", "B"),
+        ("test_limits.py", "test_other", None),
+    ]

@@ -23,7 +23,8 @@ Vocabulary of the form (what a scorekeeper taps):
 - **payout rows** (``p-<i>-player``, ``p-<i>-kind``, ``p-<i>-initial``,
   ``p-<i>-liable``): kongs and bonus-tile payouts (``instant``). A row with
   no player is left out, so the page may show blank rows.
-- **liable** (Bao) for a win; **offender** and **claimed_from** (the
+- **liable** (Bao) for a win, tapped, or the preview's proposal accepted
+  (**bao_liable**; **bao_decline** undoes it); **offender** and **claimed_from** (the
   discard the false claim was made on) for a penalty.
 
 What this module does not do: check the entry against the rules (the
@@ -121,6 +122,10 @@ class EntryForm(forms.Form):
     limit = forms.BooleanField(required=False)
     thirteen_wonders = forms.BooleanField(required=False)
     liable = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    # The preview's Bao proposal (a full hand won on a discard): Accept posts bao_liable (then kept
+    # in the preview as a hidden field), Undo posts bao_decline. A liable player tapped wins over it.
+    bao_liable = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    bao_decline = forms.BooleanField(required=False)
     offender = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     claimed_from = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
 
@@ -141,6 +146,7 @@ class EntryForm(forms.Form):
         self.fields["winner"].choices = ids
         self.fields["win_from"].choices = [(SELF, _("Self-drawn")), *ids]
         self.fields["liable"].choices = nobody + ids
+        self.fields["bao_liable"].choices = nobody + ids
         self.fields["offender"].choices = ids
         self.fields["claimed_from"].choices = nobody + ids
         for i in range(MELD_SLOTS):
@@ -184,6 +190,10 @@ class EntryForm(forms.Form):
         hand = self._full_hand(data)
         if hand is not None:
             data["hand"] = hand
+            accepted = data.get("bao_liable")
+            if data.get("liable") is None and accepted is not None and not data.get("bao_decline"):
+                data["liable"] = accepted
+                data["bao_accepted"] = True
         elif not (data.get("limit") or data.get("thirteen_wonders")) and data.get("doubles") is None:
             self.add_error("doubles", _("Enter the doubles (or tick Limit, or enter the full hand)."))
 

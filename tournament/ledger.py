@@ -53,6 +53,7 @@ from tournament.ledger_guard import (
 from tournament.models import ChipTransfer, Hand, HandVoid, Player, Round, Table
 from tournament.roles import may_record
 from tournament.rounds.lifecycle import started_by_first_hand
+from tournament.table_bao import bao_proposal
 from tournament.table_state import TableState, winds_for_hand
 from tournament.tables import hand_result, remember_related, state_before, table_fold, table_ledger
 
@@ -71,6 +72,7 @@ class Settlement:
     balances_after: dict[int, int]
     score: dict | None = None
     winds: dict[str, int] = field(default_factory=dict)  # seat wind -> player id for this hand
+    bao: dict | None = None  # the winning discard's liable player, proposed (tournament.table_bao)
 
 
 def _competition(table: Table):
@@ -166,6 +168,7 @@ def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | N
         balances_after={pid: state.balances[pid] + net.get(pid, 0) for pid in state.balances},
         score=result.get("hand"),  # the score_hand answer when a full hand was entered
         winds=winds,
+        bao=bao_proposal(outcome, winds),
     )
 
 

@@ -10,6 +10,7 @@ import json
 import pytest
 
 import scoring.settle
+from scoring.rulesets import get_ruleset
 from tests.api.test_hands import hands_url, south_wins_on_west
 from tournament.ledger import HandRejected, hand_record
 from tournament.ledger_guard import INT_MAX, check_columns
@@ -143,3 +144,16 @@ def test_the_scoring_api_answers_absurd_numbers_with_a_400(client, path, body):
     response = client.post(f"/api/v1/{path}/", json.dumps(body), content_type="application/json")
     assert response.status_code == 400, (response.status_code, response.content[:300])
     assert response.json()["errors"][0]["code"] != "unscorable_input"  # refused, not an engine failure
+
+
+def test_the_api_gets_the_same_limit_rules_as_the_page(league, as_organiser):
+    """001 rule 21 stops at TEN doubles: the same refusal through the API; a doubling rule set follows."""
+    url = f"/api/v1/competitions/{league.competition.pk}/"
+    refused = as_organiser.patch(url, {"options": {"limit_doubles": 12}}, format="json")
+    assert refused.status_code == 400
+    assert "for each of 11 to 12 doubles" in refused.json()["errors"][0]["message"]
+    changed = as_organiser.patch(url, {"rules": "sg-classic", "options": {"limit_doubles": 6}}, format="json")
+    assert changed.status_code == 200, changed.json()
+    competition = Competition.objects.get(pk=league.competition.pk)
+    assert competition.options == {"limit_doubles": 6}
+    assert list(get_ruleset(competition.rules, competition.options)["limit_price"]) == [64, 32]

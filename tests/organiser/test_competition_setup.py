@@ -127,3 +127,38 @@ def test_staff_names_must_exist_and_someone_must_organise(olivia, competition, o
     assert "at least one organiser" in errors["organisers"][0]
     assert "nobody_here" in errors["scorekeepers"][0]
     assert list(competition.organisers.all()) == [organiser]
+
+
+def test_changing_the_limit_alone_keeps_a_doubling_price_table_consistent(olivia, competition):
+    """002 "a typical maximum scoring limit of five (or six)": the table and limit price follow the limit."""
+    competition.rules = "sg-classic"
+    competition.save()
+    assert _post_all(olivia, competition, limit_doubles="6").status_code == 302
+    competition.refresh_from_db()
+    assert competition.options == {"limit_doubles": 6}  # the prices shown were not pinned
+    rules = get_ruleset(competition.rules, competition.options)
+    assert list(rules["limit_price"]) == [64, 32] and list(rules["price_table"][6]) == [64, 32]
+    page = olivia.get(reverse("organiser:rules", args=[competition.pk])).context["form"]
+    assert page["limit_price"].value() == "[64, 32]"
+    # the page now shows the limit-6 table; changing the limit again still pins nothing else
+    assert _post_all(olivia, competition, limit_doubles="3").status_code == 302
+    competition.refresh_from_db()
+    assert competition.options == {"limit_doubles": 3}
+    assert list(get_ruleset(competition.rules, competition.options)["limit_price"]) == [8, 4]
+
+
+def test_a_limit_beyond_spgg_rule_21s_table_is_refused_naming_the_missing_rows(olivia, competition):
+    response = _post_all(olivia, competition, limit_doubles="11")
+    assert response.status_code == 400
+    error = response.context["form"].errors["limit_doubles"][0]
+    assert "price table (001 rule 21) stops at 10" in error and "for each of 11 doubles" in error
+    competition.refresh_from_db()
+    assert competition.options in ({}, None)
+
+
+def test_an_organisers_own_table_for_a_higher_limit_is_kept(olivia, competition):
+    rows = "[[1, 1], [2, 1], [4, 2], [8, 4], [16, 8], [32, 16], [42, 26], [52, 36], [62, 46], [72, 56], " \
+           "[82, 66], [92, 76]]"  # fmt: skip
+    assert _post_all(olivia, competition, limit_doubles="11", price_table=rows).status_code == 302
+    competition.refresh_from_db()
+    assert competition.options["limit_doubles"] == 11 and competition.options["price_table"][11] == [92, 76]

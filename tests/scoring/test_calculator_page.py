@@ -245,3 +245,52 @@ def test_the_committed_tile_images_are_what_the_generator_draws(tmp_path):
         assert drawn == (committed / f"{code}.svg").read_text(encoding="utf-8"), code
     assert "<title>Bamboo 1</title>" in (committed / "B1.svg").read_text(encoding="utf-8")
     assert "萬" in (committed / "C5.svg").read_text(encoding="utf-8")
+
+
+# South shows two dragon pongs and wins on West's White Dragon (001 rule 27e).
+BAO_FORM = {
+    **CONTRACT_FORM,
+    "concealed": "B1 B2 B3 D4 D4 WD WD WD",
+    "winning_tile": "WD",
+    "meld1_type": "pong",
+    "meld1": "RD RD RD",
+    "meld2_type": "pong",
+    "meld2": "GD GD GD",
+    "bonus": "",
+}
+
+
+def test_a_discard_that_makes_the_discarder_liable_is_shown_with_its_rule(client):
+    html = client.post(URL, BAO_FORM).content.decode()
+    shown = text_of(html)
+    assert 'data-bao="W"' in html
+    assert "West discarded WD, which makes West liable for the whole win" in shown
+    assert "South shows two dragon pongs: WD may complete the three dragons. (001 rule 27e)" in shown
+    plain = scoring.settle(
+        {"outcome": "win", "winner": "S", "win": "discard", "discarder": "W",
+         "hand": {**_hand_of(BAO_FORM)}}
+    )  # fmt: skip
+    liable_net = -sum(v for seat, v in plain["net"].items() if seat != "S")
+    assert f"West: {-liable_net}" in shown  # West pays every share
+    assert nets_shown(html) == plain["net"]  # the payments table itself is without Bao, as entered
+
+
+def test_no_bao_block_when_the_discard_fits_no_scenario(client):
+    html = client.post(URL, {**BAO_FORM, "discarder": "W", "concealed": "B1 B2 B3 D4 D4 C5 C5 C5",
+                             "winning_tile": "C5"}).content.decode()  # fmt: skip
+    assert "data-bao" not in html and "liable" not in text_of(html)
+
+
+def _hand_of(form: dict) -> dict:
+    return {
+        "rules": form["rules"],
+        "prevailing_wind": form["prevailing_wind"],
+        "seat_wind": form["seat_wind"],
+        "concealed": form["concealed"].split(),
+        "melds": [
+            {"type": "pong", "tiles": form["meld1"].split()},
+            {"type": "pong", "tiles": form["meld2"].split()},
+        ],
+        "winning_tile": form["winning_tile"],
+        "win": "discard",
+    }

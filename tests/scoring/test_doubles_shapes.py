@@ -263,3 +263,23 @@ def test_all_green_needing_the_green_dragon_is_an_option():
     options = {"limit_hands": ["all_green"], "all_green_needs_green_dragon": True}
     check(hand(GREEN, rules="sg-classic", options=options), {"all_green": 5}, "002 Pure Green Suit")
     check(hand(GREEN_NO_DRAGON, rules="sg-classic", options=options), {"full_flush": 4}, "002 Full Flush")
+
+
+# 002 Full Flush (ii): "This Full Flush Triplets Hand will score 6 points (2 for an All Triplets Hand
+# combination, and 4 for a Full Flush Hand combination), or the limit."
+# (case, options, doubles counted, price paid (full, half))
+FULL_FLUSH_TRIPLETS = [
+    ("Full Flush All Triplets: 6 points, paid at the limit of five", {}, 5, (32, 16)),
+    ("Full Flush All Triplets: 6 points where the limit is six", {"limit_doubles": 6}, 6, (64, 32)),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "options", "doubles", "paid"), FULL_FLUSH_TRIPLETS, ids=[c[0] for c in FULL_FLUSH_TRIPLETS]
+)
+def test_full_flush_all_triplets(case, options, doubles, paid):
+    data = hand("D1 D1 D1 D4 D4 D4 D6 D6 D6 D9 D9", melds=["pong D2"], rules="sg-classic", options=options)
+    result = check(data, {"full_flush": 4, "all_pongs": 2}, "002")
+    assert result["limit"] is False  # not a special hand: the points are capped, not replaced
+    assert result["doubles"] == doubles
+    assert (result["payment"]["full"], result["payment"]["half"]) == paid

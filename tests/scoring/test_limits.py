@@ -227,3 +227,64 @@ def test_seven_pairs_with_four_alike_counts_no_pong():
         options={"seven_pairs": 2, "seven_pairs_four_alike": True},
     )
     check(data, {"seven_pairs": 2}, "002 Seven Pairs")
+
+
+# ------------------------------------------------ Heavenly and Earthly hands: no claimed meld
+# Both are won before the winner has had a turn: the dealer's first draw (001 rule 24h "Banker games
+# without discarding the first tile"; 002; 004 "on her initial turn") or the dealer's first discard
+# (001 rule 24i "games when Banker discarded the first tile"; 002 "wins from the dealer's first
+# discard"), so no meld can have been claimed. 004 also allows the non-dealer's first draw.
+AFTER_PONG = "B1 B2 B3 D4 D5 D6 C7 C8 C9 D9 D9"  # PLAIN with its B5 pong claimed
+AFTER_CHOW = "B1 B2 B3 C7 C8 C9 D9 D9 B5 B5 B5"  # PLAIN with its D4-D6 chow claimed
+
+# (case, hand, the limit item or the refusal's code, rule)
+HEAVEN_AND_EARTH = [
+    ("Heavenly: the dealer wins on the opening draw",
+     hand(PLAIN, seat="E", win="self_draw", events=["heavenly"]), "heavenly", "001 rule 24h"),
+    ("Heavenly with a claimed pong is refused",
+     hand(AFTER_PONG, melds=["pong B5"], seat="E", win="self_draw", events=["heavenly"]),
+     "event_not_possible", "001 rule 24h"),
+    ("Heavenly with a kong declared concealed at the deal",
+     hand(AFTER_PONG, melds=["kong B5 concealed"], seat="E", win="self_draw", events=["heavenly"]),
+     "heavenly", "001 rule 24h: after all replacement tiles have been drawn"),
+    ("Earthly: on the dealer's first discard", hand(PLAIN, events=["earthly"]), "earthly", "001 rule 24i"),
+    ("Earthly with a claimed chow is refused", hand(AFTER_CHOW, melds=["chow D4 D5 D6"], events=["earthly"]),
+     "event_not_possible", "001 rule 24i"),
+    ("Earthly self-drawn is refused", hand(PLAIN, win="self_draw", events=["earthly"]),
+     "event_needs_discard", "001 rule 24i: when Banker discarded the first tile"),
+    ("Earthly self-drawn where the organiser reads 24i loosely",
+     hand(PLAIN, win="self_draw", events=["earthly"], options={"earthly_self_drawn": True}),
+     "earthly", "001 rule 24i, option earthly_self_drawn"),
+    ("tai card: Earthy Hand on the non-dealer's 1st turn, self-drawn",
+     hand(PLAIN, win="self_draw", events=["earthly"], rules="sg-tai-card"), "earthly", "004 tai table"),
+    ("tai card: Earthy Hand with a melded pong is refused",
+     hand(AFTER_PONG, melds=["pong B5"], events=["earthly"], rules="sg-tai-card"),
+     "event_not_possible", "004 tai table"),
+    ("tai card: Heavenly Hand with a melded kong is refused",
+     hand(AFTER_PONG, melds=["kong B5"], seat="E", win="self_draw", events=["heavenly"], rules="sg-tai-card"),
+     "event_not_possible", "004 tai table"),
+    ("classic: Earthly Hand self-drawn is refused",
+     hand(PLAIN, win="self_draw", events=["earthly"], rules="sg-classic"),
+     "event_needs_discard", "002 Earthly Hand"),
+    ("classic: Earthly Hand with a claimed chow is refused",
+     hand(AFTER_CHOW, melds=["chow D4 D5 D6"], events=["earthly"], rules="sg-classic"),
+     "event_not_possible", "002 Earthly Hand"),
+    ("classic: Heavenly Hand with an exposed kong is refused",
+     hand(AFTER_PONG, melds=["kong B5"], seat="E", win="self_draw", events=["heavenly"], rules="sg-classic"),
+     "event_not_possible", "002 Heavenly Hand"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "data", "expected", "rule"), HEAVEN_AND_EARTH, ids=[c[0] for c in HEAVEN_AND_EARTH]
+)
+def test_heavenly_and_earthly_hands_hold_no_claimed_meld(case, data, expected, rule):
+    result = score_hand(data)
+    if expected in ("heavenly", "earthly"):
+        assert result["win"] is True and result["limit"] is True, f"{case} ({rule})"
+        assert [i["code"] for i in result["items"]] == [expected], f"{case} ({rule})"
+    else:
+        assert result["win"] is False, f"{case} ({rule})"
+        assert [(e["code"], e["field"]) for e in result["errors"]] == [(expected, "events")], (
+            f"{case} ({rule})"
+        )

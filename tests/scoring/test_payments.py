@@ -53,11 +53,87 @@ def test_price_by_rule_set(case, rules_id, doubles, kwargs, expected, rule):
     assert (got["full"], got["half"]) == expected, f"{case} ({rule})"
 
 
-def test_classic_limit_option_six_points():
-    rules = get_ruleset(
-        "sg-classic", {"limit_doubles": 6, "price_table": [[2 * 2**d, 2**d] for d in range(7)]}
+# An organiser changes only the limit: (case, rule set, options, price(...) arguments, (full, half), rule).
+LIMIT_CHANGES = [
+    ("classic limit six: a 6-point hand S$32, guilty S$64", "sg-classic", {"limit_doubles": 6},
+     {"doubles": 6}, (64, 32), "002 Scoring points: five (or six)"),
+    ("classic limit six: 7 points paid as six", "sg-classic", {"limit_doubles": 6},
+     {"doubles": 7}, (64, 32), "002 Scoring points"),
+    ("classic limit six: a special hand pays the limit of six", "sg-classic", {"limit_doubles": 6},
+     {"doubles": 0, "limit": True}, (64, 32), "002 Special Hands: double that of the limit"),
+    ("classic limit six: 5 points are no longer the limit", "sg-classic", {"limit_doubles": 6},
+     {"doubles": 5}, (32, 16), "002 payout table"),
+    ("classic limit three: a special hand pays the limit of three", "sg-classic", {"limit_doubles": 3},
+     {"doubles": 0, "limit": True}, (8, 4), "002 Scoring points"),
+    ("classic limit three: 5 points paid as three", "sg-classic", {"limit_doubles": 3},
+     {"doubles": 5}, (8, 4), "002 Scoring points"),
+    ("tai card limit of 6 tai: score 32", "sg-tai-card", {"limit_doubles": 6},
+     {"doubles": 6}, (64, 32), "004 Tai to points: 1, 2, 4, 8, 16"),
+    ("2002 limit of 6 doubles: 2^6 points, double from the discarder", "sgmj-2002", {"limit_doubles": 6},
+     {"doubles": 6}, (128, 64), "000 How do you score?"),
+    ("spgg limit of 8: 9 doubles paid as 8 by the printed table", "spgg-2023", {"limit_doubles": 8},
+     {"doubles": 9}, (62, 46), "001 rule 21"),
+    ("spgg limit of 8: a special hand is still the printed 405", "spgg-2023", {"limit_doubles": 8},
+     {"doubles": 0, "limit": True}, (405, 203), "001 rule 24"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "case, rules_id, options, kwargs, expected, rule", LIMIT_CHANGES, ids=[c[0] for c in LIMIT_CHANGES]
+)
+def test_changing_the_limit_alone_keeps_the_prices_consistent(
+    case, rules_id, options, kwargs, expected, rule
+):
+    got = price(get_ruleset(rules_id, options), **kwargs)
+    assert (got["full"], got["half"]) == expected, f"{case} ({rule})"
+
+
+def test_a_doubling_rule_sets_table_and_bao_limit_follow_the_limit():
+    """002 Point Limit Scenario: "4 points exposed in a game with a point limit of 5" - the limit in force."""
+    rules = get_ruleset("sg-classic", {"limit_doubles": 6})
+    assert [list(row) for row in rules["price_table"]] == [[2, 1]] + [[2 * 2**d, 2**d] for d in range(6)]
+    assert list(rules["limit_price"]) == [64, 32]
+    assert rules["bao_limit_doubles"] == 6
+
+
+def test_an_organisers_own_table_and_prices_are_kept():
+    table = [[2, 1], [3, 2], [5, 3], [9, 5], [17, 9], [33, 17], [65, 33]]
+    rules = get_ruleset("sg-classic", {"limit_doubles": 6, "price_table": table})
+    assert price(rules, 6) == {"full": 65, "half": 33}
+    assert list(rules["limit_price"]) == [65, 33]  # the limit's row of the organiser's table
+    pinned = get_ruleset("sg-classic", {"limit_doubles": 6, "limit_price": [100, 50], "bao_limit_doubles": 5})
+    assert list(pinned["limit_price"]) == [100, 50] and pinned["bao_limit_doubles"] == 5
+
+
+@pytest.mark.parametrize(
+    "rules_id, options, field, missing",
+    [
+        ("spgg-2023", {"limit_doubles": 11}, "options.limit_doubles", "for each of 11 doubles"),
+        ("spgg-2023", {"limit_doubles": 13}, "options.limit_doubles", "for each of 11 to 13 doubles"),
+        ("sg-classic", {"limit_doubles": 7, "price_table": [[2, 1]] * 7}, "options.price_table", "7 doubles"),
+    ],
+)
+def test_a_limit_beyond_an_explicit_table_is_refused_naming_the_missing_rows(
+    rules_id, options, field, missing
+):
+    """001 rule 21 prints prices up to TEN doubles: a higher limit needs the organiser's other prices."""
+    with pytest.raises(InvalidInput) as exc:
+        get_ruleset(rules_id, options)
+    (error,) = exc.value.errors
+    assert (error.code, error.field) == ("price_table_too_short", field)
+    assert missing in error.message
+    if rules_id == "spgg-2023":
+        assert "001 rule 21" in error.message and "stops at 10" in error.message
+    rows = [[2, 1]] * (options["limit_doubles"] + 1)
+    assert (
+        get_ruleset(rules_id, {**options, "price_table": rows})["limit_doubles"] == options["limit_doubles"]
     )
-    assert price(rules, 6) == {"full": 128, "half": 64}
+
+
+def test_a_huge_limit_under_a_doubling_rule_set_is_refused_not_computed():
+    with pytest.raises(InvalidInput) as exc:
+        get_ruleset("sg-classic", {"limit_doubles": 10**9})
+    assert exc.value.errors[0].code == "price_table_too_short"
 
 
 @pytest.mark.parametrize("doubles", [-1, 1.5, "3", None, True])

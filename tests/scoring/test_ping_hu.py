@@ -159,6 +159,19 @@ CLASSIC = [
         {},
         "",
     ),
+    # 002 Robbing the Kong: the robbed tile counts as a discard, so rule 26's wait shapes apply
+    (
+        "robbing a kong for an in-between tile: 1 point, no Greater Sequence",
+        hand(CLOSED, events=["robbing_kong"], rules="sg-classic"),
+        {"robbing_kong": 1},
+        "002 Robbing the Kong",
+    ),
+    (
+        "robbing a kong on a 2-tile wait: 5 points (4 + 1)",
+        hand(TWO_SIDED, events=["robbing_kong"], rules="sg-classic"),
+        {"ping_hu": 4, "robbing_kong": 1},
+        "002 Robbing the Kong",
+    ),
     (
         "Full Flush Greater Sequence: a special hand",
         hand(FULL_FLUSH, rules="sg-classic"),

@@ -112,7 +112,12 @@ def test_options_override_settings_and_leave_the_preset_alone():
 def test_nested_and_table_options():
     custom = get_ruleset(
         "sg-classic",
-        {"instant": {"kong": {"exposed": 2}}, "price_table": [[2, 1], [4, 2]], "limit_price": [8, 4]},
+        {
+            "instant": {"kong": {"exposed": 2}},
+            "price_table": [[2, 1], [4, 2]],
+            "limit_price": [8, 4],
+            "limit_doubles": 1,  # a table needs a row for every double up to the limit
+        },
     )
     assert custom["instant"]["kong"]["exposed"] == 2
     assert custom["instant"]["kong"]["concealed"] == 6  # a partial mapping replaces only what it names

@@ -207,6 +207,29 @@ def test_impossible_events_are_not_a_win(case, kw):
     assert all(e["field"] == "events" for e in result["errors"])
 
 
+# ------------------------------------------------------------ long and short hands (001 rule 28)
+# 28a "More Than 13 Tiles Drawn ... Player cannot Kong or game"; 28b "Less Than 13 Tiles ... Player
+# cannot game, but may Kong ... Player can pong." A kong counts three tiles, so a meld never makes a
+# long or short hand whole. (case, concealed tiles, melds, a legal win?)
+AFTER_DRAGON = "B1 B2 B3 D4 D5 D6 C7 C8 C9 D9 D9"
+TILE_COUNT = [
+    ("a kong counts three: 11 tiles and a kong make 14", AFTER_DRAGON, ["kong RD"], True),
+    ("28a a long hand that konged cannot game", AFTER_DRAGON + " C1", ["kong RD"], False),
+    ("28a a long hand that ponged cannot game", AFTER_DRAGON + " C1", ["pong RD"], False),
+    ("28b a short hand may kong but cannot game", "B1 B2 B3 D4 D5 D6 C7 C8 D9 D9", ["kong RD"], False),
+    ("28b a short hand may pong but cannot game", "B1 B2 B3 D4 D5 D6 C7 C8 D9 D9", ["pong RD"], False),
+]
+
+
+@pytest.mark.parametrize(("case", "concealed", "melds", "legal"), TILE_COUNT, ids=[c[0] for c in TILE_COUNT])
+def test_a_long_or_short_hand_cannot_game_whatever_it_melded(case, concealed, melds, legal):
+    result = score_hand(hand(concealed, melds=melds))
+    assert result["win"] is legal, case
+    if not legal:
+        assert [(e["code"], e["field"]) for e in result["errors"]] == [("wrong_tile_count", "concealed")]
+        assert "001 rule 28" in result["errors"][0]["message"]
+
+
 # ------------------------------------------------------------ determinism
 
 

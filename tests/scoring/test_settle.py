@@ -5,7 +5,7 @@ import types
 
 import pytest
 
-from scoring import settle
+from scoring import score_hand, settle
 from scoring.errors import IllegalHand, InvalidInput
 
 # ------------------------------------------------------------ the contract
@@ -415,6 +415,36 @@ def test_false_win(case, rules, extra, received, rule):
     assert {t["from"] for t in result["transfers"]} == {extra["offender"]}
     assert {t["reason"] for t in result["transfers"]} == {"false_win"}
     assert sum(result["net"].values()) == 0
+
+
+# 001 rule 21: "Payments are according to how many doubles you have won, side wins such as Animals or
+# Flowers Marriage and 'Kong' or Born Loser paying Za Hu": the Za Hu penalty is priced by the rule-21
+# table at its doubles (rule 15), not by a rule of its own. (case, options, each other player receives)
+BORN_LOSER = [
+    ("Born Loser paying Za Hu: 5 doubles by the table, 32 each", {}, 32),
+    ("Born Loser paying Za Hu of 7 doubles: the table's 52, not a doubling", {"false_win_doubles": 7}, 52),
+    ("Born Loser paying Za Hu of 3 doubles where the organiser sets it", {"false_win_doubles": 3}, 8),
+]
+
+
+@pytest.mark.parametrize("case, options, each", BORN_LOSER, ids=[c[0] for c in BORN_LOSER])
+def test_born_loser_pays_za_hu_by_the_rule_21_table(case, options, each):
+    result = settle({"rules": "spgg-2023", "options": options, "outcome": "false_win", "offender": "N"})
+    assert {t["to"]: t["amount"] for t in result["transfers"]} == {"E": each, "S": each, "W": each}, case
+
+
+KA_LONG = "B1 B2 B3 D4 D5 D6 C2 C3 C4 D9 D9 B6 B8 B7"  # all chows, B7 won in between B6 and B8
+
+
+def test_a_ping_hu_claim_against_rule_26_is_a_za_hu():
+    """001 rule 26: "Non-adherence may attract penalty under Rule no. 15"; 26d: no Ka Long on a discard."""
+    claim = {"concealed": KA_LONG.split(), "winning_tile": "B7", "seat_wind": "S", "prevailing_wind": "E"}
+    scored = score_hand({**claim, "win": "discard"})
+    assert scored["win"] is False and scored["errors"][0]["code"] == "below_minimum_doubles"
+    penalty = settle({"outcome": "false_win", "offender": "S", "discarder": "W"})
+    assert {t["to"]: t["amount"] for t in penalty["transfers"]} == {"E": 32, "W": 32, "N": 32}  # rule 15
+    drawn = score_hand({**claim, "win": "self_draw"})  # 26g: c) to f) not relevant if self-drawn
+    assert drawn["ping_hu"] is True and drawn["payment"] == {"full": 20, "half": 10}
 
 
 # ------------------------------------------------------------------- draw

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InvalidInput
-from scoring.rulesets import describe_settings, get_ruleset
+from scoring.rulesets import describe_settings, following_settings, get_ruleset
 from tournament.models import Competition
 from tournament.standings_rank import METRICS, validate_order
 
@@ -95,6 +95,10 @@ class RulesetOptionsForm(forms.Form):
             current = self.base
         self.published = {row["key"]: row["value"] for row in describe_settings(self.base)}
         self.settings = describe_settings(current)
+        # settings the rule set derives from limit_doubles (a doubling price table): left alone,
+        # they follow the limit the organiser sets rather than pinning the values shown
+        self.follow = following_settings(current) - set(competition.options or {})
+        self.shown = {row["key"]: row["value"] for row in self.settings}
         self.options: dict[str, Any] = {}
         for row in self.settings:
             key, value, like = row["key"], row["value"], self.published[row["key"]]
@@ -136,7 +140,7 @@ class RulesetOptionsForm(forms.Form):
                 except forms.ValidationError as exc:
                     self.add_error(key, exc)
                     continue
-            if value != like:
+            if value != like and not (key in self.follow and value == self.shown[key]):
                 options[key] = value
         if self.errors:
             return cleaned

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.rulesets import describe_settings, get_ruleset
+from scoring.views import bao_reasons
 from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
 from tournament.models import Hand, HandVoid, Player, Table
 from tournament.table_state import SEATS
@@ -280,6 +281,21 @@ def note_text(note: dict, settlement, names: dict[int, PlayerNow]) -> str:
     return str(note.get("message", ""))
 
 
+def bao_preview(settlement, names: dict[int, PlayerNow]) -> dict | None:
+    """The Bao proposal as the preview shows it: who, the tile, each reason in words with its rule."""
+    bao = settlement.bao
+    if not bao:
+        return None
+    winner = _name(names, settlement.winds.get(settlement.settle_input.get("winner") or ""))
+    return {
+        "player": bao["player"],
+        "name": _name(names, bao["player"]),
+        "tile": bao["tile"],
+        "applied": bao["applied"],
+        "reasons": bao_reasons(bao, winner),
+    }
+
+
 def preview_data(settlement, players: list[PlayerNow]) -> dict:
     """The preview of an entry: doubles item by item (full hand), who pays whom, the new balances."""
     names = {p.id: p for p in players}
@@ -293,6 +309,7 @@ def preview_data(settlement, players: list[PlayerNow]) -> dict:
         "payment": result.get("payment"),
         "transfers": transfer_lines(settlement.transfers, names),
         "notes": [note_text(n, settlement, names) for n in result.get("notes") or []],
+        "bao": bao_preview(settlement, names),
         "unpaid": [
             {"name": names[pid].name, "chips": chips} for pid, chips in settlement.unpaid.items() if chips
         ],

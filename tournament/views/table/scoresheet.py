@@ -258,6 +258,8 @@ def _preview(request, table, *, notice: str = ""):
                 problems, status = _problems_of(exc), exc.status
             else:
                 result = preview_data(settlement, players_now(fold, seated_players(table)))
+                if result["bao"]:  # accepted on the preview: kept there as a hidden field until undone
+                    result["bao"]["accepted"] = bool(form.cleaned_data.get("bao_accepted"))
                 result["fingerprint"] = entry_fingerprint(form.entry(), form.cleaned_data["expected_number"])
     else:
         status = 400
