@@ -81,6 +81,11 @@ class HistoryRow:
     def is_void(self) -> bool:
         return bool(self.void_reason)
 
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """(balance after, chips won or lost) for each player in seat order: the hand list's columns."""
+        return list(zip(self.balances, self.deltas, strict=True))
+
 
 def table_version(table: Table) -> str:
     """Hands and voids recorded at the table: changes whenever the table does."""
@@ -111,9 +116,9 @@ def players_now(fold: TableFold, names: dict[int, Player]) -> list[PlayerNow]:
 
 
 def form_players(players: list[PlayerNow]) -> list[Seated]:
-    """The players in the order the entry form offers them: by seat wind now, dealer first."""
+    """The players in the order the entry form offers them: as they sat down, like the balance cards."""
     order = {w: i for i, w in enumerate(SEATS)}
-    return [Seated(p.id, p.name, p.wind) for p in sorted(players, key=lambda p: order[p.wind])]
+    return [Seated(p.id, p.name, p.wind) for p in sorted(players, key=lambda p: order[p.seat])]
 
 
 def _name(names: dict[int, Player | PlayerNow], pid: int | None) -> str:
