@@ -48,8 +48,10 @@
     if (!form || !/^(concealed|meld_\d+)$/.test(input.name)) return;
     var winning = form.querySelector("[data-tile-picker]:has(input[name=winning_tile])");
     if (!winning || before >= 14 || handSize(form) < 14) return;
-    activate(winning);
-    winning.scrollIntoView({ block: "start", behavior: "smooth" });
+    setTimeout(function () {  // after this tap's own click has made its picker the active one
+      activate(winning);
+      winning.scrollIntoView({ block: "start", behavior: "smooth" });
+    }, 0);
   }
 
   function activate(root) {

@@ -59,6 +59,19 @@ def table(scorekeeper):
     return table
 
 
+# When Confirm's answer arrived, and when the swapped sheet had settled (htmx events, in the page's clock).
+SWAP_CLOCK = """() => {
+  window.swapClock = {};
+  const mine = (e) => (e.detail.requestConfig || {}).path && e.detail.requestConfig.path.endsWith("/record/");
+  document.body.addEventListener("htmx:beforeSwap", (e) => {
+    if (mine(e)) window.swapClock.answered = performance.now();
+  });
+  document.body.addEventListener("htmx:afterSettle", (e) => {
+    if (mine(e) && window.swapClock.answered) window.swapClock.settled = performance.now();
+  });
+}"""
+
+
 def in_view(page, locator) -> bool:
     box = locator.bounding_box()
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
@@ -108,8 +121,13 @@ def test_a_scorekeepers_evening_on_a_phone(phone_page, live_server, table, score
     expect(confirm).to_have_text(words["confirm"].format(n=1))
     assert in_view(page, bar) and in_view(page, confirm)
     page.screenshot(path=f"/tmp/night-{lang}-1-common-hand.png")
+    page.evaluate(SWAP_CLOCK)
     tap_in_view(page, confirm, taps)
     expect(page.locator("[data-testid=status]")).to_have_text(words["recorded"].format(n=1))
+    # the next hand is ready (swapped and settled) within 300 ms of the server's answer
+    ready = page.wait_for_function("window.swapClock && window.swapClock.settled && window.swapClock")
+    clock = ready.json_value()
+    assert clock["settled"] - clock["answered"] < 300, clock
     assert len(taps) == 4 and page.evaluate("window.scrollY") == 0
     expect(page.locator("[data-testid=hand-number]")).to_have_text("2")
     assert balances(page) == ["396", "416", "392", "396"]

@@ -5,6 +5,8 @@ full / 4 half), rule 17 (the discarder pays full, the others half), rule 22
 (a concealed kong: 2 from each other player).
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -153,8 +155,11 @@ def test_record_a_win_with_the_tile_picker(phone_page, live_server, table, score
     meld.locator("[data-tile-input]").click()  # makes its palette the one shown
     for _ in range(3):
         meld.locator("[data-tile-palette] [data-tile=RD]").click()
+    # 11 tiles in the hand and a pong make fourteen: the winning tile's step opens by itself
     winning = page.locator("[data-tile-picker]:has(#winning_tile)")
-    winning.locator("[data-tile-input]").click()  # makes its palette the one shown
+    expect(winning).to_have_class(re.compile(r"\bis-active\b"))
+    expect(winning.locator("[data-tile-palette]")).to_be_visible()
+    expect(meld.locator("[data-tile-palette]")).to_be_hidden()
     winning.locator("[data-tile-palette] [data-tile=B4]").click()
     bonus = page.locator("[data-tile-picker]:has(#bonus)")
     bonus.locator("[data-tile-input]").click()  # makes its palette the one shown

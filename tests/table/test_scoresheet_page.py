@@ -305,3 +305,23 @@ def test_a_scorekeepers_tables_are_each_labelled_with_their_round(client, scorek
         "Round 3 · Table 1 — next",
         "Round 1 · Table 1 — finished",
     ]
+
+
+def test_the_rounds_end_counts_down_on_the_sheet_and_the_organisers_round_page(client, table, organiser):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ends = timezone.now() + timedelta(minutes=40)
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING, ends_at=ends)
+    table.round.competition.organisers.add(organiser)
+    client.force_login(organiser)
+    clock = timezone.localtime(ends).strftime("%H:%M")
+    sheet = reverse("table:scoresheet", args=[table.pk])
+    for url in (sheet, reverse("organiser:round", args=[table.round_id])):
+        text = client.get(url).content.decode()
+        timer = re.search(r'<span class="timer" data-testid="timer" data-ends="([^"]+)"', text)
+        assert timer and timer.group(1) == timezone.localtime(ends).isoformat(), url
+        assert f"ends {clock}" in text and 'data-left="{t} left"' in text
+    Round.objects.filter(pk=table.round_id).update(ends_at=None)  # no end time: no timer
+    assert 'data-testid="timer"' not in page_of(client, table).content.decode()
