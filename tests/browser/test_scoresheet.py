@@ -187,6 +187,7 @@ def test_without_javascript_every_step_is_a_plain_form_post(browser, live_server
     tap(page, "label[for=doubles-2]")  # a label of a radio: no JavaScript needed
     page.click("#preview-button")  # a full page comes back with the preview and the confirm button
     expect(page.locator("[data-testid=preview]")).to_contain_text("Ann East pays Cai West 4")
+    page.screenshot(path="/tmp/night-no-js-preview.png")
     page.click("#confirm")
     expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.")
     assert balances(page) == ["396", "398", "408", "398"]  # 2 doubles on a discard: 4 full, 2 half

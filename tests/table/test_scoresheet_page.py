@@ -204,6 +204,7 @@ def test_confirm_with_htmx_swaps_in_the_sheet_with_the_next_hand_ready(client, t
     answer = client.post(url, data, HTTP_HX_REQUEST="true")
     text = answer.content.decode()
     assert answer.status_code == 200 and text.startswith('<div class="sheet" id="sheet"')
+    assert answer["HX-Replace-Url"] == reverse("table:scoresheet", args=[table.pk])
     assert 'data-testid="status">Hand 1 recorded.<' in text
     assert 'name="expected_number" value="2"' in text and data["idempotency_key"] not in text
     # the same tap sent twice (a double tap, a retry) records the hand once

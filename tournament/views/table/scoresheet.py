@@ -324,7 +324,9 @@ def record(request, table_id: int):
     if _is_htmx(request):  # the sheet in place, the next hand's form ready under the same taps
         context = _context(request, table)
         context["status"] = done
-        return _page(request, context)
+        response = _page(request, context)
+        response["HX-Replace-Url"] = reverse("table:scoresheet", args=[table.pk])  # not "?corrects=" any more
+        return response
     messages.success(request, done)
     return redirect(reverse("table:scoresheet", args=[table.pk]), permanent=False)
 
