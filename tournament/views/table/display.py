@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
@@ -30,6 +30,13 @@ WIND_NAMES = {
     "S": gettext_lazy("South"),
     "W": gettext_lazy("West"),
     "N": gettext_lazy("North"),
+}
+# One letter (one character in Chinese) for a wind where space is short: the balance cards, the hand list.
+WIND_LETTERS = {
+    "E": pgettext_lazy("wind, one letter", "E"),
+    "S": pgettext_lazy("wind, one letter", "S"),
+    "W": pgettext_lazy("wind, one letter", "W"),
+    "N": pgettext_lazy("wind, one letter", "N"),
 }
 FINISH_WORDS = {
     "out_of_chips": gettext_lazy("a player is out of chips"),
@@ -59,6 +66,10 @@ class PlayerNow:
     is_dealer: bool
     balance: int
 
+    @property
+    def wind_letter(self) -> str:
+        return str(WIND_LETTERS[self.wind])
+
 
 @dataclass(frozen=True)
 class HistoryRow:
@@ -80,6 +91,10 @@ class HistoryRow:
     @property
     def is_void(self) -> bool:
         return bool(self.void_reason)
+
+    @property
+    def wind_letter(self) -> str:
+        return str(WIND_LETTERS.get(self.prevailing_wind, self.prevailing_wind))
 
     @property
     def cells(self) -> list[tuple[int, int]]:
