@@ -208,13 +208,18 @@ def test_enter_in_the_doubles_field_previews_and_never_confirms(phone_page, live
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     tap(page, f"label[for=winner-{seats['N']}]")
     tap(page, "label[for=win_from-self]")
-    page.fill("#doubles_other", "1")
+    tap(page, "label[for=doubles-3]")
+    page.fill("#doubles_other", "1")  # a typed count, and the tap is undone: one or the other
     page.locator("#doubles_other").dispatch_event("change")
+    expect(page.locator("input[name=doubles]:checked")).to_have_count(0)
     expect(page.locator("#confirm")).to_be_visible()
     page.fill("#doubles_other", "2")
     page.press("#doubles_other", "Enter")
     expect(page.locator("[data-testid=preview]")).to_contain_text("2 doubles")
     expect(page.locator("[data-testid=hand-number]")).to_have_text("1")  # nothing recorded
+    tap(page, "label[for=doubles-4]")  # and a tap empties the typed count
+    expect(page.locator("#doubles_other")).to_have_value("")
+    expect(page.locator("[data-testid=bar-total]")).to_contain_text("4 doubles")
     assert balances(page) == ["400"] * 4
 
 
