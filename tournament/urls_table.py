@@ -12,6 +12,5 @@ urlpatterns = [
     path("<int:table_id>/live/", views.live, name="live"),
     path("<int:table_id>/preview/", views.preview, name="preview"),
     path("<int:table_id>/record/", views.record, name="record"),
-    path("<int:table_id>/payout-row/", views.payout_row, name="payout_row"),
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
 ]
