@@ -75,7 +75,8 @@ def competition_plan_view(request, pk: int):
     repeats = sum(p.report.repeat_meetings for p in planned)
     messages.success(
         request,
-        _("Seated %(n)s rounds at once; repeated meetings: %(r)s.") % {"n": len(planned), "r": repeats},
+        _("Drafted the seating of %(n)s rounds at once; repeated meetings: %(r)s. Publish each when ready.")
+        % {"n": len(planned), "r": repeats},
     )
     return redirect("organiser:rounds", competition.pk)
 
@@ -245,7 +246,7 @@ def round_seat_view(request, pk: int):
         return _page(request, round_, status=409, seating_form=form)
     messages.success(
         request,
-        _("Seated %(t)s tables (%(b)s byes); repeated meetings: %(r)s.")
+        _("A draft of %(t)s tables (%(b)s byes); repeated meetings: %(r)s. Review it, then publish it.")
         % {"t": len(result.tables), "b": len(result.byes), "r": result.report.repeat_meetings},
     )
     return redirect("organiser:round", round_.pk)

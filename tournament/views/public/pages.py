@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from tournament.held import sees_seating
 from tournament.models import Competition, Player, Round, Table
 from tournament.standings_store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
@@ -34,7 +35,8 @@ def competition(request, pk: int):
     rounds = list(Round.objects.filter(competition=competition).order_by("number"))
     organiser = sees_held(request.user, competition)
     tables: dict[int, list[Table]] = defaultdict(list)
-    shown = [r.pk for r in rounds if organiser or not r.results_held]
+    # Held rounds' tables and drafts' (seating not yet published) are the organisers' only.
+    shown = [r.pk for r in rounds if organiser or not (r.results_held or r.status == Round.Status.SCHEDULED)]
     for table in Table.objects.filter(round__in=shown).order_by("number"):
         tables[table.round_id].append(table)
     top = stored_standings(competition, COMPETITION_SCOPE)
@@ -52,9 +54,14 @@ def round_page(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
     competition = round_.competition
     hidden = round_.results_held and not sees_held(request.user, competition)
-    context = {"competition": competition, "round": round_, "hidden": hidden}
+    draft = round_.status == Round.Status.SCHEDULED
+    context = {"competition": competition, "round": round_, "hidden": hidden, "draft": draft}
     if not hidden:
-        context |= {"results": round_results(round_), **board_context(request, competition, round_)}
+        seating = sees_seating(request.user, round_)
+        context |= {
+            "results": round_results(round_) if seating else [],
+            **board_context(request, competition, round_),
+        }
     return render(request, "public/round.html", context)
 
 
