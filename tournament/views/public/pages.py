@@ -24,14 +24,13 @@ from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.history import chart_data, player_hands, player_sessions
 from tournament.views.public.leaderboard import line_of
 from tournament.views.public.results import round_results
-from tournament.views.public.standings import board_context
+from tournament.views.public.standings import LIVE_SECONDS, board_context, my_player_id
 
 TOP = 10
 
 
-@require_GET
-def competition(request, pk: int):
-    competition = get_object_or_404(Competition, pk=pk)
+def _competition_context(request, competition: Competition) -> dict:
+    """The competition page's leaders and rounds: the page and its live partial (htmx polls it)."""
     rounds = list(Round.objects.filter(competition=competition).order_by("number"))
     organiser = sees_held(request.user, competition)
     tables: dict[int, list[Table]] = defaultdict(list)
@@ -40,13 +39,27 @@ def competition(request, pk: int):
     for table in Table.objects.filter(round__in=shown).order_by("number"):
         tables[table.round_id].append(table)
     top = stored_standings(competition, COMPETITION_SCOPE)
-    context = {
+    return {
         "competition": competition,
         "rounds": [(r, tables.get(r.pk, []), r.results_held and not organiser) for r in rounds],
         "top": [line_of(row) for row in top[:TOP]],
         "sees_held": organiser,
+        "me": my_player_id(request.user),
+        "live_seconds": LIVE_SECONDS,
     }
-    return render(request, "public/competition.html", context)
+
+
+@require_GET
+def competition(request, pk: int):
+    competition = get_object_or_404(Competition, pk=pk)
+    return render(request, "public/competition.html", _competition_context(request, competition))
+
+
+@require_GET
+def competition_live(request, pk: int):
+    """The competition page's live part: the leaders and the rounds as the evening goes."""
+    competition = get_object_or_404(Competition, pk=pk)
+    return render(request, "public/_competition_live.html", _competition_context(request, competition))
 
 
 @require_GET
