@@ -24,6 +24,7 @@ from tournament.request_meta import request_meta
 from tournament.rounds import table_finished
 
 from .access import managed_competition, managed_round, organiser_required
+from .round_play import QUIET_MINUTES, tables_now
 
 WINDS = ("E", "S", "W", "N")
 
@@ -205,6 +206,8 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
+        "now": tables_now(round_, tables),
+        "quiet_minutes": QUIET_MINUTES,
     }
     return render(request, "organiser/round.html", context, status=status)
 
