@@ -276,7 +276,8 @@ def check_rows(
                     to_create.setdefault(_normal(r.club), r.club)
                 else:
                     unknown.setdefault(_normal(r.club), r.club)
-                    problems.append(f"unknown club “{r.club}” (tick “create missing clubs” to create it)")
+                    # what to do about it is said once for the file (``unknown_clubs``), not on every row
+                    problems.append(f"unknown club “{r.club}”")
         rows.append(
             ImportRow(
                 line=r.line,

@@ -1,6 +1,7 @@
 """The players pages: add one, enter registered players, import a CSV file, withdraw and substitute."""
 
 import base64
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -193,3 +194,21 @@ def test_withdrawing_a_player_seated_in_a_round_not_started_warns(olivia, compet
     response = olivia.post(reverse("organiser:entry_withdraw", args=[entry.pk]), follow=True)
     assert f"{entry.player.name} is still seated in round 4" in response.content.decode()
     assert table.seats.filter(player=entry.player).exists()  # the organiser decides: reseat or swap
+
+
+def test_an_unknown_club_is_explained_once_and_the_corrected_file_keeps_create_missing_clubs(
+    olivia, competition
+):
+    """Issue 14: three rows of one unknown club say what to do once; ticking "create missing clubs"
+    and then uploading a corrected file keeps the tick."""
+    data = b"Alice Tan,Bishan,R1\nBob Lim,Bishan,R2\nCarol Ng,bishan,R3\n"
+    page = _upload(olivia, competition, data).content.decode()
+    assert page.count("Tick “Create missing clubs”") == 1
+    assert "Unknown club: Bishan." in page and page.count("unknown club “") == 3  # one per row, no advice
+    assert 'id="upload_create_clubs"' in page and 'id="upload_create_clubs" checked' not in page
+    encoded = base64.b64encode(data).decode()
+    confirm = reverse("organiser:players_import_confirm", args=[competition.pk])
+    page = olivia.post(confirm, {"data": encoded, "create_clubs": "on", "check": "1"}).content.decode()
+    assert "Clubs to create: Bishan" in page and "Unknown club" not in page
+    corrected = re.search(r'<input type="checkbox" name="create_clubs" id="upload_create_clubs"[^>]*>', page)
+    assert corrected and "checked" in corrected.group(0)
