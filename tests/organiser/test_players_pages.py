@@ -212,3 +212,12 @@ def test_an_unknown_club_is_explained_once_and_the_corrected_file_keeps_create_m
     assert "Clubs to create: Bishan" in page and "Unknown club" not in page
     corrected = re.search(r'<input type="checkbox" name="create_clubs" id="upload_create_clubs"[^>]*>', page)
     assert corrected and "checked" in corrected.group(0)
+
+
+def test_the_import_problems_read_in_chinese(olivia, competition):
+    from django.conf import settings
+
+    olivia.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    page = _upload(olivia, competition, b"Alice Tan,Bishan,R1\n,Bishan,R1\n").content.decode()
+    assert "未知俱乐部“Bishan”" in page and "缺少姓名" in page and "注册号 R1 也出现在第 1 行" in page
+    assert "unknown club" not in page and "missing name" not in page
