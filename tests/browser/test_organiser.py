@@ -175,9 +175,8 @@ def test_the_organisers_evening_on_a_phone_from_an_empty_competition_to_a_finish
     south = t1.seat_map["S"]
     hand_record(table=t1, entry={"outcome": "win", "winner": south, "win": "self_draw", "doubles": 2})
     hand_record(table=t2, entry={"outcome": "draw"})
-    page.reload()
     one = page.locator("#play .org-table[data-table='1']")
-    expect(one).to_contain_text("1 hand")
+    expect(one).to_contain_text("1 hand", timeout=30_000)  # the section refreshes itself (htmx)
     expect(one).to_contain_text("Prevailing wind: East")
     expect(one).to_contain_text("Last hand 0 minutes ago")
     capital = competition.capital

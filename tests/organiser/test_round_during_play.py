@@ -59,6 +59,10 @@ def test_each_table_as_it_stands(olivia, playing):
     }
     assert [name for flag, _, name, _ in rows if flag] == ["Cat Ong"] and "Dealer: Cat Ong" in one
     assert "Last hand 20 minutes ago" in one and 'quiet"' in html.split('data-table="1"')[0][-40:]
+    # the section follows the evening by itself while the round is played
+    assert re.search(
+        r'id="play" hx-get="/organise/rounds/\d+/" hx-trigger="every 20s" hx-select="#play"', html
+    )
     two = _text(_card(html, 2))
     assert "0 hands" in two and "No hand recorded yet." in two
 

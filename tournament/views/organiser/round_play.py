@@ -20,6 +20,7 @@ from tournament.tables import table_fold
 from tournament.views.table.display import FINISH_WORDS, WIND_NAMES
 
 ORDER = ("E", "S", "W", "N")
+PLAY_SECONDS = 20  # the tables' section refreshes itself this often while the round is played (htmx)
 QUIET_MINUTES = 15  # a playing table with no hand for this long is marked: worth a look
 
 

@@ -24,7 +24,7 @@ from tournament.request_meta import request_meta
 from tournament.rounds import table_finished
 
 from .access import managed_competition, managed_round, organiser_required
-from .round_play import QUIET_MINUTES, tables_now
+from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
 
 WINDS = ("E", "S", "W", "N")
 
@@ -208,6 +208,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
         "now": tables_now(round_, tables),
         "quiet_minutes": QUIET_MINUTES,
+        "play_seconds": PLAY_SECONDS,
     }
     return render(request, "organiser/round.html", context, status=status)
 
