@@ -200,7 +200,9 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
         description=(
             "Seats the competition's entered players at tables of four for this round, taking the rounds "
             "already played and the competition's other scheduled rounds into account. Answers the tables "
-            "and a quality report (repeat_pairs, max_meetings, seat-wind balance)."
+            "and a quality report (repeat_pairs, max_meetings, seat-wind balance). The seating is a draft: "
+            "the round stays scheduled and only its organisers see the tables until "
+            "POST /api/v1/rounds/{id}/publish/."
         ),
         parameters=[id_parameter("id", "round")],
         request=SeatingRequestSerializer,
