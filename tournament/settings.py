@@ -118,6 +118,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tournament.formats"]  # dates as each language writes them
 TIME_ZONE = env_str("TIME_ZONE", "Asia/Singapore")
 USE_I18N = True
 USE_TZ = True

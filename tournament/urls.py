@@ -4,11 +4,12 @@ from django.urls import include, path
 
 from tournament.health import healthz
 from tournament.views.home import home
+from tournament.views.login import LoginView
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

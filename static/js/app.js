@@ -92,3 +92,17 @@ function startTimers() {
 }
 document.addEventListener("DOMContentLoaded", startTimers);
 document.addEventListener("htmx:afterSettle", startTimers);
+
+// A search box with data-filter="#list" narrows the list's choices as one types (the staff page):
+// shown only with JavaScript; without it the whole list is there to tick.
+document.querySelectorAll("input[data-filter]").forEach((box) => {
+  const list = document.querySelector(box.dataset.filter);
+  if (!list) return;
+  box.hidden = false;
+  box.addEventListener("input", () => {
+    const words = box.value.trim().toLowerCase();
+    list.querySelectorAll(":scope > div").forEach((item) => {
+      item.hidden = words !== "" && !item.textContent.toLowerCase().includes(words);
+    });
+  });
+});

@@ -131,7 +131,13 @@ def _preview_page(request, competition, data: bytes, create_clubs: bool, *, stat
     return render(
         request,
         "organiser/import.html",
-        {"competition": competition, "preview": preview, "confirm": confirm, "upload_form": CsvUploadForm()},
+        {
+            "competition": competition,
+            "preview": preview,
+            "confirm": confirm,
+            # the corrected file keeps the choice made for the first one (issue 14)
+            "upload_form": CsvUploadForm(initial={"create_clubs": create_clubs}, auto_id="upload_%s"),
+        },
         status=status,
     )
 

@@ -24,6 +24,7 @@ from tournament.request_meta import request_meta
 from tournament.rounds import table_finished
 
 from .access import managed_competition, managed_round, organiser_required
+from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
 
 WINDS = ("E", "S", "W", "N")
 
@@ -75,7 +76,8 @@ def competition_plan_view(request, pk: int):
     repeats = sum(p.report.repeat_meetings for p in planned)
     messages.success(
         request,
-        _("Seated %(n)s rounds at once; repeated meetings: %(r)s.") % {"n": len(planned), "r": repeats},
+        _("Drafted the seating of %(n)s rounds at once; repeated meetings: %(r)s. Publish each when ready.")
+        % {"n": len(planned), "r": repeats},
     )
     return redirect("organiser:rounds", competition.pk)
 
@@ -204,6 +206,9 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
+        "now": tables_now(round_, tables),
+        "quiet_minutes": QUIET_MINUTES,
+        "play_seconds": PLAY_SECONDS,
     }
     return render(request, "organiser/round.html", context, status=status)
 
@@ -245,7 +250,7 @@ def round_seat_view(request, pk: int):
         return _page(request, round_, status=409, seating_form=form)
     messages.success(
         request,
-        _("Seated %(t)s tables (%(b)s byes); repeated meetings: %(r)s.")
+        _("A draft of %(t)s tables (%(b)s byes); repeated meetings: %(r)s. Review it, then publish it.")
         % {"t": len(result.tables), "b": len(result.byes), "r": result.report.repeat_meetings},
     )
     return redirect("organiser:round", round_.pk)

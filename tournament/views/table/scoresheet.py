@@ -33,7 +33,7 @@ from tournament.forms_table import (
     form_data_from_entry,
     new_idempotency_key,
 )
-from tournament.held import sees_table_results
+from tournament.held import sees_seating, sees_table_results
 from tournament.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
@@ -76,7 +76,14 @@ def _results_hidden(request, table: Table) -> bool:
     return not sees_table_results(request.user, table)
 
 
+def _check_seating_published(request, table: Table) -> None:
+    """A draft seating (not yet published) is its organisers' only (``tournament.held.sees_seating``)."""
+    if not sees_seating(request.user, table.round):
+        raise Http404(_("The seating of this round is not published yet."))
+
+
 def _check_visible(request, table: Table) -> None:
+    _check_seating_published(request, table)
     if _results_hidden(request, table):
         raise Http404(_("This round's results are held back until the organiser releases them."))
 
@@ -171,6 +178,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 @require_GET
 def scoresheet(request, table_id: int):
     table = _table(table_id)
+    _check_seating_published(request, table)
     if _results_hidden(request, table):
         return _held_page(request, table)
     corrects = None
