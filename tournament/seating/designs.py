@@ -373,6 +373,13 @@ def candidates(v: int) -> list[Design]:
         out.append(golf_32())
     if v == 100:
         out.append(gf25_levels())
+    from .rotational import rotational_for, twelve  # stored data; imports this module's Design
+
+    if v == 12:
+        out.append(twelve())
+    stored = rotational_for(v)
+    if stored is not None:
+        out.append(stored)
     q = (v - 1) // 3
     if v % 12 == 4 and len(_factor(q)) == 1:
         out.append(three_q_plus_one(q))
