@@ -60,6 +60,7 @@ class Design:
     length: int
     groups: tuple[tuple[int, ...], ...]
     build: Callable[[int], Class]
+    repeats: int = 0  # a stored schedule that is not a design: how many meetings it repeats
 
     def cls(self, j: int) -> Class:
         if not 0 <= j < self.length:
@@ -386,6 +387,18 @@ def candidates(v: int) -> list[Design]:
     if v % 4 == 0 and v >= 16:
         out.append(transversal(v // 4))
     return [d for d in out if d.length >= 3]
+
+
+def best_rounds(players: int) -> int:
+    """The most rounds ``players`` play here with nobody meeting twice (0 when no design is known).
+
+    A player meets three new players a round, so ``(players - 1) // 3`` is the
+    most any schedule reaches; the designs of 16, 28, 40, 64, 100 players reach
+    it, and those of 24, 36, 48 players reach ``(players - 3) / 3``, the most when
+    ``players`` is divisible by 12 (a player then cannot meet everyone).
+    """
+    design = design_for(players) if players % 4 == 0 else None
+    return design.length if design is not None and not design.repeats else 0
 
 
 @lru_cache(maxsize=64)

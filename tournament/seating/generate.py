@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .byes import bye_counts, choose_byes, due_for_bye
-from .designs import Design, design_for
+from .designs import Design, best_rounds, design_for
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -119,7 +119,7 @@ def preview(
     )
     plan = _Plan(field, options, clubs_n)
     counts = bye_counts(field, past)
-    following = plan.design if plan.follows(past) else None
+    following = plan.design if plan.follows(past) and not plan.design.repeats else None  # type: ignore[union-attr]
     return SeatingPreview(
         players=len(field),
         tables=len(field) // 4,
@@ -129,6 +129,7 @@ def preview(
         bye_counts=tuple((p, counts[p]) for p in field),
         design=following.name if following else None,
         design_rounds=(following.length - len(past)) if following else 0,
+        best_rounds=best_rounds(len(field)),
     )
 
 

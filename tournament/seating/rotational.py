@@ -113,4 +113,6 @@ _TWELVE = (
 
 def twelve() -> Design:
     """The stored three rounds for 12 players (6 repeats; not a design: pairs do meet twice)."""
-    return Design("stored 12-player schedule (6 repeats, the least possible)", 12, 3, (), _TWELVE.__getitem__)
+    return Design(
+        "stored 12-player schedule (6 repeats, the least possible)", 12, 3, (), _TWELVE.__getitem__, repeats=6
+    )
