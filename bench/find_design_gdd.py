@@ -119,14 +119,17 @@ def search(n: int, k: int, seed: int, iters: int) -> list[list[tuple[int, int]]]
     return None
 
 
-def search_rot(n: int, seed: int, iters: int) -> list[list[tuple[int, int]]] | None:
+def search_rot(n: int, seed: int, iters: int, mult: int = 1) -> list[list[tuple[int, int]]] | None:
     """Type 3^u with the base class invariant under turning the levels ``(x, i) -> (x, i + 1)``.
 
     A block's turns are blocks too, so only one block of each orbit is searched: a fixed block
     ``(x0,0), (x1,1), (x2,2)`` and ``(n - 3) / 4`` full blocks, together holding every ``x`` of
     ``Z_n`` once (their turns then partition the points). Needed: each pure difference once, each
     mixed difference ``(0, 1, d != 0)`` once (``(i, i+1, d)`` and ``(i, i+2, -d)`` are its turns).
+    With ``mult`` (``mult ** 3 = 1 mod n``) a turn also multiplies ``x`` by ``mult``: the symmetry is
+    ``(x, i) -> (mult * x, i + 1)``.
     """
+    inv = pow(mult, -1, n)
     rng = random.Random(seed)
     xs = list(range(n))
     rng.shuffle(xs)
@@ -134,16 +137,21 @@ def search_rot(n: int, seed: int, iters: int) -> list[list[tuple[int, int]]] | N
 
     def keyr(a, b):
         (x, i), (y, j) = a, b
+        x, y = x * pow(inv, i, n) % n, y * pow(inv, i, n) % n  # turn back so that a is on level 0
+        j, i = (j - i) % 3, 0
         if i == j:
             d = (y - x) % n
             return (0, min(d, n - d))
-        if (j - i) % 3 == 1:
+        if j == 1:
             return (1, (y - x) % n)
-        return (1, (x - y) % n)
+        return (1, (x - y) * pow(inv, 2, n) % n)
+
+    def point(x, level):
+        return (x * pow(mult, level, n) % n, level)
 
     def blocks_of(xs, lv):
-        out = [[(xs[s], lv[s]) for s in range(3)]]
-        out += [[(xs[s], lv[s]) for s in range(b, b + 4)] for b in range(3, n, 4)]
+        out = [[point(xs[s], lv[s]) for s in range(3)]]
+        out += [[point(xs[s], lv[s]) for s in range(b, b + 4)] for b in range(3, n, 4)]
         return out
 
     def cost_of(xs, lv):
@@ -187,13 +195,17 @@ def main() -> None:
     parser.add_argument("--iters", type=int, default=2_000_000)
     parser.add_argument("--tries", type=int, default=50)
     parser.add_argument("--rot", action="store_true", help="type 3^u: invariant under turning the levels")
+    parser.add_argument("--mult", type=int, default=1, help="with --rot: a turn multiplies by this")
     args = parser.parse_args()
     started = time.monotonic()
     for seed in range(args.tries):
         if args.rot:
-            found = search_rot(args.n, seed, args.iters)
+            found = search_rot(args.n, seed, args.iters, args.mult)
             if found:  # the turns of each block
-                found = [[(x, (i + r) % 3) for x, i in blk] for r in range(3) for blk in found]
+                m = args.mult
+                found = [
+                    [(x * m**r % args.n, (i + r) % 3) for x, i in blk] for r in range(3) for blk in found
+                ]
                 found.sort(key=len)
         else:
             found = search(args.n, args.k, seed, args.iters)
