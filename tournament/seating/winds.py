@@ -112,12 +112,22 @@ def colour_block(
             where.setdefault(p, []).append(t)
     # a player who already took a wind twice in the block (a history seated otherwise) is seated freely
     used = {p: ws for p, ws in used.items() if p not in where or len(where[p]) <= BLOCK - len(ws)}
+    # a player short of one wind (a bye earlier) is given it at their first table, if the block allows
+    pins: dict[int, dict[int, PlayerId]] = {}
+    for p, ts in where.items():
+        c = [n + (w in used.get(p, ())) for w, n in enumerate(counts.get(p, (0, 0, 0, 0)))]
+        low = min(c)
+        if c.count(low) == 1 and c.index(low) not in used.get(p, ()):
+            pins.setdefault(ts[0], {}).setdefault(c.index(low), p)
     best: tuple[int, list[Table]] | None = None
-    for winds in _WIND_ORDERS:
-        broken, seats = _colour(tables, where, used, counts, winds)
-        if best is None or broken < best[0]:
-            best = (broken, seats)
-        if not broken:
+    for pinned in (pins, {}) if pins else ({},):
+        for winds in _WIND_ORDERS:
+            broken, seats = _colour(tables, where, used, counts, winds, pinned)
+            if best is None or broken < best[0]:
+                best = (broken, seats)
+            if not broken:
+                break
+        if not best[0]:  # type: ignore[index]
             break
     assert best is not None
     if best[0] and strict:
@@ -129,7 +139,7 @@ def colour_block(
     return out
 
 
-def _colour(tables, where, used, counts, winds) -> tuple[int, list[Table]]:
+def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table]]:
     """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats."""
     avail = {p: {w for w in range(4) if w not in used.get(p, ())} for p in where}
     left = {p: len(ts) for p, ts in where.items()}
@@ -137,6 +147,12 @@ def _colour(tables, where, used, counts, winds) -> tuple[int, list[Table]]:
     done: set[tuple[int, PlayerId]] = set()  # (table, player) edges coloured
     zero = (0, 0, 0, 0)
     broken: set[PlayerId] = set()
+    # the wind a player with a bye in the block goes without: their most frequent (ties spread by player)
+    skip = {}
+    for n, p in enumerate(where):
+        c = counts.get(p, zero)
+        skip[p] = max(range(4), key=lambda w, c=c, n=n: (c[w], -((w - n) % 4)))
+    pinned_at = {(t, p): w for t, by_wind in pinned.items() for w, p in by_wind.items()}
     for stage, w in enumerate(winds):
         rest = set(winds[stage:])
         for p in where:
@@ -146,16 +162,27 @@ def _colour(tables, where, used, counts, winds) -> tuple[int, list[Table]]:
         forced = {p for p in where if left[p] and left[p] == len(avail[p] & rest) and w in avail[p]}
 
         def ok(t: int, p: PlayerId, w=w) -> bool:
-            return w in avail[p] and (t, p) not in done
+            return w in avail[p] and (t, p) not in done and pinned_at.get((t, p), w) == w
 
         def rank(p: PlayerId, w=w, forced=forced) -> tuple:
-            # forced players first, then those who have started in this wind least
-            return (p not in forced, counts.get(p, zero)[w])
+            # a player who will go without a wind (a bye in the block) takes this one first unless it is
+            # the wind they have started in most; then the players who must take it
+            c = counts.get(p, zero)
+            if p in forced:
+                return (0, c[w] - max(c), c[w])
+            return (2 if w == skip[p] else 1, c[w] - max(c), c[w])
 
         match: dict[int, PlayerId] = {}
         owner: dict[PlayerId, int] = {}
         cands = [sorted((p for p in tables[t] if ok(t, p)), key=rank) for t in range(len(tables))]
+        for t, by_wind in pinned.items():  # the pinned player is the table's only candidate
+            p = by_wind.get(w)
+            if p is not None and ok(t, p):
+                cands[t] = [p]
+                match[t], owner[p] = p, t
         for t in range(len(tables)):  # every table needs this wind: augmenting paths (Kuhn)
+            if t in match:
+                continue
             if not _augment(t, cands, match, owner, set()):
                 # nobody at the table can still take it: a player who took it before takes it again
                 free = [[p for p in tables[u] if (u, p) not in done] for u in range(len(tables))]
