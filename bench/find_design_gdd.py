@@ -129,7 +129,11 @@ def search_rot(n: int, seed: int, iters: int, mult: int = 1) -> list[list[tuple[
     With ``mult`` (``mult ** 3 = 1 mod n``) a turn also multiplies ``x`` by ``mult``: the symmetry is
     ``(x, i) -> (mult * x, i + 1)``.
     """
+    if pow(mult, 3, n) != 1:
+        raise SystemExit(f"--mult {mult}: its cube is not 1 mod {n}")
     inv = pow(mult, -1, n)
+    back = [pow(inv, i, n) for i in range(3)]
+    ahead = [pow(mult, i, n) for i in range(3)]
     rng = random.Random(seed)
     xs = list(range(n))
     rng.shuffle(xs)
@@ -137,17 +141,17 @@ def search_rot(n: int, seed: int, iters: int, mult: int = 1) -> list[list[tuple[
 
     def keyr(a, b):
         (x, i), (y, j) = a, b
-        x, y = x * pow(inv, i, n) % n, y * pow(inv, i, n) % n  # turn back so that a is on level 0
+        x, y = x * back[i] % n, y * back[i] % n  # turn back so that a is on level 0
         j, i = (j - i) % 3, 0
         if i == j:
             d = (y - x) % n
             return (0, min(d, n - d))
         if j == 1:
             return (1, (y - x) % n)
-        return (1, (x - y) * pow(inv, 2, n) % n)
+        return (1, (x - y) * back[2] % n)
 
     def point(x, level):
-        return (x * pow(mult, level, n) % n, level)
+        return (x * ahead[level] % n, level)
 
     def blocks_of(xs, lv):
         out = [[point(xs[s], lv[s]) for s in range(3)]]
