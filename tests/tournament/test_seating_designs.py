@@ -15,7 +15,6 @@ import pytest
 from tournament.seating import SeatingOptions, seat
 from tournament.seating.designs import (
     affine,
-    best_rounds,
     candidates,
     design_for,
     field,
@@ -24,7 +23,7 @@ from tournament.seating.designs import (
     three_q_plus_one,
     transversal,
 )
-from tournament.seating.rotational import rotational_gdd, twelve
+from tournament.seating.rotational import best_rounds, rotational_gdd, twelve
 
 
 def pairs_of(design, classes=None):

@@ -376,29 +376,13 @@ def candidates(v: int) -> list[Design]:
         out.append(gf25_levels())
     from .rotational import rotational_for, twelve  # stored data; imports this module's Design
 
-    if v == 12:
-        out.append(twelve())
-    stored = rotational_for(v)
-    if stored is not None:
-        out.append(stored)
+    out += [twelve()] if v == 12 else [d for d in (rotational_for(v),) if d is not None]
     q = (v - 1) // 3
     if v % 12 == 4 and len(_factor(q)) == 1:
         out.append(three_q_plus_one(q))
     if v % 4 == 0 and v >= 16:
         out.append(transversal(v // 4))
     return [d for d in out if d.length >= 3]
-
-
-def best_rounds(players: int) -> int:
-    """The most rounds ``players`` play here with nobody meeting twice (0 when no design is known).
-
-    A player meets three new players a round, so ``(players - 1) // 3`` is the
-    most any schedule reaches; the designs of 16, 28, 40, 64, 100 players reach
-    it, and those of 24, 36, 48 players reach ``(players - 3) / 3``, the most when
-    ``players`` is divisible by 12 (a player then cannot meet everyone).
-    """
-    design = design_for(players) if players % 4 == 0 else None
-    return design.length if design is not None and not design.repeats else 0
 
 
 @lru_cache(maxsize=64)

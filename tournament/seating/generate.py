@@ -15,8 +15,10 @@ the clubs. If the history so far is exactly the plan's first rounds (tables
 compared as sets of players), the step plays the plan's next round. Otherwise
 (another history, byes, swiss, or the design is used up) it searches
 (``search.py``) for the round that costs least given all earlier meetings.
-Seats within each table are then ordered to even out starting winds
-(``winds.py``).
+Seats are then ordered by blocks of four rounds (``winds.py``): the groups
+of the block's rounds ahead are found too (groups never depend on seats, so
+a later call finds the same ones), the block is seated so that every player
+starts in each wind once, and the round takes its part of that seating.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .byes import bye_counts, choose_byes, due_for_bye
-from .designs import Design, best_rounds, design_for
+from .designs import Design, design_for
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -48,6 +50,7 @@ from .model import (
     sort_key,
 )
 from .report import judge, meetings
+from .rotational import best_rounds
 from .search import search_round
 from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds
 

@@ -1,4 +1,4 @@
-"""Resolvable 4-GDDs developed over a cyclic group, and a small stored schedule (data mostly).
+"""Resolvable 4-GDDs developed over a cyclic group, a small stored schedule, and what a field can reach.
 
 A **1-rotational resolvable 4-GDD** here has points ``Z_n x {0, 1, 2}`` (point
 ``(x, i)`` numbered ``i * n + x``) and ``k`` fixed points ``3n .. 3n + k - 1``.
@@ -26,7 +26,7 @@ IV.5, resolvable GDDs).
 
 from __future__ import annotations
 
-from .designs import Block, Class, Design
+from .designs import Block, Class, Design, design_for
 
 # n -> (k, base class); finite point (x, i) written i * n + x, the first k blocks hold the fixed points
 _BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
@@ -116,3 +116,15 @@ def twelve() -> Design:
     return Design(
         "stored 12-player schedule (6 repeats, the least possible)", 12, 3, (), _TWELVE.__getitem__, repeats=6
     )
+
+
+def best_rounds(players: int) -> int:
+    """The most rounds ``players`` play here with nobody meeting twice (0 when no design is known).
+
+    A player meets three new players a round, so ``(players - 1) // 3`` is the
+    most any schedule reaches; the designs of 16, 28, 40, 64, 100 players reach
+    it, and those of 24, 36, 48 players reach ``(players - 3) / 3``, the most when
+    ``players`` is divisible by 12 (a player then cannot meet everyone).
+    """
+    design = design_for(players) if players % 4 == 0 else None
+    return design.length if design is not None and not design.repeats else 0
