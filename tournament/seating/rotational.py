@@ -18,10 +18,10 @@ check by developing every class:
 
 The base classes were found by ``bench/find_design_gdd.py`` (simulated
 annealing over base classes invariant under turning the levels, the symmetry
-also used for 40 players in ``bench/find_design.py``); the existence of these
-designs for every ``N = 12s >= 24`` is the theorem on 4-RGDDs of type ``3^u``,
-``u = 0 (mod 4)``, ``u >= 8`` (Handbook of Combinatorial Designs, 2nd ed.,
-IV.5, resolvable GDDs).
+also used for 40 players in ``bench/find_design.py``); each is checked by the
+tests, pair by pair. Resolvable 4-GDDs of type ``3^u`` are expected for every
+``u = 0 (mod 4)``, ``u >= 8`` (issue 17; the literature on resolvable group
+divisible designs with blocks of four); only the ones stored here are used.
 """
 
 from __future__ import annotations
