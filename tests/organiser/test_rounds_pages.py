@@ -56,6 +56,20 @@ def test_a_round_number_is_used_once_and_must_end_after_it_starts(olivia, compet
 def test_before_seating_the_organiser_is_told_what_will_happen(olivia, field, round1):
     page = olivia.get(reverse("organiser:round", args=[round1.pk])).content.decode()
     assert "18 players at 4 tables." in page and "2 players sit out this round" in page
+    assert "nobody meeting twice" not in page  # no design known for 18 players: nothing promised
+
+
+def test_the_organiser_is_told_how_many_rounds_the_field_can_play_without_a_repeat(
+    olivia, competition, round1
+):
+    for i in range(48):
+        EntryFactory(competition=competition, player=PlayerFactory(name=f"Player {i:02d}"))
+    page = olivia.get(reverse("organiser:round", args=[round1.pk])).content.decode()
+    assert "48 players can play 15 rounds with nobody meeting twice." in page  # a 4-GDD of type 3^16
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 7})
+    seated = olivia.get(reverse("organiser:round", args=[round1.pk]))
+    assert seated.context["report"]["best_rounds"] == 15
+    assert "48 players can play 15 rounds with nobody meeting twice." in seated.content.decode()
 
 
 def test_generate_seating_shows_tables_and_the_report(olivia, field, round1):

@@ -22,6 +22,7 @@ from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, Sw
 from tournament.models import Player, Round
 from tournament.request_meta import request_meta
 from tournament.rounds import table_finished
+from tournament.seating import best_rounds
 
 from .access import managed_competition, managed_round, organiser_required
 from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
@@ -183,6 +184,8 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         numbers = [t["table"].number for t in tables if any(p for _, p in t["seats"])]
         report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}}, numbers)
         report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
+        report["field"] = len(players) + len(report_data.byes)
+        report["best_rounds"] = best_rounds(report["field"])
     if round_.status == Round.Status.SCHEDULED or not tables:
         preview, preview_problem = _preview(round_)
         if preview:
