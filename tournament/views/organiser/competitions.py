@@ -30,6 +30,7 @@ from tournament.models import Entry
 from tournament.request_meta import request_meta
 
 from .access import managed_competition, organiser_required
+from .accounts import staff_context
 from .dashboard import next_steps
 
 
@@ -155,4 +156,5 @@ def competition_staff(request, pk: int):
         if request.user not in organisers and not request.user.is_superuser:
             return redirect("organiser:dashboard")
         return redirect("organiser:competition", competition.pk)
-    return render(request, "organiser/staff.html", {"competition": competition, "form": form})
+    context = {"competition": competition, "form": form, **staff_context(competition)}
+    return render(request, "organiser/staff.html", context)
