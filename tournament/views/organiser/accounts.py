@@ -38,6 +38,10 @@ def staff_context(competition, *, account_form=None, invite_form=None) -> dict:
     """What the staff page shows below the staff form: scorekeepers' accounts and open invitations."""
     return {
         "keepers": competition.scorekeepers.order_by("username"),
+        # Organisers' accounts are a superuser's to switch off (tournament.accounts.account_set_active).
+        "organiser_ids": set(
+            competition.scorekeepers.filter(organised__isnull=False).values_list("pk", flat=True)
+        ),
         "account_form": account_form or AccountForm(prefix="account"),
         "invite_form": invite_form or InviteForm(prefix="invite"),
         "invitations": _open_invitations(competition).filter(role=Invitation.Role.SCOREKEEPER),
