@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournament.health import healthz
-from tournament.views.accounts import invitation_use
+from tournament.views.accounts import PasswordResetView, invitation_use
 from tournament.views.home import home
 
 urlpatterns = [
@@ -14,7 +14,7 @@ urlpatterns = [
     # Django's own password change and reset (templates in templates/registration/).
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("accounts/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/reset/", PasswordResetView.as_view(), name="password_reset"),
     path("accounts/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "accounts/reset/<uidb64>/<token>/",

@@ -113,3 +113,15 @@ def test_a_wrong_email_url_stops_the_app_with_its_name(url):
 def test_no_mail_server_prints_to_the_console():
     assert EmailConfig().backend.endswith("console.EmailBackend")
     assert EmailConfig("smtp.example.org").backend.endswith("smtp.EmailBackend")
+
+
+@pytest.mark.django_db
+def test_the_reset_form_is_limited_per_client_and_per_address(client, side_a, side_b):
+    for _ in range(5):
+        assert client.post("/accounts/reset/", {"email": side_a.keeper.email}).status_code == 302
+    assert len(mail.outbox) == 3  # three messages an hour to one address; the page says the same
+    for _ in range(5):
+        client.post("/accounts/reset/", {"email": "nobody@example.org"})
+    refused = client.post("/accounts/reset/", {"email": side_b.keeper.email})
+    assert refused.status_code == 429 and "Too many requests" in refused.content.decode()
+    assert len(mail.outbox) == 3

@@ -2,11 +2,12 @@
 and the player opens the link, chooses a username and password, and lands logged in (issue 22)."""
 
 import pytest
+from django.core import mail
 from playwright.sync_api import expect
 
 from tests.browser.test_csp import violations
 from tests.browser.test_organiser import log_in
-from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory, UserFactory
 from tournament.models import AuditEntry, Invitation
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,3 +70,44 @@ def test_an_organiser_invites_a_player_who_sets_a_password_and_lands_logged_in(
     assert Invitation.objects.get().used_at is not None
     context.close()
     assert found == []
+
+
+def test_the_lock_out_page_speaks_chinese_and_leads_to_the_password_reset(phone_page, live_server, settings):
+    settings.AXES_FAILURE_LIMIT = 2
+    UserFactory(username="lin", email="lin@example.org")
+    base = live_server.url
+    phone_page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "zh-hans", "url": base}])
+    phone_page.goto(base + "/accounts/login/")
+    expect(phone_page.locator("html")).to_have_attribute("lang", "zh-hans")
+    for _ in range(3):
+        phone_page.fill("#id_username", "lin")
+        phone_page.fill("#id_password", "wrong")
+        phone_page.click("main button[type=submit]")
+        if phone_page.locator("[data-locked-out]").count():
+            break
+    expect(phone_page.locator("h1")).to_have_text("登录失败次数过多")
+    phone_page.screenshot(path="/tmp/accounts-7-locked-out-zh.png", full_page=True)
+    phone_page.click("text=重置我的密码")
+    phone_page.fill("#id_email", "lin@example.org")
+    phone_page.click("main button[type=submit]")
+    expect(phone_page.locator("h1")).to_have_text("请查看你的邮箱")
+    assert len(mail.outbox) == 1 and "lin" in mail.outbox[0].body
+    phone_page.screenshot(path="/tmp/accounts-8-reset-sent-zh.png", full_page=True)
+
+
+def test_the_staff_page_on_a_phone(phone_page, live_server, organiser):
+    competition = CompetitionFactory(name="Phone League")
+    competition.organisers.add(organiser)
+    competition.scorekeepers.add(UserFactory(username="kim_keeper"))
+    log_in(phone_page, live_server.url, organiser)
+    phone_page.goto(f"{live_server.url}/organise/competitions/{competition.pk}/staff/")
+    phone_page.fill("#id_account-username", "sally")
+    phone_page.fill("#id_account-password1", PASSWORD)
+    phone_page.fill("#id_account-password2", PASSWORD)
+    phone_page.click("button[value=create]")
+    expect(phone_page.locator(".org-people")).to_contain_text("sally")
+    phone_page.once("dialog", lambda dialog: dialog.accept())  # data-confirm asks first
+    phone_page.locator('[data-account="kim_keeper"] button').click()
+    expect(phone_page.locator('[data-account="kim_keeper"]')).to_contain_text("deactivated")
+    phone_page.screenshot(path="/tmp/accounts-9-staff.png", full_page=True)
+    assert competition.scorekeepers.get(username="sally").is_active
