@@ -111,6 +111,8 @@ MATRIX = {
                         lambda lg: {"action": "invite"}, ORGANISER_ONLY, _newcomer),
     "deactivate an account": ("post", "organiser:account_active", lambda lg, u: [lg.competition.pk, u.pk],
                               lambda lg: {"active": "0"}, ORGANISER_ONLY, _other_keeper),
+    "withdraw an invitation": ("post", "organiser:invitation_withdraw", lambda lg, inv: [inv.pk], NOTHING,
+                               ORGANISER_ONLY, _invitation),
     "read an invitation's slip": ("get", "organiser:invitation", lambda lg, inv: [inv.pk], NOTHING,
                                   ORGANISER_ONLY, _invitation),
     "read the audit log": ("get", "organiser:audit", C, NOTHING, ORGANISER_ONLY, None),
@@ -144,7 +146,8 @@ def _snapshot(lg) -> tuple:
         AuditEntry.objects.count(), StandingRow.objects.count(),
         list(lg.competition.organisers.values_list("pk", flat=True)),
         list(User.objects.order_by("pk").values_list("username", "is_active")),
-        list(Player.objects.order_by("pk").values_list("user", flat=True)), Invitation.objects.count(),
+        list(Player.objects.order_by("pk").values_list("user", flat=True)),
+        Invitation.objects.filter(withdrawn_at=None).count(),
     )  # fmt: skip
 
 

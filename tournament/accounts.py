@@ -9,6 +9,7 @@ or as the player it was made for (the player claims their record).
 - ``invitation_create`` makes one and answers its secret once (only a digest
   is kept); ``invitation_find`` reads the link; ``invitation_accept`` uses it
   (a new account, or the caller's own), once, before it expires;
+  ``invitation_withdraw`` stops a link that has not been used;
 - ``account_create`` makes an account for a scorekeeper or a player directly;
 - ``player_link`` / ``player_unlink`` tie an account to a player's record;
 - ``account_set_active`` deactivates (or reactivates) one of the
@@ -155,7 +156,8 @@ def invitation_create(
 
 
 def invitation_find(token: str) -> Invitation:
-    """The invitation of a link, if it still works; else ``InvitationInvalid`` says why."""
+    """The invitation of a link, if it still works; else ``InvitationInvalid`` says why
+    (``unknown``, ``used``, ``withdrawn``, ``expired``, ``claimed``)."""
     invitation = (
         Invitation.objects.select_related("competition", "player")
         .filter(token_hash=token_digest(token))
@@ -165,6 +167,8 @@ def invitation_find(token: str) -> Invitation:
         raise InvitationInvalid("unknown")
     if invitation.used_at is not None:
         raise InvitationInvalid("used")
+    if invitation.withdrawn_at is not None:
+        raise InvitationInvalid("withdrawn")
     if invitation.expires_at <= timezone.now():
         raise InvitationInvalid("expired")
     if invitation.player_id and invitation.player.user_id is not None:
@@ -190,6 +194,8 @@ def invitation_accept(
         invitation = Invitation.objects.select_for_update().get(pk=found.pk)
         if invitation.used_at is not None:  # used by a request that finished while we read
             raise InvitationInvalid("used")
+        if invitation.withdrawn_at is not None:
+            raise InvitationInvalid("withdrawn")
         if account is None:
             account = _new_account(username, password, invitation.email)
         _grant(invitation.competition, account, invitation.role, invitation.player)
@@ -210,6 +216,35 @@ def invitation_accept(
             data={"role": invitation.role, "account": account.pk, "player": invitation.player_id},
         )
     return account
+
+
+def invitation_withdraw(invitation: Invitation, *, user=None, meta: RequestMeta | None = None) -> Invitation:
+    """The link stops working (a slip lost or handed to the wrong person); a used one stays as it was."""
+    require_organiser(user, invitation.competition)
+    with transaction.atomic():
+        locked = (
+            Invitation.objects.select_for_update()
+            .select_related("competition", "player")
+            .get(pk=invitation.pk)
+        )
+        if locked.used_at is not None or locked.withdrawn_at is not None:
+            return locked
+        locked.withdrawn_at = timezone.now()
+        locked.save(update_fields=["withdrawn_at"])
+        _audit(
+            "invitation_withdrawn",
+            user,
+            locked.competition,
+            gettext_noop("%(actor)s withdrew the invitation of the player %(player)s to %(competition)s")
+            if locked.player
+            else gettext_noop("%(actor)s withdrew an invitation of a scorekeeper to %(competition)s"),
+            meta,
+            object_type="invitation",
+            object_id=locked.pk,
+            args={"player": locked.player.name if locked.player else ""},
+            data={"role": locked.role, "player": locked.player_id},
+        )
+    return locked
 
 
 def _new_account(username: str, password: str, email: str = ""):

@@ -28,6 +28,7 @@ urlpatterns = [
         "competitions/<int:pk>/accounts/<int:user_pk>/active/", accounts.account_active, name="account_active"
     ),
     path("invitations/<int:pk>/", accounts.invitation, name="invitation"),
+    path("invitations/<int:pk>/withdraw/", accounts.invitation_withdraw, name="invitation_withdraw"),
     path("competitions/<int:pk>/players/", players.players, name="players"),
     path("competitions/<int:pk>/players/add/", players.player_add, name="player_add"),
     path("competitions/<int:pk>/players/enter/", players.players_enter, name="players_enter"),

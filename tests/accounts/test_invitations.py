@@ -15,6 +15,7 @@ from tournament.accounts import (
     InvitationInvalid,
     invitation_accept,
     invitation_create,
+    invitation_withdraw,
     token_digest,
 )
 from tournament.models import AuditEntry, Invitation
@@ -132,3 +133,20 @@ def test_making_and_using_an_invitation_is_audited_in_words(side_a):
     assert "token" not in str(made.data)
     assert used.action == "invitation_used" and used.user.username == "newbie"
     assert used.summary == "newbie claimed the player A Newcomer of Spring League with an invitation"
+
+
+def test_a_withdrawn_invitation_is_refused(side_a, side_b):
+    invitation, token = invitation_create(
+        side_a.competition, role="player", player=side_a.newcomer, user=side_a.organiser
+    )
+    with pytest.raises(PermissionDenied):
+        invitation_withdraw(invitation, user=side_b.organiser)
+    invitation_withdraw(invitation, user=side_a.organiser)
+    with pytest.raises(InvitationInvalid) as refused:
+        invitation_accept(token, username="finder", password=PASSWORD)
+    assert refused.value.reason == "withdrawn"
+    assert not User.objects.filter(username="finder").exists()
+    entry = AuditEntry.objects.get(action="invitation_withdrawn")
+    assert (
+        entry.summary == "olivia_organiser withdrew the invitation of the player A Newcomer to Spring League"
+    )

@@ -124,3 +124,17 @@ def test_a_slip_of_another_competition_is_refused(client, side_a, side_b):
     invitation = Invitation.objects.get()
     client.force_login(side_a.organiser)
     assert client.get(f"/organise/invitations/{invitation.pk}/").status_code == 403
+
+
+def test_a_lost_slip_is_withdrawn_from_its_page(client, side_a):
+    client.force_login(side_a.organiser)
+    page = client.post(
+        f"/organise/competitions/{side_a.competition.pk}/staff/accounts/", {"action": "invite"}, follow=True
+    ).content.decode()
+    link = re.search(r'href="http://testserver(/accounts/invitation/[^"]+/)"', page)[1]
+    invitation = Invitation.objects.get()
+    assert client.post(f"/organise/invitations/{invitation.pk}/withdraw/").status_code == 302
+    assert "Withdrawn on" in client.get(f"/organise/invitations/{invitation.pk}/").content.decode()
+    client.logout()
+    refused = client.get(link)
+    assert refused.status_code == 410 and refused.context["reason"] == "withdrawn"

@@ -4,7 +4,8 @@ An **invitation** is made by an organiser for one competition and one role:
 a **scorekeeper** (the account joins the competition's scorekeepers) or a
 **player** (the account is linked to that player's record: the player claims
 it). Only a digest of the link's secret is kept, so the database cannot give
-the link away; the link works once, and not after ``expires_at``. The doors
+the link away; the link works once, not after ``expires_at`` and not once
+withdrawn (a lost slip). The doors
 that make and use one are in ``tournament.accounts``.
 """
 
@@ -34,6 +35,9 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(
+        null=True, blank=True, help_text="Withdrawn by an organiser: a lost slip."
+    )
     account = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -52,4 +56,4 @@ class Invitation(models.Model):
 
     @property
     def pending(self) -> bool:
-        return self.used_at is None and self.expires_at > timezone.now()
+        return self.used_at is None and self.withdrawn_at is None and self.expires_at > timezone.now()

@@ -232,3 +232,17 @@ def invitation(request, pk: int):
         "organiser/invitation.html",
         {"competition": competition, "invitation": invitation, "link": link, "qr": qr},
     )
+
+
+@organiser_required
+@require_POST
+def invitation_withdraw(request, pk: int):
+    invitation = get_object_or_404(Invitation.objects.select_related("competition", "player"), pk=pk)
+    managed_competition(request, invitation.competition_id)
+    accounts.invitation_withdraw(invitation, user=request.user, meta=request_meta(request))
+    request.session.get(SESSION_LINKS, {}).pop(str(invitation.pk), None)
+    request.session.modified = True
+    messages.success(request, _("The invitation was withdrawn: its link no longer works."))
+    if invitation.player_id:
+        return redirect("organiser:player_account", invitation.competition_id, invitation.player_id)
+    return redirect("organiser:staff", invitation.competition_id)
