@@ -135,6 +135,8 @@ def test_a_lost_slip_is_withdrawn_from_its_page(client, side_a):
     invitation = Invitation.objects.get()
     assert client.post(f"/organise/invitations/{invitation.pk}/withdraw/").status_code == 302
     assert "Withdrawn on" in client.get(f"/organise/invitations/{invitation.pk}/").content.decode()
+    staff = client.get(f"/organise/competitions/{side_a.competition.pk}/staff/").content.decode()
+    assert f"/organise/invitations/{invitation.pk}/" not in staff  # no longer listed as open
     client.logout()
     refused = client.get(link)
     assert refused.status_code == 410 and refused.context["reason"] == "withdrawn"

@@ -49,9 +49,9 @@ def staff_context(competition, *, account_form=None, invite_form=None) -> dict:
 
 
 def _open_invitations(competition):
-    return competition.invitations.filter(used_at=None, expires_at__gt=timezone.now()).select_related(
-        "player"
-    )
+    return competition.invitations.filter(
+        used_at=None, withdrawn_at=None, expires_at__gt=timezone.now()
+    ).select_related("player")
 
 
 def _problems(form, exc: accounts.AccountError) -> None:
