@@ -66,7 +66,8 @@ def lockout_response(request, original_response=None, credentials=None):
     """django-axes' answer to a locked-out login (``AXES_LOCKOUT_CALLABLE``).
 
     API requests get the API's error shape (429, code ``locked_out``); a person at the login page
-    gets a page in their language that says how long to wait and offers a way back (issue 14).
+    gets a page in their language that says how long to wait and offers a way back: the home page
+    and the password reset (issues 14 and 22).
     """
     from django.conf import settings
     from django.http import JsonResponse

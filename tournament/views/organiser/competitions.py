@@ -32,6 +32,7 @@ from tournament.models import Entry
 from tournament.request_meta import request_meta
 
 from .access import managed_competition, organiser_required
+from .accounts import staff_context
 from .dashboard import next_steps
 
 
@@ -161,7 +162,7 @@ def competition_staff(request, pk: int):
         if request.user not in organisers and not request.user.is_superuser:
             return redirect("organiser:dashboard")
         return redirect(back or reverse("organiser:competition", args=[competition.pk]))
-    context = {"competition": competition, "form": form, "next": back}
+    context = {"competition": competition, "form": form, "next": back, **staff_context(competition)}
     return render(request, "organiser/staff.html", context, status=400 if form.is_bound else 200)
 
 

@@ -70,7 +70,7 @@ def entry_substitute(entry: Entry, player, *, user) -> Entry:
 
 def _page(request, competition, *, add_form=None, enter_form=None, status=200):
     entries = (
-        competition.entries.select_related("player__club", "substitute_for__player")
+        competition.entries.select_related("player__club", "player__user", "substitute_for__player")
         .prefetch_related("substitutes__player")
         .order_by("status", "player__name")
     )
