@@ -12,11 +12,10 @@ addresses have an account).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.shortcuts import redirect, render, resolve_url
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -25,6 +24,7 @@ from tournament.accounts import AccountError, InvitationInvalid, invitation_acce
 from tournament.forms.accounts import InvitationAcceptForm
 from tournament.rate_limit import allow
 from tournament.request_meta import client_ip, request_meta
+from tournament.roles import landing_url
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -65,7 +65,7 @@ def invitation_use(request, token: str):
                 if not mine:
                     login(request, account, backend=BACKEND)
                 messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": account})
-                return redirect(resolve_url(settings.LOGIN_REDIRECT_URL))
+                return redirect(landing_url(account))  # where their evening is, as after a login
     return render(request, "registration/invitation_use.html", {"invitation": invitation, "form": form})
 
 
