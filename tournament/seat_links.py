@@ -62,9 +62,24 @@ def seat_link_reset(seat: Seat) -> str:
 
 
 def qr_svg(url: str, *, scale: int = 3) -> SafeString:
-    """The URL as a QR code in inline SVG markup (no XML declaration, sized in CSS pixels)."""
+    """The URL as a QR code in inline SVG markup (no XML declaration; a viewBox, sized by the page's CSS)."""
     import segno
 
     code = segno.make(url, error="m", micro=False)
-    svg = code.svg_inline(scale=scale, border=2, dark="#000", light="#fff", svgclass="qr", lineclass=None)
+    svg = code.svg_inline(
+        scale=scale, border=2, dark="#000", light="#fff", svgclass="qr", lineclass=None, omitsize=True
+    )
     return mark_safe(svg)  # segno's own markup: the URL is encoded as modules, never as text
+
+
+def seat_link_cards(table, base_url: str) -> list[dict]:
+    """The table's four seat links as shown to the players: wind, name, address and its QR code.
+
+    ``base_url`` is the site's address (``request.build_absolute_uri("/")`` or the printed sheet's).
+    """
+    base = base_url.rstrip("/")
+    cards = []
+    for seat in sorted(table.seats.select_related("player"), key=lambda s: "ESWN".index(s.wind)):
+        url = base + seat_link_path(seat)
+        cards.append({"wind": seat.wind, "seat": seat, "player": seat.player, "url": url, "svg": qr_svg(url)})
+    return cards
