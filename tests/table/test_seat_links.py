@@ -51,7 +51,7 @@ def test_the_link_shows_the_hand_and_confirms_for_its_seat(client, confirming, s
     hand = _hand(confirming, scorekeeper)
     south = _seat(confirming, "S")
     page = client.get(seat_link_path(south))
-    assert page.status_code == 200 and page["Referrer-Policy"] == "no-referrer"
+    assert page.status_code == 200 and page["Referrer-Policy"] == "same-origin"
     text = page.content.decode()
     assert "Ann East won, on Ben South&#x27;s discard" in text and "Ben South pays Ann East" in text
     assert "waiting for confirmation" in text and 'data-testid="agree"' in text

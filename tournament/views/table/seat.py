@@ -90,7 +90,9 @@ def _answer(request, seat: Seat, hand_id: int, *, by_link: bool) -> None:
 def follow(request, token: str):
     seat = _seat_by_token(token)
     response = _page(request, seat, post_url=request.path)
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the address: never pass it on
+    # The token is in the address: never pass it to another site ("no-referrer" would send "Origin: null"
+    # with the page's own forms, which the CSRF check refuses).
+    response["Referrer-Policy"] = "same-origin"
     response["Cache-Control"] = "private, no-store"
     return response
 
