@@ -114,3 +114,20 @@ def test_the_queue_and_a_ruling(league, hand):
     assert HandCheck.objects.get(hand=hand).ruled_by == league.users["organiser"]
     assert AuditEntry.objects.filter(action="hand_ruled", object_id=hand.pk).count() == 1
     assert client_for(league.users["organiser"]).get(queue_url).json() == []
+
+
+def test_the_competition_carries_its_confirmation_setting_changed_through_its_door(league):
+    url = f"/api/v1/competitions/{league.competition.pk}/"
+    organiser = client_for(league.users["organiser"])
+    assert organiser.get(url).json()["confirmation"] == "none"
+    bad = organiser.patch(url, {"confirmation": "players", "confirmations_needed": 7}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "confirmations_needed"
+    ok = organiser.patch(url, {"confirmation": "unchallenged", "confirmation_minutes": 5}, format="json")
+    assert ok.status_code == 200 and (ok.json()["confirmation"], ok.json()["confirmation_minutes"]) == (
+        "unchallenged", 5,
+    )  # fmt: skip
+    assert (
+        AuditEntry.objects.filter(action="confirmation_changed", competition=league.competition).count() == 1
+    )
+    denied = client_for(league.users["table_scorekeeper"]).patch(url, {"confirmation": "none"}, format="json")
+    assert denied.status_code == 403
