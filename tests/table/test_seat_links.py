@@ -117,3 +117,19 @@ def test_the_scorekeeper_sees_the_seat_codes_and_a_follower_does_not(client, tab
     client.force_login(stranger)
     page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
     assert 'data-testid="seat-links"' not in page
+
+
+def test_the_scoresheet_shows_a_disputed_hand_and_refreshes_when_players_answer(
+    client, confirming, scorekeeper
+):
+    from tournament.views.table.display import table_version
+
+    hand = _hand(confirming, scorekeeper)
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:scoresheet", args=[confirming.pk])).content.decode()
+    assert "(waiting for confirmation)" in page
+    before = table_version(confirming)
+    client.post(_answer_url(_seat(confirming, "S"), hand), {"verdict": "dispute", "reason": "not my discard"})
+    assert table_version(confirming) != before  # the scorekeeper's live list picks the dispute up
+    page = client.get(reverse("table:scoresheet", args=[confirming.pk])).content.decode()
+    assert "(disputed)" in page
