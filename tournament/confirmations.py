@@ -190,7 +190,11 @@ def hand_answer(
         hand = Hand.objects.select_related("void", "table__round").get(pk=hand.pk)
         if seat.table_id != hand.table_id:
             raise PermissionDenied(_("This seat is not at the hand's table."))
-        if seat.pk not in {s.pk for s in answering_seats(hand)}:
+        entered = (
+            hand.recorded_by_id is not None and getattr(_person(user), "pk", None) == hand.recorded_by_id
+        )
+        if entered or seat.pk not in {s.pk for s in answering_seats(hand)}:
+            # The scorekeeper sees every seat's code: signed in, they confirm nothing they entered.
             raise PermissionDenied(_("You entered this hand: the other players confirm it."))
         earlier = HandAnswer.objects.filter(hand=hand, seat=seat).first()
         if earlier is not None:

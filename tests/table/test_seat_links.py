@@ -129,7 +129,18 @@ def test_the_scoresheet_shows_a_disputed_hand_and_refreshes_when_players_answer(
     page = client.get(reverse("table:scoresheet", args=[confirming.pk])).content.decode()
     assert "(waiting for confirmation)" in page
     before = table_version(confirming)
+    client.logout()  # Ben, on his phone
     client.post(_answer_url(_seat(confirming, "S"), hand), {"verdict": "dispute", "reason": "not my discard"})
+    client.force_login(scorekeeper)
     assert table_version(confirming) != before  # the scorekeeper's live list picks the dispute up
     page = client.get(reverse("table:scoresheet", args=[confirming.pk])).content.decode()
     assert "(disputed)" in page
+
+
+def test_the_scorekeeper_cannot_confirm_their_own_hand_through_a_players_link(
+    client, confirming, scorekeeper
+):
+    hand = _hand(confirming, scorekeeper)
+    client.force_login(scorekeeper)
+    client.post(_answer_url(_seat(confirming, "S"), hand), {"verdict": "agree"})
+    assert not HandAnswer.objects.exists()

@@ -109,9 +109,14 @@ def _hand(pk) -> Hand:
     return get_or_404(Hand.objects.select_related("table__round__competition", "void"), pk)
 
 
-def _answered(hand: Hand, seat: Seat, request, *, by_link: bool) -> Response:
+def _body(request) -> AnswerRequestSerializer:
+    """The answer's body, read first: a malformed one is a 400 whoever sends it (as on every endpoint)."""
     body = AnswerRequestSerializer(data=request.data)
     body.is_valid(raise_exception=True)
+    return body
+
+
+def _answered(hand: Hand, seat: Seat, request, body, *, by_link: bool) -> Response:
     try:
         answered = hand_answer(
             hand=hand,
@@ -166,10 +171,11 @@ class HandConfirmationsView(LeagueAPIMixin, GenericAPIView):
     )  # fmt: skip
     def post(self, request, pk):
         hand = _hand(pk)
+        body = _body(request)
         seat = Seat.objects.filter(table_id=hand.table_id, player__user=request.user).first()
         if seat is None:
             raise PermissionDenied(_("Only a player seated at this table answers for their seat."))
-        return _answered(hand, seat, request, by_link=False)
+        return _answered(hand, seat, request, body, by_link=False)
 
 
 TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The seat's private link token.")
@@ -237,7 +243,7 @@ class SeatAnswerView(LeagueAPIMixin, GenericAPIView):
         hand = _hand(hand_id)
         if hand.table_id != seat.table_id:
             raise Http404
-        return _answered(hand, seat, request, by_link=True)
+        return _answered(hand, seat, request, _body(request), by_link=True)
 
 
 class DisputeItemSerializer(serializers.Serializer):
