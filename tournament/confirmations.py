@@ -17,6 +17,10 @@ answer, a ruling or the time limit that turns ``counted`` queues the table's
 standings update on commit exactly as recording a hand does
 (``queue_standings_update``: the round's lines of the table's players are
 recomputed from the ledger, the competition's lines move by the difference).
+If that update is lost (the broker down), the table's next hand repairs it (its
+update recomputes the table's players' round lines from the ledger and moves
+their competition lines by the difference); the periodic reconciliation, which
+looks for ledger rows, does not see a lost turn of ``counted`` alone.
 The time limit is kept by Celery beat (``tasks.confirmations_due``, every
 minute), which calls ``confirmations_due`` here; a hand therefore counts up
 to a minute after its time is up.
