@@ -25,6 +25,8 @@ from tournament.models import (
     Competition,
     Entry,
     Hand,
+    HandAnswer,
+    HandCheck,
     HandVoid,
     Invitation,
     Player,
@@ -38,7 +40,7 @@ pytestmark = pytest.mark.django_db
 User = get_user_model()
 
 ROLES = ("anonymous", "player", "other_scorekeeper", "table_scorekeeper", "other_organiser", "organiser")
-LOGIN, DENY, OK = "login", "deny", "ok"
+LOGIN, DENY, OK, MISSING = "login", "deny", "ok", "missing"  # MISSING: 404, nothing of theirs here
 ORGANISER_ONLY = (LOGIN, DENY, DENY, DENY, DENY, OK)
 TABLE_KEEPERS = (DENY, DENY, DENY, OK, DENY, OK)
 
@@ -123,6 +125,15 @@ MATRIX = {
                       TABLE_KEEPERS, None),
     "void a hand": ("post", "table:void", lambda lg, hand: [lg.table.pk, hand.pk],
                     lambda lg: {"reason": "entered at the wrong table"}, TABLE_KEEPERS, _hand),
+    "set what makes a hand count": ("post", "organiser:confirmations", C,
+                                    lambda lg: {"confirmation": "players", "confirmations_needed": 2,
+                                                "confirmation_minutes": 10}, ORGANISER_ONLY, None),
+    "rule on a hand": ("post", "organiser:rule", lambda lg, hand: [hand.pk],
+                       lambda lg: {"ruling": "keep", "reason": "seen"}, ORGANISER_ONLY, _hand),
+    # Only a player seated at the table has a seat there (nobody of the cast is): 404 to the others.
+    "open one's seat": ("get", "table:my_seat", T, NOTHING, (LOGIN, *[MISSING] * 5), None),
+    "answer for one's seat": ("post", "table:answer", lambda lg, hand: [lg.table.pk, hand.pk],
+                              lambda lg: {"verdict": "agree"}, (LOGIN, *[MISSING] * 5), _hand),
 }  # fmt: skip
 
 # Pages that change nothing and show nothing held back from the public: anyone may open them (or,
@@ -137,13 +148,14 @@ def _snapshot(lg) -> tuple:
     """Everything a page could change, as plain values."""
     return (
         list(Competition.objects.order_by("pk").values_list(
-            "name", "capital", "options", "standings_order", "withdrawn_standing")),
+            "name", "capital", "options", "standings_order", "withdrawn_standing", "confirmation")),
         list(Entry.objects.order_by("pk").values_list("status", "substitute_for")),
         list(Round.objects.order_by("pk").values_list("number", "status", "results_held", "venue")),
         list(Table.objects.order_by("pk").values_list("scorekeeper", "ended_at")),
         list(Seat.objects.order_by("pk").values_list("table", "player", "wind")),
         Player.objects.count(), Hand.objects.count(), HandVoid.objects.count(), ChipTransfer.objects.count(),
-        AuditEntry.objects.count(), StandingRow.objects.count(),
+        AuditEntry.objects.count(), StandingRow.objects.count(), HandAnswer.objects.count(),
+        list(HandCheck.objects.order_by("pk").values_list("state", "ruling")),
         list(lg.competition.organisers.values_list("pk", flat=True)),
         list(User.objects.order_by("pk").values_list("username", "is_active")),
         list(Player.objects.order_by("pk").values_list("user", flat=True)),
@@ -170,6 +182,8 @@ def test_page_permission_matrix(client, league, page, role):  # noqa: F811 - the
         assert _is_login_redirect(response), (response.status_code, response.get("Location"))
     elif want == DENY:
         assert response.status_code == 403, response.status_code
+    elif want == MISSING:
+        assert response.status_code == 404, response.status_code
     else:
         assert response.status_code not in (401, 403, 404) and response.status_code < 500, (
             response.status_code

@@ -242,3 +242,52 @@ def table_set_scorekeeper(table: Table, keeper, *, user=None, meta: RequestMeta 
             meta=meta,
         )
     return locked
+
+
+def competition_set_confirmation(
+    competition: Competition,
+    *,
+    rule: str,
+    needed: int | None = None,
+    minutes: int | None = None,
+    user=None,
+    meta: RequestMeta | None = None,
+) -> Competition:
+    """What makes a hand count for the standings (issue 19; ``tournament.confirmations``).
+
+    Applies to hands recorded from now on: a recorded hand keeps the rule it was checked under.
+    """
+    from tournament.models import ConfirmationRule
+
+    require_organiser(user, competition)
+    needed = competition.confirmations_needed if needed is None else needed
+    minutes = competition.confirmation_minutes if minutes is None else minutes
+    problems: dict[str | None, list[str]] = {}
+    if rule not in ConfirmationRule.values:
+        problems["confirmation"] = [_("Choose one of the listed rules.")]
+    if isinstance(needed, bool) or not isinstance(needed, int) or not 1 <= needed <= 3:
+        problems["confirmations_needed"] = [_("Between 1 and 3 players.")]
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 1440:
+        problems["confirmation_minutes"] = [_("Between 1 and 1440 minutes.")]
+    if problems:
+        raise CompetitionError(problems)
+    with transaction.atomic():
+        locked = Competition.objects.select_for_update().get(pk=competition.pk)
+        now = (locked.confirmation, locked.confirmations_needed, locked.confirmation_minutes)
+        if now == (rule, needed, minutes):
+            return locked
+        locked.confirmation, locked.confirmations_needed, locked.confirmation_minutes = rule, needed, minutes
+        locked.save(update_fields=["confirmation", "confirmations_needed", "confirmation_minutes"])
+        _audit(
+            "confirmation_changed",
+            user,
+            locked,
+            gettext_noop(
+                "%(actor)s set what makes a hand count in %(competition)s: %(rule)s "
+                "(%(needed)s players, %(minutes)s minutes)"
+            ),
+            meta,
+            {"rule": rule, "needed": needed, "minutes": minutes},
+            {"before": list(now), "rule": rule, "needed": needed, "minutes": minutes},
+        )
+    return locked

@@ -42,6 +42,7 @@ import scoring
 from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
 from tournament.audit import RequestMeta, audit_write
+from tournament.confirmations import check_open as check_hand
 from tournament.ledger_errors import HandConflict, HandRejected, Problem
 from tournament.ledger_guard import (
     check_columns,
@@ -264,6 +265,7 @@ def hand_record_with_state(
             hand, transfers = _write_hand(
                 locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )
+            check_hand(locked, hand)  # players confirm it, when the competition asks (issue 19)
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
                 started_by_first_hand(locked.round_id, user, meta)  # the first hand recorded starts the round
             if corrects is None:

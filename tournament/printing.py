@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from tournament.models import Entry, Player, Round
+from tournament.seat_links import qr_svg, seat_link_path
 
 WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
 
@@ -29,6 +30,7 @@ class SeatLine:
     wind: str
     wind_name: str
     player: Player | None
+    qr: str = ""  # the seat's private link as inline SVG (table cards, issue 19)
 
 
 @dataclass(frozen=True)
@@ -47,19 +49,27 @@ class NameLine:
     wind: str
 
 
-def round_sheets(round_: Round) -> dict:
-    """Everything a sheet of ``round_`` shows, as plain records."""
+def round_sheets(round_: Round, base_url: str = "") -> dict:
+    """Everything a sheet of ``round_`` shows, as plain records.
+
+    With ``base_url`` (the site's address), each seat carries its private link's QR code (table cards).
+    """
     tables = []
     by_name = []
     seated: set[int] = set()
     for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
         seats = {s.wind: s.player for s in table.seats.all()}
+        codes = (
+            {s.wind: qr_svg(base_url.rstrip("/") + seat_link_path(s)) for s in table.seats.all()}
+            if base_url
+            else {}
+        )
         keeper = table.scorekeeper
         tables.append(
             TableSheet(
                 number=table.number,
                 scorekeeper=(keeper.get_full_name() or keeper.username) if keeper else "",
-                seats=tuple(SeatLine(w, name, seats.get(w)) for w, name in WINDS),
+                seats=tuple(SeatLine(w, name, seats.get(w), codes.get(w, "")) for w, name in WINDS),
             )
         )
         for wind, name in WINDS:
@@ -104,8 +114,9 @@ def seating_plan(round_: Round):
     return render_document("organiser/print_seating.html", round_sheets(round_))
 
 
-def table_cards(round_: Round):
-    return render_document("organiser/print_cards.html", round_sheets(round_))
+def table_cards(round_: Round, base_url: str = ""):
+    """One card per table; with ``base_url``, each seat's QR code to follow the table and confirm hands."""
+    return render_document("organiser/print_cards.html", round_sheets(round_, base_url))
 
 
 def pdf_bytes(document) -> bytes:

@@ -166,6 +166,8 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tournament.tasks.standings_reconcile",
         "schedule": env_int("STANDINGS_RECONCILE_SECONDS", 60),
     },
+    # Hands unchallenged for their minutes count (issue 19, ``tournament.confirmations``).
+    "confirmations-due": {"task": "tournament.tasks.confirmations_due", "schedule": 60},
 }
 
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).

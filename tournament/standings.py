@@ -19,6 +19,11 @@ Vocabulary (as in ``standings_rank``):
   the hands that stand (not voided).
 - **sessions**: the tables a player sat at in rounds that are under way or
   over (status playing or finished), or at which a hand has been recorded.
+- **counted** hand (issue 19, ``tournament.confirmations``): where the
+  competition asks players to confirm hands, a hand whose check is not
+  counted yet (waiting, disputed) is left out of chips and wins alike; its
+  transfers sum to zero, so no chip is created or lost. The tables' own
+  balances are not affected (``tournament.tables``).
 - **held** round: ``Round.results_held``: its results stay out of the
   standings until the organiser releases them (``include_held=True`` shows
   them, for the organiser).
@@ -40,7 +45,18 @@ from datetime import datetime
 from django.db import connection
 from django.utils import timezone
 
-from tournament.models import ChipTransfer, Club, Competition, Entry, Hand, HandVoid, Player, Round, Seat
+from tournament.models import (
+    ChipTransfer,
+    Club,
+    Competition,
+    Entry,
+    Hand,
+    HandCheck,
+    HandVoid,
+    Player,
+    Round,
+    Seat,
+)  # fmt: skip
 from tournament.models import Table as TableModel
 from tournament.models.competitions import SubstituteResults
 from tournament.standings_rank import PlayerTotals, RankedRow, merge_substitutes, rank
@@ -69,15 +85,17 @@ _TOTALS_SQL = """
 WITH
  rs AS (SELECT id, status FROM {round} WHERE competition_id = %(competition)s {round_filter}),
  ts AS (SELECT t.id FROM {table} t JOIN rs ON rs.id = t.round_id {players_tables}),
+ uncounted AS (SELECT c.hand_id FROM {check} c WHERE NOT c.counted),
  received AS (
   SELECT x.to_player_id AS player_id, SUM(x.amount) AS n FROM {transfer} x JOIN ts ON ts.id = x.table_id
-  WHERE TRUE {players_to} GROUP BY x.to_player_id),
+  WHERE x.hand_id NOT IN (SELECT hand_id FROM uncounted) {players_to} GROUP BY x.to_player_id),
  paid AS (
   SELECT x.from_player_id AS player_id, SUM(x.amount) AS n FROM {transfer} x JOIN ts ON ts.id = x.table_id
-  WHERE TRUE {players_from} GROUP BY x.from_player_id),
+  WHERE x.hand_id NOT IN (SELECT hand_id FROM uncounted) {players_from} GROUP BY x.from_player_id),
  standing AS (
   SELECT x.winner_id, x.offender_id, x.self_drawn, x.doubles FROM {hand} x JOIN ts ON ts.id = x.table_id
   WHERE NOT EXISTS (SELECT 1 FROM {void} v WHERE v.hand_id = x.id)
+  AND x.id NOT IN (SELECT hand_id FROM uncounted)
   {players_hand}),
  won AS (
   SELECT winner_id AS player_id, COUNT(*) AS n,
@@ -230,6 +248,7 @@ def _scope_totals(
         transfer=ChipTransfer._meta.db_table,
         hand=Hand._meta.db_table,
         void=HandVoid._meta.db_table,
+        check=HandCheck._meta.db_table,
         seat=Seat._meta.db_table,
         entry=Entry._meta.db_table,
         player=Player._meta.db_table,

@@ -14,7 +14,9 @@ lines. ``standings_freshness`` compares the stored mark with the ledger, so a
 page can say "updated 3 s ago" or "catching up".
 
 ``standings_table_changed(table)`` is the incremental path, run after every
-recorded or voided hand. It works by **deltas**:
+recorded or voided hand (and after a hand's check turns counted or back,
+``tournament.confirmations``: no ledger row, the same recompute of the table's
+players). It works by **deltas**:
 
 1. the round's scope: the table's players' totals in that round, recomputed
    from the ledger (a round holds one session of each player: a few rows),

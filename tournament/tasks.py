@@ -71,3 +71,11 @@ def standings_reconcile() -> list[int]:
         if standings_verify(competition):
             repaired.append(competition.pk)
     return sorted(repaired)
+
+
+@shared_task(ignore_result=True)
+def confirmations_due() -> list[int]:
+    """Periodic (beat): the hands nobody disputed within their time count (``tournament.confirmations``)."""
+    from tournament.confirmations import confirmations_due as count_due
+
+    return count_due()

@@ -35,6 +35,7 @@ urlpatterns = [
     path("calculator/", include("scoring.urls.pages")),
     path("organise/", include("tournament.urls_organiser")),
     path("tables/", include("tournament.urls_table")),
+    path("s/", include("tournament.urls_seat")),  # a seat's private link (issue 19)
     # Public pages: competitions, standings, rounds, players.
     path("", include("tournament.urls_public")),
 ]

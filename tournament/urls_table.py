@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournament.views import table as views
+from tournament.views.table import seat
 
 app_name = "table"
 
@@ -13,4 +14,6 @@ urlpatterns = [
     path("<int:table_id>/preview/", views.preview, name="preview"),
     path("<int:table_id>/record/", views.record, name="record"),
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
+    path("<int:table_id>/seat/", seat.my_seat, name="my_seat"),
+    path("<int:table_id>/seat/hands/<int:hand_id>/answer/", seat.answer_mine, name="answer"),
 ]

@@ -48,6 +48,11 @@ LEAGUE_PATHS = {
     "/api/v1/tables/{id}/hands/": {"get", "post"},
     "/api/v1/hands/{id}/": {"get"},
     "/api/v1/hands/{id}/void/": {"post"},
+    "/api/v1/hands/{id}/confirmations/": {"get", "post"},
+    "/api/v1/hands/{id}/ruling/": {"post"},
+    "/api/v1/competitions/{id}/disputes/": {"get"},
+    "/api/v1/seats/{token}/": {"get"},
+    "/api/v1/seats/{token}/hands/{hand_id}/confirmation/": {"post"},
 }
 SCORING_PATHS = r"^/api/v1/(score|settle|rulesets)/"  # the scoring engine's own API, tested with it
 

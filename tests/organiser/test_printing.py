@@ -112,3 +112,14 @@ def _pdf_parts(pdf: bytes) -> list[bytes]:
         except zlib.error:
             continue
     return parts
+
+
+def test_table_cards_carry_each_seat_private_link_as_a_qr_code(seated_round):
+    from tournament.seat_links import qr_svg, seat_link_path
+
+    sheets = printing.round_sheets(seated_round, "https://league.example/")
+    table = seated_round.tables.get(number=1)
+    for line in sheets["tables"][0].seats:
+        seat = table.seats.get(wind=line.wind)
+        assert line.qr == qr_svg("https://league.example" + seat_link_path(seat))
+    assert len(page_texts(printing.table_cards(seated_round, "https://league.example/"))) == 2  # a page each

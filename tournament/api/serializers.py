@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 import scoring
 from scoring.rulesets import get_ruleset
+from tournament.api.competition_confirmation import CONFIRMATION, set_confirmation
 from tournament.api.permissions import is_league_organiser
 from tournament.competitions import (
     CompetitionError,
@@ -120,6 +121,7 @@ class CompetitionSerializer(serializers.ModelSerializer):
             "id", "name", "kind", "rules", "options", "capital", "starts_on", "ends_on",
             "players", "withdrawn", "organisers", "scorekeepers", "created_at",
             "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
+            "confirmation", "confirmations_needed", "confirmation_minutes",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
         extra_kwargs = {"capital": {"min_value": 1, "max_value": 10**9}}  # chips: a sane bound in the column
@@ -155,12 +157,14 @@ class CompetitionSerializer(serializers.ModelSerializer):
         """``tournament.competitions``: created, then staff and rules set through their doors; audited."""
         request, players = self.context["request"], validated_data.pop("players", None)
         staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
+        confirmation = {k: validated_data.pop(k) for k in CONFIRMATION if k in validated_data}
         user, meta = request.user, request_meta(request)
         with transaction.atomic():
             competition = competition_create(user=user, meta=meta, **validated_data)
             if staff:
                 staff.setdefault("organisers", [user])
                 competition_set_staff(competition, user=user, meta=meta, **staff)
+            set_confirmation(competition, confirmation, user, meta)
             if players is not None:
                 competition_enter(competition, players)
         return competition
@@ -181,6 +185,8 @@ class CompetitionSerializer(serializers.ModelSerializer):
             staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
             if staff:
                 competition_set_staff(instance, user=user, meta=meta, **staff)
+            confirmation = {k: validated_data.pop(k) for k in CONFIRMATION if k in validated_data}
+            set_confirmation(instance, confirmation, user, meta)
             try:
                 competition = competition_change(instance, user=user, meta=meta, **validated_data)
             except CompetitionError as exc:

@@ -4,6 +4,13 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import SimpleRouter
 
+from tournament.api.confirmations import (
+    CompetitionDisputesView,
+    HandConfirmationsView,
+    HandRulingView,
+    SeatAnswerView,
+    SeatView,
+)
 from tournament.api.docs import api_docs
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
@@ -55,6 +62,18 @@ urlpatterns = [
     re_path(rf"^hands/{ID}/void/$", HandVoidView.as_view(), name="api-hand-void"),
     re_path(rf"^hands/{ID}/correct/$", HandCorrectView.as_view(), name="api-hand-correct"),
     re_path(rf"^tables/{ID}/end/$", TableEndView.as_view(), name="api-table-end"),
+    # Players confirm hands (issue 19)
+    re_path(rf"^hands/{ID}/confirmations/$", HandConfirmationsView.as_view(), name="api-hand-confirmations"),
+    re_path(rf"^hands/{ID}/ruling/$", HandRulingView.as_view(), name="api-hand-ruling"),
+    re_path(
+        rf"^competitions/{ID}/disputes/$", CompetitionDisputesView.as_view(), name="api-competition-disputes"
+    ),
+    re_path(r"^seats/(?P<token>[^/]+)/$", SeatView.as_view(), name="api-seat"),
+    re_path(
+        r"^seats/(?P<token>[^/]+)/hands/(?P<hand_id>[^/]+)/confirmation/$",
+        SeatAnswerView.as_view(),
+        name="api-seat-answer",
+    ),
     *(
         re_path(rf"^rounds/{ID}/{name}/$", view.as_view(), name=f"api-round-{name}")
         for name, view in ROUND_ACTIONS.items()
@@ -62,6 +81,8 @@ urlpatterns = [
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(
-        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands)(?:/.*)?$", not_found, name="api-404"
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats)(?:/.*)?$",
+        not_found,
+        name="api-404",
     ),
 ]

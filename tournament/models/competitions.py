@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models.confirmations import ConfirmationRule
 from tournament.standings_rank import DEFAULT_ORDER
 
 RULESET_CHOICES = [
@@ -80,6 +81,16 @@ class Competition(models.Model):
         max_length=20,
         choices=SubstituteResults.choices,
         default=SubstituteResults.OWN,
+    )
+    # Players confirm hands (issue 19; tournament.confirmations): what makes a hand count.
+    confirmation = models.CharField(
+        _("hands count"), max_length=20, choices=ConfirmationRule.choices, default=ConfirmationRule.NONE
+    )
+    confirmations_needed = models.PositiveSmallIntegerField(
+        _("agreements needed"), default=2, help_text=_("Players who must agree (1 to 3).")
+    )
+    confirmation_minutes = models.PositiveIntegerField(
+        _("minutes to challenge"), default=10, help_text=_("A hand nobody disputes for this long counts.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -24,4 +24,7 @@ def seating_plan_pdf(request, pk: int):
 @organiser_required
 def table_cards_pdf(request, pk: int):
     round_ = managed_round(request, pk)
-    return _pdf(printing.table_cards(round_), f"round-{round_.number}-table-cards.pdf")
+    return _pdf(
+        printing.table_cards(round_, request.build_absolute_uri("/")),
+        f"round-{round_.number}-table-cards.pdf",
+    )

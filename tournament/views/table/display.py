@@ -16,13 +16,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.rulesets import describe_settings, get_ruleset
 from scoring.views import bao_reasons
 from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
-from tournament.models import Hand, HandVoid, Player, Table
+from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
 from tournament.table_state import SEATS
 from tournament.tables import TableFold, play_order_key
 
@@ -88,6 +89,8 @@ class HistoryRow:
     corrected_by: int | None = None  # voided: the number in play of the hand that replaced it
     corrects_number: int | None = None  # a correction: the number of the voided hand it replaces
     after_end: bool = False
+    check: str = ""  # players confirming (issue 19): the hand's check state, "" without one
+    check_label: str = ""
 
     @property
     def is_void(self) -> bool:
@@ -104,10 +107,12 @@ class HistoryRow:
 
 
 def table_version(table: Table) -> str:
-    """Hands and voids recorded at the table: changes whenever the table does."""
+    """Hands, voids and players' answers and rulings at the table: changes whenever the table does."""
     hands = Hand.objects.filter(table=table).count()
     voids = HandVoid.objects.filter(hand__table=table).count()
-    return f"{hands}-{voids}"
+    answers = HandAnswer.objects.filter(hand__table=table).count()
+    checked = HandCheck.objects.filter(hand__table=table).aggregate(at=Max("changed_at"))["at"]
+    return f"{hands}-{voids}-{answers}-{int(checked.timestamp() * 1000) if checked else 0}"
 
 
 def seated_players(table: Table) -> dict[int, Player]:
@@ -197,6 +202,7 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
     by_id = {h.pk: h for h in fold.hands}
     number_of = {row.hand.hand_id: row.number for row in fold.rows}
     corrections = corrections_of(fold.hands)
+    checks = {c.hand_id: c for c in HandCheck.objects.filter(hand__table_id=fold.table.pk)}
     entered_again = {h.corrects_id for h in fold.hands if h.corrects_id}  # once each (the ledger's rule)
     out = []
     previous = dict.fromkeys(order, fold.table.round.competition.capital)
@@ -208,6 +214,8 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
             "summary": hand_summary(hand, names),
             "doubles": hand_doubles(hand),
             "corrects_number": by_id[hand.corrects_id].number if hand.corrects_id in by_id else None,
+            "check": checks[hand.pk].state if hand.pk in checks else "",
+            "check_label": checks[hand.pk].get_state_display() if hand.pk in checks else "",
         }
         if row is None:  # voided
             out.append(

@@ -38,6 +38,7 @@ from tournament.ledger import HandConflict, HandRejected, hand_record, hand_sett
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition
+from tournament.seat_links import seat_link_cards
 from tournament.tables import table_fold
 from tournament.views.table.display import (
     FINISH_WORDS,
@@ -190,6 +191,8 @@ def scoresheet(request, table_id: int):
         if corrects is not None and _entered_again(corrects):
             notice, corrects = _already_corrected_text(corrects), None
     context = _context(request, table, corrects=corrects, conflict=notice)
+    if can_record(request.user, table):  # the players' private links, to show them (issue 19)
+        context["seat_links"] = seat_link_cards(table, request.build_absolute_uri("/"))
     return render(request, "table/scoresheet.html", context)
 
 

@@ -1,0 +1,91 @@
+"""A player without an account opens their seat's link on a phone and confirms a hand (issue 19).
+
+The scorekeeper's scoresheet shows the four codes; the link a code holds is
+opened at 390×844, the hand is read (outcome, doubles, who pays whom) and
+agreed; another player disputes it with a reason. No page breaks the
+Content-Security-Policy (the QR codes are inline SVG, no inline script).
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_scoresheet import log_in
+from tests.factories import PlayerFactory, seated_table
+from tournament.ledger import hand_record
+from tournament.models import HandAnswer, HandCheck, Seat
+from tournament.seat_links import seat_link_path
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Ann East", "Ben South", "Cai West", "Dee North"]
+
+
+@pytest.fixture
+def hand(scorekeeper):
+    table = seated_table(players=[PlayerFactory(name=n) for n in NAMES], scorekeeper=scorekeeper)
+    competition = table.round.competition
+    competition.confirmation, competition.confirmations_needed = "players", 2
+    competition.save()
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["E"], "win": "discard", "discarder": seats["S"], "doubles": 3}
+    return hand_record(table=table, entry=entry, user=scorekeeper)
+
+
+def _csp_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if "Content Security Policy" in msg.text else None)
+    return errors
+
+
+def test_the_scorekeeper_shows_the_codes(phone_page, live_server, hand, scorekeeper):
+    page = phone_page
+    errors = _csp_errors(page)
+    log_in(page, live_server, scorekeeper)
+    page.goto(f"{live_server.url}/tables/{hand.table_id}/")
+    block = page.locator("[data-testid=seat-links]")
+    block.locator("summary").click()
+    expect(block.locator("svg.qr")).to_have_count(4)
+    box = block.locator("svg.qr").first.bounding_box()
+    assert box["width"] >= 100 and abs(box["width"] - box["height"]) < 1  # large and square enough to scan
+    block.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/confirm-scoresheet-codes.png", full_page=False)
+    assert errors == []
+
+
+def test_a_player_opens_the_seat_link_and_agrees(phone_page, live_server, hand):
+    page = phone_page
+    errors = _csp_errors(page)
+    west = Seat.objects.get(table=hand.table, wind="W")
+    page.goto(live_server.url + seat_link_path(west))
+    card = page.locator(f"article[data-hand='{hand.pk}']")
+    expect(card).to_contain_text("Ann East won, on Ben South's discard")
+    expect(card).to_contain_text("3 dbl")
+    expect(card).to_contain_text("Ben South pays Ann East")
+    expect(card.locator("[data-testid=state]")).to_have_text("waiting for confirmation")
+    expect(page.locator(".seat-who")).to_contain_text("You are Cai West.")
+    agree = card.locator("[data-testid=agree]")
+    box = agree.bounding_box()
+    assert box["height"] >= 44 and box["x"] + box["width"] <= 390  # a thumb's target, on the screen
+    page.screenshot(path="/tmp/confirm-seat-before.png", full_page=True)
+    agree.click()
+    expect(page.locator(".messages")).to_contain_text("you agreed to hand 1")
+    expect(card.locator("[data-testid=my-answer]")).to_have_text("Your answer: Agree")
+    expect(card.locator("[data-testid=agree]")).to_have_count(0)
+    page.screenshot(path="/tmp/confirm-seat-agreed.png", full_page=True)
+    assert HandAnswer.objects.get(hand=hand).seat == west
+
+    # North disputes through their own link: a reason is asked for, then the hand waits for a ruling.
+    north = Seat.objects.get(table=hand.table, wind="N")
+    page.goto(live_server.url + seat_link_path(north))
+    card = page.locator(f"article[data-hand='{hand.pk}']")
+    card.locator("details.dispute summary").click()
+    card.locator("input[name=reason]").fill("it was 2 doubles")
+    card.locator("details.dispute button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text("went to the organiser")
+    expect(card.locator("[data-testid=state]")).to_have_text("disputed")
+    expect(card).to_contain_text("Cai West: Agree")
+    expect(card).to_contain_text("Dee North: Dispute — it was 2 doubles")
+    page.screenshot(path="/tmp/confirm-seat-disputed.png", full_page=True)
+    assert HandCheck.objects.get(hand=hand).state == "disputed"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    assert errors == []

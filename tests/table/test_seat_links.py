@@ -1,0 +1,146 @@
+"""A seat's private link (issue 19): following the table and confirming hands without an account."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import CompetitionFactory, PlayerFactory, seated_table
+from tournament.confirmations import hand_rule
+from tournament.ledger import hand_record
+from tournament.models import HandAnswer, HandCheck, Seat
+from tournament.seat_links import seat_for_token, seat_link_path, seat_link_reset, seat_link_token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def confirming(table):
+    competition = table.round.competition
+    competition.confirmation, competition.confirmations_needed = "players", 2
+    competition.save()
+    return table
+
+
+def _seat(table, wind):
+    return Seat.objects.select_related("player").get(table=table, wind=wind)
+
+
+def _hand(table, keeper):
+    e, s = table.seat_map["E"], table.seat_map["S"]
+    entry = {"outcome": "win", "winner": e, "win": "discard", "discarder": s, "doubles": 3}
+    return hand_record(table=table, entry=entry, user=keeper)
+
+
+def _answer_url(seat, hand):
+    return reverse("seat:answer", args=[seat_link_token(seat), hand.pk])
+
+
+def test_a_token_names_one_seat_and_cannot_be_forged_or_reused_after_a_reset(table):
+    south = _seat(table, "S")
+    token = seat_link_token(south)
+    assert seat_for_token(token) == south
+    seat_id, signature = token.split(".")
+    west = _seat(table, "W")
+    assert seat_for_token(f"{west.pk}.{signature}") is None  # another seat's signature
+    assert seat_for_token(f"{seat_id}.{signature[:-1]}x") is None
+    assert seat_for_token("nonsense") is None
+    seat_link_reset(south)
+    assert seat_for_token(token) is None and seat_for_token(seat_link_token(south)) == south
+
+
+def test_the_link_shows_the_hand_and_confirms_for_its_seat(client, confirming, scorekeeper):
+    hand = _hand(confirming, scorekeeper)
+    south = _seat(confirming, "S")
+    page = client.get(seat_link_path(south))
+    assert page.status_code == 200 and page["Referrer-Policy"] == "same-origin"
+    text = page.content.decode()
+    assert "Ann East won, on Ben South&#x27;s discard" in text and "Ben South pays Ann East" in text
+    assert "waiting for confirmation" in text and 'data-testid="agree"' in text
+    answered = client.post(_answer_url(south, hand), {"verdict": "agree"})
+    assert answered.status_code == 302
+    answer = HandAnswer.objects.get(hand=hand)
+    assert (answer.seat, answer.verdict, answer.by_link, answer.user) == (south, "agree", True, None)
+    # A replay of the same confirm records nothing more.
+    client.post(_answer_url(south, hand), {"verdict": "agree"})
+    assert HandAnswer.objects.filter(hand=hand).count() == 1
+    assert "Your answer: Agree" in client.get(seat_link_path(south)).content.decode()
+
+
+def test_a_dispute_through_the_link_and_the_ruling_seen_by_the_players(
+    client, confirming, scorekeeper, organiser
+):
+    confirming.round.competition.organisers.add(organiser)
+    hand = _hand(confirming, scorekeeper)
+    west = _seat(confirming, "W")
+    client.post(_answer_url(west, hand), {"verdict": "dispute", "reason": ""})
+    assert not HandAnswer.objects.exists()  # a dispute needs its reason
+    client.post(_answer_url(west, hand), {"verdict": "dispute", "reason": "it was 2 doubles"})
+    assert HandCheck.objects.get(hand=hand).state == "disputed"
+    hand_rule(hand=hand, ruling="void", reason="the table agrees: 2 doubles", user=organiser)
+    north = _seat(confirming, "N")
+    page = client.get(seat_link_path(north)).content.decode()
+    assert "The organiser ruled" in page and "the table agrees: 2 doubles" in page
+    assert 'data-testid="agree"' not in page
+    client.post(_answer_url(north, hand), {"verdict": "agree"})  # a confirm after the ruling
+    assert HandAnswer.objects.filter(hand=hand).count() == 1
+
+
+def test_a_token_answers_only_for_its_own_table(client, confirming, scorekeeper):
+    hand = _hand(confirming, scorekeeper)
+    elsewhere = seated_table(competition=CompetitionFactory(), players=[PlayerFactory() for _ in range(4)])
+    stranger_seat = Seat.objects.filter(table=elsewhere).first()
+    answer = client.post(
+        reverse("seat:answer", args=[seat_link_token(stranger_seat), hand.pk]), {"verdict": "agree"}
+    )
+    assert answer.status_code == 404 and not HandAnswer.objects.exists()
+    forged = client.get(reverse("seat:follow", args=[f"{stranger_seat.pk}.AAAA"]))
+    assert forged.status_code == 404
+
+
+def test_a_logged_in_player_answers_for_their_own_seat(client, confirming, scorekeeper, player_user):
+    east_player = _seat(confirming, "W").player
+    east_player.user = player_user
+    east_player.save()
+    hand = _hand(confirming, scorekeeper)
+    client.force_login(player_user)
+    assert client.get(reverse("table:my_seat", args=[confirming.pk])).status_code == 200
+    client.post(reverse("table:answer", args=[confirming.pk, hand.pk]), {"verdict": "agree"})
+    answer = HandAnswer.objects.get(hand=hand)
+    assert (answer.seat.wind, answer.user, answer.by_link) == ("W", player_user, False)
+    other = seated_table(competition=confirming.round.competition, table_number=2)
+    assert client.get(reverse("table:my_seat", args=[other.pk])).status_code == 404
+
+
+def test_the_scorekeeper_sees_the_seat_codes_and_a_follower_does_not(client, table, scorekeeper, stranger):
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
+    assert 'data-testid="seat-links"' in page and page.count('class="qr"') == 4
+    client.force_login(stranger)
+    page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
+    assert 'data-testid="seat-links"' not in page
+
+
+def test_the_scoresheet_shows_a_disputed_hand_and_refreshes_when_players_answer(
+    client, confirming, scorekeeper
+):
+    from tournament.views.table.display import table_version
+
+    hand = _hand(confirming, scorekeeper)
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:scoresheet", args=[confirming.pk])).content.decode()
+    assert "(waiting for confirmation)" in page
+    before = table_version(confirming)
+    client.logout()  # Ben, on his phone
+    client.post(_answer_url(_seat(confirming, "S"), hand), {"verdict": "dispute", "reason": "not my discard"})
+    client.force_login(scorekeeper)
+    assert table_version(confirming) != before  # the scorekeeper's live list picks the dispute up
+    page = client.get(reverse("table:scoresheet", args=[confirming.pk])).content.decode()
+    assert "(disputed)" in page
+
+
+def test_the_scorekeeper_cannot_confirm_their_own_hand_through_a_players_link(
+    client, confirming, scorekeeper
+):
+    hand = _hand(confirming, scorekeeper)
+    client.force_login(scorekeeper)
+    client.post(_answer_url(_seat(confirming, "S"), hand), {"verdict": "agree"})
+    assert not HandAnswer.objects.exists()

@@ -1,0 +1,119 @@
+"""A player's view of their table, to follow it and confirm hands (issue 19).
+
+Two ways in, the same page: the seat's private link (``/s/<token>/``, no
+account needed: ``tournament.seat_links``), or a logged-in player's own seat
+(``/tables/<id>/seat/``, their ``Player.user``). Answers go through the one
+door, ``tournament.confirmations.hand_answer``, for that seat only.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.confirmations import hand_answer
+from tournament.ledger_errors import HandRejected
+from tournament.models import Hand, Seat
+from tournament.request_meta import request_meta
+from tournament.seat_links import seat_for_token
+from tournament.tables import table_fold
+from tournament.views.table.display import players_now, seated_players
+from tournament.views.table.seat_display import counting_rule, hands_to_confirm
+
+
+def _seat_by_token(token: str) -> Seat:
+    seat = seat_for_token(token)
+    if seat is None:
+        raise Http404(_("This link is not valid (any more). Ask the scorekeeper for your table's card."))
+    return seat
+
+
+def _my_seat(request, table_id: int) -> Seat:
+    seat = (
+        Seat.objects.select_related("table__round__competition", "player")
+        .filter(table_id=table_id, player__user=request.user)
+        .first()
+    )
+    if seat is None:
+        raise Http404(_("You are not seated at this table."))
+    return seat
+
+
+def _page(request, seat: Seat, post_url: str):
+    table = seat.table
+    fold = table_fold(table)
+    context = {
+        "seat": seat,
+        "table": table,
+        "round": table.round,
+        "competition": table.round.competition,
+        "players": players_now(fold, seated_players(table)),
+        "hands": hands_to_confirm(seat),
+        "rule": counting_rule(table.round.competition),
+        "post_url": post_url,
+    }
+    return render(request, "table/seat.html", context)
+
+
+def _answer(request, seat: Seat, hand_id: int, *, by_link: bool) -> None:
+    hand = get_object_or_404(Hand, pk=hand_id, table_id=seat.table_id)
+    verdict = request.POST.get("verdict", "")
+    try:
+        hand_answer(
+            hand=hand,
+            seat=seat,
+            verdict=verdict,
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+            by_link=by_link,
+            meta=request_meta(request),
+        )
+    except HandRejected as exc:
+        for problem in exc.problems:
+            messages.error(request, problem.message)
+        return
+    except PermissionDenied as exc:
+        messages.error(request, str(exc))
+        return
+    if verdict == "agree":
+        messages.success(request, _("Thank you: you agreed to hand %(n)s.") % {"n": hand.number})
+    else:
+        messages.success(request, _("Your dispute of hand %(n)s went to the organiser.") % {"n": hand.number})
+
+
+@require_GET
+def follow(request, token: str):
+    seat = _seat_by_token(token)
+    response = _page(request, seat, post_url=request.path)
+    # The token is in the address: never pass it to another site ("no-referrer" would send "Origin: null"
+    # with the page's own forms, which the CSRF check refuses).
+    response["Referrer-Policy"] = "same-origin"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_POST
+def answer_by_link(request, token: str, hand_id: int):
+    seat = _seat_by_token(token)
+    _answer(request, seat, hand_id, by_link=True)
+    return redirect("seat:follow", token=token)
+
+
+@require_GET
+@login_required
+def my_seat(request, table_id: int):
+    seat = _my_seat(request, table_id)
+    return _page(request, seat, post_url=request.path)
+
+
+@require_POST
+@login_required
+def answer_mine(request, table_id: int, hand_id: int):
+    seat = _my_seat(request, table_id)
+    _answer(request, seat, hand_id, by_link=False)
+    return redirect("table:my_seat", table_id=table_id)
