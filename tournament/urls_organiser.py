@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views.organiser import audit, competitions, dashboard, players, printing, rounds
+from tournament.views.organiser import audit, competitions, dashboard, integrity, players, printing, rounds
 
 app_name = "organiser"
 
@@ -30,6 +30,7 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", players.entry_withdraw_view, name="entry_withdraw"),
     path("entries/<int:pk>/substitute/", players.entry_substitute_view, name="entry_substitute"),
     path("competitions/<int:pk>/audit/", audit.audit_log, name="audit"),
+    path("competitions/<int:pk>/integrity/", integrity.integrity, name="integrity"),
     path("competitions/<int:pk>/rounds/", rounds.rounds, name="rounds"),
     path("competitions/<int:pk>/rounds/plan/", rounds.competition_plan_view, name="rounds_plan"),
     path("rounds/<int:pk>/", rounds.round_detail, name="round"),
