@@ -58,7 +58,7 @@ REFUSALS = {
 
 
 class CountError(Exception):
-    """Nothing was written: ``status`` 400 (the count is malformed), 409 (not now) or 422 (not so)."""
+    """Nothing was written: ``status`` 400 (malformed) or 422 (not allowed now, or not so)."""
 
     def __init__(self, problems: list[Problem], status: int = 422):
         self.problems = problems
@@ -66,7 +66,7 @@ class CountError(Exception):
         super().__init__("; ".join(p.message for p in problems))
 
 
-def _error(code: str, message: str, status: int = 409) -> CountError:
+def _error(code: str, message: str, status: int = 422) -> CountError:
     return CountError([Problem(code, message)], status=status)
 
 

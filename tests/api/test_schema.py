@@ -48,6 +48,11 @@ LEAGUE_PATHS = {
     "/api/v1/tables/{id}/hands/": {"get", "post"},
     "/api/v1/hands/{id}/": {"get"},
     "/api/v1/hands/{id}/void/": {"post"},
+    "/api/v1/tables/{id}/counts/": {"get", "post"},
+    "/api/v1/tables/{id}/counts/request/": {"post"},
+    "/api/v1/counts/{id}/accept/": {"post"},
+    "/api/v1/counts/{id}/compare/": {"post"},
+    "/api/v1/competitions/{id}/integrity/": {"get"},
 }
 SCORING_PATHS = r"^/api/v1/(score|settle|rulesets)/"  # the scoring engine's own API, tested with it
 

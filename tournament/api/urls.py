@@ -4,6 +4,13 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import SimpleRouter
 
+from tournament.api.counts import (
+    CompetitionIntegrityView,
+    CountAcceptView,
+    CountCompareView,
+    CountRequestView,
+    TableCountsView,
+)
 from tournament.api.docs import api_docs
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
@@ -55,6 +62,15 @@ urlpatterns = [
     re_path(rf"^hands/{ID}/void/$", HandVoidView.as_view(), name="api-hand-void"),
     re_path(rf"^hands/{ID}/correct/$", HandCorrectView.as_view(), name="api-hand-correct"),
     re_path(rf"^tables/{ID}/end/$", TableEndView.as_view(), name="api-table-end"),
+    re_path(rf"^tables/{ID}/counts/$", TableCountsView.as_view(), name="api-table-counts"),
+    re_path(rf"^tables/{ID}/counts/request/$", CountRequestView.as_view(), name="api-table-count-request"),
+    re_path(rf"^counts/{ID}/accept/$", CountAcceptView.as_view(), name="api-count-accept"),
+    re_path(rf"^counts/{ID}/compare/$", CountCompareView.as_view(), name="api-count-compare"),
+    re_path(
+        rf"^competitions/{ID}/integrity/$",
+        CompetitionIntegrityView.as_view(),
+        name="api-competition-integrity",
+    ),
     *(
         re_path(rf"^rounds/{ID}/{name}/$", view.as_view(), name=f"api-round-{name}")
         for name, view in ROUND_ACTIONS.items()
@@ -62,6 +78,8 @@ urlpatterns = [
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(
-        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands)(?:/.*)?$", not_found, name="api-404"
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|counts)(?:/.*)?$",
+        not_found,
+        name="api-404",
     ),
 ]
