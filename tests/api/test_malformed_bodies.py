@@ -12,7 +12,7 @@ import pytest
 
 from tests.api.conftest import client_for
 from tournament.ledger import hand_record
-from tournament.models import AuditEntry, Club, Competition, Hand, Player, Round
+from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +57,7 @@ def objects(league):
         "rounds": league.round.pk,
         "tables": league.table.pk,
         "hands": hand.pk,
+        "counts": ChipCount.objects.create(table=league.table).pk,
     }
 
 
