@@ -32,7 +32,7 @@ def _table(request, table_id: int) -> Table:
     return table
 
 
-def _rows(table: Table, fold, count: ChipCount) -> list[dict]:
+def _rows(table: Table, count: ChipCount) -> list[dict]:
     names = {seat.player_id: seat.player.name for seat in table.seats.select_related("player")}
     rows = []
     for wind, pid in sorted(table.seat_map.items(), key=lambda kv: "ESWN".index(kv[0])):
@@ -54,7 +54,7 @@ def _page(request, table: Table, *, status: int = 200, entered: dict | None = No
     fold = table_fold(table)
     due = service.count_due(table, table_finished(table, fold.state))
     counts = [
-        {"count": c, "rows": _rows(table, fold, c), "hands": service.hands_since_agreed(c)}
+        {"count": c, "rows": _rows(table, c), "hands": service.hands_since_agreed(c)}
         for c in table.chip_counts.exclude(status=ChipCount.Status.REQUESTED).order_by("-pk")
     ]
     names = {seat.player_id: seat.player.name for seat in table.seats.select_related("player")}
