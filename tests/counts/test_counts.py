@@ -16,7 +16,7 @@ from tournament.ledger import hand_correct, hand_record, hand_settle, hand_void
 from tournament.models import AuditEntry, ChipCount, ChipTransfer
 from tournament.rounds import round_end, round_reopen, table_end
 from tournament.standings import standings_compute
-from tournament.tables import state_before, table_fold
+from tournament.tables import state_before, table_fold, table_ledger
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +128,22 @@ def test_the_wrong_hand_corrected_then_the_same_count_matches(played, seats, org
     assert compared.status == ChipCount.Status.MATCHED
     assert not ChipTransfer.objects.filter(adjustment_of=count).exists()
     assert _balances(played) == truth
+
+
+def test_after_an_accepted_count_mid_session_play_goes_on_from_the_counted_chips(
+    played, seats, organiser, scorekeeper
+):
+    count_request(played, user=organiser)
+    ledger = _balances(played)
+    counted = {**ledger, seats["W"]: ledger[seats["W"]] - 10, seats["N"]: ledger[seats["N"]] + 10}
+    count_accept(
+        count_enter(played, chips=counted, user=scorekeeper), reason="West paid North", user=organiser
+    )
+    assert table_ledger(played).state == table_fold(played).state  # recording and the pages agree
+    assert table_fold(played).state.hands_played == 2  # an adjustment is not a hand: the deal did not move
+    hand_record(table=played, entry={"outcome": "draw"}, user=scorekeeper)
+    assert _balances(played) == counted
+    count_request(played, user=organiser)
+    again = count_enter(played, chips=counted, user=scorekeeper)
+    assert again.status == ChipCount.Status.MATCHED
+    assert [h.number for h in hands_since_agreed(again)] == [3]  # since the accepted count

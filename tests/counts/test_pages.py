@@ -147,3 +147,36 @@ def test_the_integrity_page_shows_each_flag_with_the_hands_behind_it(client, org
     assert f'data-hand="{za_hu.pk}"' in section("za-hu") and "Cai: 1 in" in section("za-hu")
     assert "cheat" not in page.lower() and "guilty" not in page.lower()
     assert ChipTransfer.objects.filter(adjustment_of__isnull=False).count() == 0
+
+
+def test_the_round_page_shows_each_tables_count_to_the_organiser(
+    client, played, seats, organiser, scorekeeper
+):
+    table_end(played, user=organiser)
+    ledger = _balances(played)
+    from tournament.counts import count_enter
+
+    count_enter(
+        played, chips={**ledger, seats["E"]: ledger[seats["E"]] - 1, seats["S"]: ledger[seats["S"]] + 1}
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:round", args=[played.round_id])).content.decode()
+    assert reverse("table:counts", args=[played.pk]) in page
+    assert "Chip counts</a>: Differs from the ledger" in page
+
+
+def test_the_players_page_lists_the_adjustment_so_the_hands_add_up_to_the_net(
+    client, played, seats, organiser, scorekeeper
+):
+    round_end(played.round, user=organiser)
+    ledger = _balances(played)
+    from tournament.counts import count_accept, count_enter
+
+    east = seats["E"]
+    count = count_enter(played, chips={**ledger, east: ledger[east] - 6, seats["N"]: ledger[seats["N"]] + 6})
+    count_accept(count, reason="East paid North on the table", user=organiser)
+    page = client.get(reverse("public:player", args=[east]))
+    hands = page.context["hands"]
+    assert [role for _hand, role in hands][-1] == "chip count adjustment (accepted by the organiser)"
+    assert hands[-1][0].net == -6
+    assert page.context["hands_total"] == ledger[east] - 6 - 400 == page.context["sessions"][0].net

@@ -20,3 +20,9 @@ def chip_count_link(context, table, state=None):
         return {"show": False}
     due = may_record(user, table) and counts.count_due(table, table_finished(table, state))
     return {"show": True, "table": table, "due": due, "asked": counts.open_count(table)}
+
+
+@register.simple_tag
+def latest_chip_count(table):
+    """The table's latest count that stands (not counted again), for the organiser's round page."""
+    return table.chip_counts.exclude(status="superseded").order_by("-pk").first()
