@@ -69,3 +69,31 @@ def test_the_scorekeeper_counts_the_chips_at_the_end_of_the_session(
     page.screenshot(path="/tmp/counts-differs.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the count page scrolls sideways on a phone ({width}px)"
+
+
+def test_the_organiser_accepts_a_differing_count_and_reads_what_looks_wrong(
+    phone_page, live_server, ended, organiser, scorekeeper
+):
+    from tournament.counts import count_enter
+
+    page = phone_page
+    seats = ended.seat_map
+    balances = table_fold(ended).state.balances
+    counted = {**balances, seats["E"]: balances[seats["E"]] + 4, seats["S"]: balances[seats["S"]] - 4}
+    count_enter(ended, chips=counted, user=scorekeeper)
+    log_in(page, live_server, organiser)
+    page.goto(f"{live_server.url}/tables/{ended.pk}/counts/")
+    page.fill("[data-testid=count] input[name=reason]", "Ben paid Ann 4 chips by hand")
+    page.click("[data-testid=count] form.accept button[type=submit]")
+    count = page.locator("[data-testid=count]")
+    expect(count).to_have_attribute("data-status", "accepted")
+    expect(count).to_contain_text("Accepted as an adjustment: Ben paid Ann 4 chips by hand")
+    page.goto(f"{live_server.url}/tables/{ended.pk}/")
+    expect(page.locator("#live [data-testid=balance]")).to_have_text([str(counted[seats[w]]) for w in "ESWN"])
+    page.goto(f"{live_server.url}/organise/competitions/{ended.round.competition_id}/integrity/")
+    flags = page.locator("[data-testid=integrity-counts]")
+    expect(flags).to_contain_text("Ann East: counted")
+    expect(flags).to_contain_text("Accepted with an adjustment")
+    page.screenshot(path="/tmp/counts-integrity.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the integrity page scrolls sideways on a phone ({width}px)"

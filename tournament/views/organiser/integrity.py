@@ -21,7 +21,7 @@ def integrity(request, pk: int):
     context = {
         "competition": competition,
         "report": integrity_report(competition),
-        "alpha_percent": round(ALPHA * 100),
+        "one_in": round(1 / ALPHA),
         "min_feeds": MIN_FEEDS,
         "min_za_hu": MIN_ZA_HU,
     }
