@@ -1,125 +1,161 @@
-"""Seating benchmark against what is known about the social golfer problem with tables of four.
+"""Seating benchmark: repeats against the best known, winds by blocks of four, byes, time.
 
-For each case it prints the players, rounds, the best known number of repeated
-meetings (a pair meeting k times counts k - 1), and then, measured in the same
-run:
+For each case (players x rounds, planned at once with ``seat``, default seed) it prints
 
-- **ours**: ``tournament.seating.seat`` as the organiser gets it (designs where
-  the field admits one, search otherwise);
-- **search only**: the same generator with designs switched off
-  (``use_designs=False``): what the local search reaches by itself;
-- **random restarts**: the baseline most seating tools use: every round shuffled
-  at random (byes rotated fairly), the best of as many restarts as fit in a
-  time budget.
+- **best**: the fewest repeated meetings known possible (a pair meeting k times counts
+  k - 1) and where that comes from: a design or published solution (0), the counting bound
+  ``rounds * tables * 6 - pairs`` when every pair must have met, or a pigeonhole argument;
+  ``>=`` marks a lower bound no schedule is known to reach;
+- **ours**: the repeated meetings found, **consec**: pairs meeting in two consecutive rounds,
+  **max**: the most meetings of one pair;
+- **wind**: over each complete block of four rounds (rounds 1-4, 5-8, ...), players who did
+  not start in each wind exactly once (a player with a bye in the block: who took a wind
+  twice); the worst block and the total; **spread**: the largest difference between a
+  player's most and fewest starts in one wind over the whole event;
+- **byes**: ``ok`` when nobody sat out twice before everyone sat out once and nobody sat out
+  two rounds running (``-`` when the field has no byes);
+- **s**: seconds for the whole plan.
 
-Best known: 0 where a resolvable design or a social golfer solution exists
-(v = 4 more than a multiple of 12: 16/5, 28/9, 40/13, 64/21, 100/33; 32/10;
-transversal rounds for 200/10 and 1,000/12; 37 players with byes over 8 rounds
-meet at most 24 others each, so 0 is the bound); 16 over 6 rounds must repeat
-6 * 4 * 6 - 120 = 24 meetings.
-
-Run ``python bench/seating_bench.py`` (about a minute on an idle machine) or with ``--quick``
-(a few seconds of baseline per case, search-only skipped for the largest fields).
+Run ``python bench/seating_bench.py`` (a few minutes; run it with ``nice``), ``--quick`` for
+the fields up to 100 players, ``--src DIR`` to measure another checkout's ``tournament.seating``.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tournament.seating import SeatingOptions, seat  # noqa: E402
-from tournament.seating.byes import choose_byes  # noqa: E402
-
-# (players, rounds, best known repeated meetings, why)
+# (players, rounds, best known repeats, source); best None: the counting bound, computed
 CASES = [
-    (16, 5, 0, "AG(2,4): every pair once"),
-    (16, 6, 24, "6*4*6 - 120 pairs"),
-    (28, 8, 0, "the issue's tabu figure: 15"),
-    (28, 9, 0, "resolvable (28,4,1) design"),
-    (32, 10, 0, "social golfer 8-4-10 (Aguado 2004)"),
-    (40, 13, 0, "resolvable (40,4,1) design"),
-    (64, 21, 0, "AG(3,4): every pair once"),
-    (100, 33, 0, "resolvable (100,4,1) design"),
-    (37, 8, 0, "bound (byes rotate)"),
-    (200, 10, 0, "transversal design"),
-    (1000, 12, 0, "transversal design"),
+    (12, 3, 6, "pigeonhole: each later table holds an earlier pair"),
+    (16, 5, 0, "AG(2,4)"),
+    (16, 6, 24, "counting bound"),
+    (18, 4, 0, "issue 17 (byes)"),
+    (24, 7, 0, "4-RGDD type 3^8"),
+    (24, 8, None, "counting bound"),
+    (28, 9, 0, "resolvable (28,4,1)"),
+    (28, 10, None, "counting bound"),
+    (32, 10, 0, "social golfer 8-4-10 (Aguado)"),
+    (34, 8, 0, "issue 17 (byes)"),
+    (36, 11, 0, "4-RGDD type 3^12"),
+    (36, 12, None, "counting bound"),
+    (37, 8, 0, "bound (byes)"),
+    (40, 13, 0, "resolvable (40,4,1)"),
+    (44, 14, 0, "4-RGDD type 2^22 (published)"),
+    (48, 15, 0, "4-RGDD type 3^16"),
+    (48, 16, None, "counting bound"),
+    (60, 19, 0, "4-RGDD type 3^20"),
+    (64, 21, 0, "AG(3,4)"),
+    (64, 22, None, "counting bound"),
+    (100, 33, 0, "resolvable (100,4,1)"),
+    (101, 20, 0, "bound (byes)"),
+    (200, 10, 0, "transversal 4x50"),
+    (200, 25, 0, "transversal 4x50"),
+    (200, 30, None, "counting bound"),
+    (1000, 12, 0, "transversal 4x250"),
 ]
+QUICK_MAX = 100
 
 
-def repeats(rounds) -> int:
-    met: dict[tuple[int, int], int] = {}
-    for tables in rounds:
-        for table in tables:
-            for a, b in itertools.combinations(sorted(table), 2):
-                met[(a, b)] = met.get((a, b), 0) + 1
-    return sum(n - 1 for n in met.values())
+def counting_bound(players: int, rounds: int) -> int:
+    tables = players // 4
+    return max(0, rounds * tables * 6 - players * (players - 1) // 2)
 
 
-def random_restarts(players: int, rounds: int, budget: float, seed: int = 0) -> tuple[int, int, float]:
-    """Best repeats over random seatings within ``budget`` seconds; answers (repeats, restarts, seconds)."""
-    rng = random.Random(seed)
-    field = list(range(players))
+def measure(players: int, rounds: int, seat, SeatingOptions) -> dict:  # noqa: N803
     started = time.monotonic()
-    best, restarts = None, 0
-    while best is None or (time.monotonic() - started < budget and best > 0):
-        history: list = []
-        for r in range(rounds):
-            out = set(choose_byes(field, history, seed + restarts * 1000 + r))
-            active = [p for p in field if p not in out]
-            rng.shuffle(active)
-            history.append([tuple(active[i : i + 4]) for i in range(0, len(active), 4)])
-        restarts += 1
-        found = repeats(history)
-        best = found if best is None else min(best, found)
-    return best, restarts, time.monotonic() - started
-
-
-def ours(players: int, rounds: int, use_designs: bool, budget: float) -> tuple[int, float, str]:
-    started = time.monotonic()
-    options = SeatingOptions(rounds=rounds, use_designs=use_designs, time_budget=budget)
-    seating = seat(range(players), options=options)
+    seating = seat(range(players), options=SeatingOptions(rounds=rounds, time_budget=600.0))
     seconds = time.monotonic() - started
-    found = repeats([r.tables for r in seating.rounds])
-    assert found == seating.report.repeat_meetings
+    tables = [r.tables for r in seating.rounds]
+    met: dict[tuple[int, int], int] = {}
+    consecutive = 0
+    previous: set = set()
+    for rnd in tables:
+        pairs = {p for t in rnd for p in itertools.combinations(sorted(t), 2)}
+        consecutive += len(pairs & previous)
+        previous = pairs
+        for p in pairs:
+            met[p] = met.get(p, 0) + 1
+    repeats = sum(n - 1 for n in met.values())
+    worst = total = 0
+    for b in range(rounds // 4):
+        seats: dict[int, list[int]] = {}
+        for rnd in tables[4 * b : 4 * b + 4]:
+            for t in rnd:
+                for s, p in enumerate(t):
+                    seats.setdefault(p, []).append(s)
+        bad = sum(
+            1 for ss in seats.values() if len(set(ss)) != len(ss) or (len(ss) == 4 and len(set(ss)) != 4)
+        )
+        worst, total = max(worst, bad), total + bad
+    counts: dict[int, list[int]] = {}
+    for rnd in tables:
+        for t in rnd:
+            for s, p in enumerate(t):
+                counts.setdefault(p, [0, 0, 0, 0])[s] += 1
+    spread = max(max(c) - min(c) for c in counts.values())
+    byes_txt = "-"
+    if players % 4:
+        fair, had, last = True, dict.fromkeys(range(players), 0), set()
+        for rnd in tables:
+            seated = {p for t in rnd for p in t}
+            out = set(range(players)) - seated
+            low = min(had.values())
+            if any(had[p] > low for p in out) or out & last:
+                fair = False
+            for p in out:
+                had[p] += 1
+            last = out
+        byes_txt = "ok" if fair else "UNFAIR"
     methods = {r.method.split(", class")[0] for r in seating.rounds}
     how = " + ".join(sorted(methods, key=lambda m: not m.startswith("design")))
-    if seating.stopped_by_time:
-        how += " (time cap)"
-    return found, seconds, how
+    return {
+        "repeats": repeats,
+        "consecutive": consecutive,
+        "max": max(met.values()),
+        "worst": worst,
+        "total": total,
+        "spread": spread,
+        "byes": byes_txt,
+        "seconds": seconds,
+        "how": how.replace("design: ", ""),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="1 s baselines; no search-only for big fields")
+    parser.add_argument("--quick", action="store_true", help=f"fields up to {QUICK_MAX} players only")
+    parser.add_argument("--src", help="the checkout whose tournament.seating is measured")
     args = parser.parse_args()
-    baseline_budget = 1.0 if args.quick else 5.0
+    sys.path.insert(0, args.src or str(Path(__file__).resolve().parent.parent))
+    from tournament.seating import SeatingOptions, seat
+
     header = (
-        f"{'players':>7} {'rounds':>6} {'best':>5} | {'ours':>5} {'s':>6}  {'method':<44}"
-        f"| {'search only':>11} {'s':>6} | {'random restarts':>15} {'s':>5} {'restarts':>8}"
+        f"{'players':>7} {'rounds':>6} {'best':>5}  {'source':<34}| {'ours':>5} {'consec':>6} {'max':>3} "
+        f"| {'wind/block':>10} {'total':>5} {'spread':>6} | {'byes':>6} | {'s':>6}  method"
     )
     print(header)
     print("-" * len(header))
-    total = time.monotonic()
-    for players, rounds, best, _why in CASES:
-        found, seconds, how = ours(players, rounds, True, 60.0)
-        if args.quick and players >= 200:
-            search_txt = f"{'skipped':>11} {'':>6}"
+    started = time.monotonic()
+    for players, rounds, best, source in CASES:
+        if args.quick and players > QUICK_MAX:
+            continue
+        if best is None:
+            best_txt = f">={counting_bound(players, rounds)}"
         else:
-            s_found, s_seconds, _ = ours(players, rounds, False, 60.0)
-            search_txt = f"{s_found:>11} {s_seconds:>6.2f}"
-        r_found, r_restarts, r_seconds = random_restarts(players, rounds, baseline_budget)
+            best_txt = str(best)
+        m = measure(players, rounds, seat, SeatingOptions)
         print(
-            f"{players:>7} {rounds:>6} {best:>5} | {found:>5} {seconds:>6.2f}  {how[:44]:<44}"
-            f"| {search_txt} | {r_found:>15} {r_seconds:>5.1f} {r_restarts:>8}",
+            f"{players:>7} {rounds:>6} {best_txt:>5}  {source[:34]:<34}| "
+            f"{m['repeats']:>5} {m['consecutive']:>6} {m['max']:>3} | "
+            f"{m['worst']:>10} {m['total']:>5} {m['spread']:>6} | {m['byes']:>6} | "
+            f"{m['seconds']:>6.2f}  {m['how'][:48]}",
             flush=True,
         )
-    print(f"total {time.monotonic() - total:.0f} s")
+    print(f"total {time.monotonic() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,17 @@ def _plain_http(request):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_language_left_behind(request):
+    """A page asked in Chinese leaves its language active in the thread (LocaleMiddleware activates, nothing
+    deactivates): the next test's PDFs and messages would be Chinese. Each test starts in the default."""
+    yield
+    if request.config.pluginmanager.hasplugin("django"):
+        from django.utils import translation
+
+        translation.deactivate()
+
+
 # --- the fixed role users (healthchecks style: the same cast in every permission test) ---
 
 

@@ -48,14 +48,17 @@ class EntryFactory(factory.django.DjangoModelFactory):
 
 
 def seated_table(*, competition=None, players=None, round_number=1, table_number=1, scorekeeper=None):
-    """A round with one table of four seated E, S, W, N (players created when not given)."""
+    """A published round with one table of four seated E, S, W, N (players created when not given)."""
     from tournament.models import Round, Seat, Table
 
     competition = competition or CompetitionFactory()
     players = players or [PlayerFactory() for _ in range(4)]
     for player in players:
         Entry.objects.get_or_create(competition=competition, player=player)
-    rnd, _ = Round.objects.get_or_create(competition=competition, number=round_number)
+    # Published (seated): a draft's tables are the organisers' only (tournament.held.sees_seating).
+    rnd, _ = Round.objects.get_or_create(
+        competition=competition, number=round_number, defaults={"status": Round.Status.SEATED}
+    )
     table = Table.objects.create(round=rnd, number=table_number, scorekeeper=scorekeeper)
     for wind, player in zip("ESWN", players, strict=True):
         Seat.objects.create(table=table, round=rnd, wind=wind, player=player)

@@ -13,9 +13,11 @@ The API has its own matrix (tests/api/test_permissions.py).
 import itertools
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import get_resolver, reverse
 
 from tests.api.conftest import league  # noqa: F401 - the shared cast, used as a fixture
+from tournament.accounts import invitation_create
 from tournament.ledger import hand_record
 from tournament.models import (
     AuditEntry,
@@ -25,6 +27,7 @@ from tournament.models import (
     Entry,
     Hand,
     HandVoid,
+    Invitation,
     Player,
     Round,
     Seat,
@@ -33,6 +36,7 @@ from tournament.models import (
 )
 
 pytestmark = pytest.mark.django_db
+User = get_user_model()
 
 ROLES = ("anonymous", "player", "other_scorekeeper", "table_scorekeeper", "other_organiser", "organiser")
 LOGIN, DENY, OK = "login", "deny", "ok"
@@ -57,6 +61,19 @@ def _differing_count(lg):
 
 def _entry(lg):
     return Entry.objects.filter(competition=lg.competition).first()
+
+
+def _newcomer(lg):
+    """A player entered in the competition, with no account yet."""
+    return Entry.objects.filter(competition=lg.competition, player__user=None).first().player
+
+
+def _other_keeper(lg):
+    return lg.users["other_scorekeeper"]
+
+
+def _invitation(lg):
+    return invitation_create(lg.competition, role="scorekeeper")[0]
 
 
 # name: (method, url name, args(league, target), body(league), expected in ROLES order, target(league))
@@ -98,6 +115,18 @@ MATRIX = {
     "assign scorekeepers": ("post", "organiser:round_scorekeepers", R, NOTHING, ORGANISER_ONLY, None),
     "start, hold or end a round": ("post", "organiser:round_status", R, lambda lg: {"action": "hold"},
                                    ORGANISER_ONLY, None),
+    "make a scorekeeper's account or invitation": ("post", "organiser:staff_accounts", C,
+                                                   lambda lg: {"action": "invite"}, ORGANISER_ONLY, None),
+    "open a player's account": ("get", "organiser:player_account", lambda lg, p: [lg.competition.pk, p.pk],
+                                NOTHING, ORGANISER_ONLY, _newcomer),
+    "invite a player": ("post", "organiser:player_account", lambda lg, p: [lg.competition.pk, p.pk],
+                        lambda lg: {"action": "invite"}, ORGANISER_ONLY, _newcomer),
+    "deactivate an account": ("post", "organiser:account_active", lambda lg, u: [lg.competition.pk, u.pk],
+                              lambda lg: {"active": "0"}, ORGANISER_ONLY, _other_keeper),
+    "withdraw an invitation": ("post", "organiser:invitation_withdraw", lambda lg, inv: [inv.pk], NOTHING,
+                               ORGANISER_ONLY, _invitation),
+    "read an invitation's slip": ("get", "organiser:invitation", lambda lg, inv: [inv.pk], NOTHING,
+                                  ORGANISER_ONLY, _invitation),
     "read the audit log": ("get", "organiser:audit", C, NOTHING, ORGANISER_ONLY, None),
     "print the seating plan": ("get", "organiser:seating_pdf", R, NOTHING, ORGANISER_ONLY, None),
     "print the table cards": ("get", "organiser:cards_pdf", R, NOTHING, ORGANISER_ONLY, None),
@@ -120,7 +149,7 @@ MATRIX = {
 # for the organiser's own pages, the organiser role is checked by the pages above on every action).
 READ_ONLY = {
     "organiser:dashboard", "organiser:competition", "organiser:players", "organiser:round",
-    "table:mine", "table:scoresheet", "table:live", "table:payout_row",
+    "table:mine", "table:scoresheet", "table:live",
 }  # fmt: skip
 
 
@@ -137,6 +166,9 @@ def _snapshot(lg) -> tuple:
         AuditEntry.objects.count(), StandingRow.objects.count(),
         list(ChipCount.objects.order_by("pk").values_list("status", "chips", "ledger")),
         list(lg.competition.organisers.values_list("pk", flat=True)),
+        list(User.objects.order_by("pk").values_list("username", "is_active")),
+        list(Player.objects.order_by("pk").values_list("user", flat=True)),
+        Invitation.objects.filter(withdrawn_at=None).count(),
     )  # fmt: skip
 
 

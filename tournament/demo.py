@@ -21,7 +21,7 @@ from django.utils import timezone
 from tournament.ledger import HandRejected, hand_record
 from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
 from tournament.roles import ORGANISER, PLAYER, SCOREKEEPER
-from tournament.rounds import round_end, round_seat, round_start
+from tournament.rounds import round_end, round_publish, round_seat, round_start
 from tournament.tables import table_fold
 
 CLUBS = [
@@ -121,6 +121,7 @@ def _demo_rounds(competition: Competition) -> None:
         )
         if not rnd.tables.exists():
             round_seat(rnd, seed=2026)
+            round_publish(rnd)  # the draft, published: players see their tables
         for table in rnd.tables.all():
             if not Hand.objects.filter(table=table).exists():
                 _demo_hands(table, hands, rng)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -82,3 +84,63 @@ def env_secret_key(*, debug: bool, dev_key_file: Path) -> str:
     dev_key_file.write_text(key + "\n")
     dev_key_file.chmod(0o600)
     return key
+
+
+@dataclass(frozen=True)
+class EmailConfig:
+    """How mail leaves: an SMTP server, or (no host) the console, which prints each message."""
+
+    host: str = ""
+    port: int = 25
+    user: str = ""
+    password: str = ""
+    use_tls: bool = False
+    use_ssl: bool = False
+
+    @property
+    def backend(self) -> str:
+        if not self.host:
+            return "django.core.mail.backends.console.EmailBackend"
+        return "django.core.mail.backends.smtp.EmailBackend"
+
+
+# scheme: (STARTTLS, SSL, default port)
+_EMAIL_SCHEMES = {
+    "smtp": (False, False, 25),
+    "smtp+tls": (True, False, 587),
+    "submission": (True, False, 587),
+    "smtp+ssl": (False, True, 465),
+    "smtps": (False, True, 465),
+}
+
+
+def email_url(name: str, value: str) -> EmailConfig:
+    """``smtp://user:pass@host:port`` (``?tls`` or ``?ssl``; ``smtp+tls://``, ``smtps://``) or ``console://``.
+
+    The user and password are percent-decoded, so ``@`` in a password is written ``%40``.
+    """
+    url = urlsplit(value.strip())
+    if url.scheme == "console":
+        return EmailConfig()
+    if url.scheme not in _EMAIL_SCHEMES or not url.hostname:
+        raise ImproperlyConfigured(
+            f"{name} must look like smtp://user:password@host:587?tls (or smtps://, console://): {value!r}."
+        )
+    tls, ssl, port = _EMAIL_SCHEMES[url.scheme]
+    query = {key.lower(): val.lower() for key, val in parse_qsl(url.query, keep_blank_values=True)}
+    tls = tls or query.get("tls", "false") in _TRUE | {""}
+    ssl = ssl or query.get("ssl", "false") in _TRUE | {""}
+    if tls and ssl:
+        raise ImproperlyConfigured(f"{name}: choose STARTTLS (tls) or SSL (ssl), not both.")
+    try:
+        port = url.port or (465 if ssl else 587 if tls else port)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} has a port that is not a number: {value!r}.") from None
+    return EmailConfig(
+        host=url.hostname,
+        port=port,
+        user=unquote(url.username or ""),
+        password=unquote(url.password or ""),
+        use_tls=tls,
+        use_ssl=ssl,
+    )

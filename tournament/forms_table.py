@@ -11,7 +11,8 @@ Vocabulary of the form (what a scorekeeper taps):
 - **outcome**: ``win``, ``draw`` or ``false_win`` (a penalty, Za Hu).
 - **win_from**: how the winner got the winning tile: ``self`` (self-drawn)
   or the id of the player who discarded it. One tap instead of two.
-- **doubles** (quick entry, with the stepper), or the toggles **ping_hu**,
+- **doubles** (quick entry: one tap on a count), or **doubles_other** (a
+  count typed in, beyond the taps; it wins over the tap), or the toggles **ping_hu**,
   **limit** and **thirteen_wonders**; or the **full hand**, which the engine
   scores item by item: tile codes of the contract in ``concealed``,
   ``winning_tile``, ``bonus`` and up to four declared sets ``meld_<i>``
@@ -21,8 +22,9 @@ Vocabulary of the form (what a scorekeeper taps):
   voided hand) and wins over them. **situations** are the hand's ``events``
   (last tile, robbing a kong ...) and only count with the full hand.
 - **payout rows** (``p-<i>-player``, ``p-<i>-kind``, ``p-<i>-initial``,
-  ``p-<i>-liable``): kongs and bonus-tile payouts (``instant``). A row with
-  no player is left out, so the page may show blank rows.
+  ``p-<i>-liable``, ``p-<i>-drop``): kongs and bonus-tile payouts
+  (``instant``), tapped who then what. A row with no player is left out, so
+  the page may show blank rows; a row with ``drop`` ticked is taken out.
 - **liable** (Bao) for a win, tapped, or the preview's proposal accepted
   (**bao_liable**; **bao_decline** undoes it); **offender** and **claimed_from** (the
   discard the false claim was made on) for a penalty.
@@ -82,7 +84,7 @@ SITUATIONS = [
 
 BLANK_PAYOUT_ROWS = 4
 MAX_PAYOUT_ROWS = 40
-_ROW_FIELD = re.compile(r"^p-(\d+)-(player|kind|initial|liable)$")
+_ROW_FIELD = re.compile(r"^p-(\d+)-(player|kind|initial|liable|drop)$")
 MELD_SLOTS = 4
 _FULL_HAND_FIELDS = ("concealed", "bonus", "winning_tile", *(f"meld_{i}" for i in range(MELD_SLOTS)))
 
@@ -118,6 +120,7 @@ class EntryForm(forms.Form):
     winner = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
     win_from = forms.ChoiceField(required=False)
     doubles = forms.IntegerField(required=False, min_value=0, max_value=99)
+    doubles_other = forms.IntegerField(required=False, min_value=0, max_value=99)
     ping_hu = forms.BooleanField(required=False)
     limit = forms.BooleanField(required=False)
     thirteen_wonders = forms.BooleanField(required=False)
@@ -163,6 +166,7 @@ class EntryForm(forms.Form):
             self.fields[f"p-{i}-liable"] = forms.TypedChoiceField(
                 choices=nobody + ids, coerce=int, required=False, empty_value=None
             )
+            self.fields[f"p-{i}-drop"] = forms.BooleanField(required=False)
 
     def _payout_row_count(self) -> int:
         source = self.data if self.is_bound else self.initial
@@ -173,6 +177,8 @@ class EntryForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        if data.get("doubles_other") is not None:  # typed beyond the taps: the typed count counts
+            data["doubles"] = data["doubles_other"]
         outcome = data.get("outcome")
         if outcome == "win":
             self._clean_win(data)
@@ -233,7 +239,7 @@ class EntryForm(forms.Form):
         for i in range(self.payout_rows):
             player = data.get(f"p-{i}-player")
             kind = data.get(f"p-{i}-kind")
-            if player is None and not kind:
+            if data.get(f"p-{i}-drop") or (player is None and not kind):
                 continue
             if player is None:
                 self.add_error(f"p-{i}-player", _("Say who this payout is for."))

@@ -14,6 +14,11 @@ releases it. Its seating (who sits where) stays public.
   another table, the organiser of another competition) sees none of it
   until the round is released.
 
+A **draft** seating (issue 14: a round whose tables are drawn but not yet
+published, ``Round.Status.SCHEDULED``) is its competition's organisers'
+only: ``sees_seating`` and ``hide_drafts``. Everybody else, a scorekeeper
+and the players at it included, sees the round's tables once it is published.
+
 The pages answer a hidden round or table 404 (``views.public.access``,
 ``views.table.scoresheet``); the API answers hands 404 with code
 ``results_held`` and a table's ``state`` null (``tournament.api``).
@@ -31,9 +36,30 @@ def sees_held(user, competition: Competition) -> bool:
 
 
 def visible_rounds(user, competition: Competition):
-    """The competition's rounds whose results this user may see."""
+    """The competition's rounds whose results (and seating) this user may see: not held, not a draft."""
     rounds = Round.objects.filter(competition=competition)
-    return rounds if sees_held(user, competition) else rounds.exclude(results_held=True)
+    if sees_held(user, competition):
+        return rounds
+    return rounds.exclude(results_held=True).exclude(status=Round.Status.SCHEDULED)
+
+
+def sees_seating(user, round_: Round, *, organiser: bool | None = None) -> bool:
+    """Who sits where in ``round_``: everyone once it is published; a draft only its organisers."""
+    if round_.status != Round.Status.SCHEDULED:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return organiser if organiser is not None else sees_held(user, round_.competition)
+
+
+def hide_drafts(tables, user):
+    """``tables`` (a Table queryset) without the tables of draft rounds, unless ``user`` organises them."""
+    drafts = tables.filter(round__status=Round.Status.SCHEDULED)
+    if user is not None and user.is_authenticated:
+        if user.is_superuser:
+            return tables
+        drafts = drafts.exclude(round__competition__organisers=user)
+    return tables.exclude(pk__in=drafts.values("pk"))
 
 
 def sees_table_results(user, table: Table, *, organiser: bool | None = None) -> bool:

@@ -464,11 +464,22 @@ def _check_right(user, table: Table) -> None:
 
 
 def check_open(table: Table) -> None:
-    """No hand is recorded, voided or corrected in a finished round or at an ended table (issue 13).
+    """No hand is recorded, voided or corrected in a draft, in a finished round or at an ended table.
 
     ``table`` was read under its lock (``_lock``/``_locked_table``): its round's status and its end are
     those of now. An organiser reopens the round (``round_reopen``) to correct a hand.
     """
+    if table.round.status == Round.Status.SCHEDULED:
+        # A draft seating (issue 14): nobody but its organisers sees it, so nobody plays at it yet.
+        raise HandRejected(
+            [
+                Problem(
+                    "round_not_published",
+                    _("Round %(n)s's seating is a draft: the organiser publishes it before play.")
+                    % {"n": table.round.number},
+                )
+            ]
+        )
     if table.round.status == Round.Status.FINISHED:
         raise HandRejected(
             [

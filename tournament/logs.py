@@ -20,8 +20,10 @@ import re
 import time
 import uuid
 from contextvars import ContextVar
+from datetime import datetime
 
 from django.core.exceptions import ImproperlyConfigured
+from pythonjsonlogger.json import JsonFormatter
 
 request_id: ContextVar[str] = ContextVar("request_id", default="-")
 
@@ -32,6 +34,22 @@ LOG_FORMATS = ("text", "json")
 QUIET_LOGGERS = ("weasyprint", "fontTools")  # INFO lines for every PDF made: WARNING and above only
 
 access_log = logging.getLogger("tournament.access")
+
+
+def iso_time(record: logging.LogRecord) -> str:
+    """ISO 8601 with milliseconds and the UTC offset (``2026-11-24T20:15:03.120+08:00``): the
+    server's TIME_ZONE is a league's local time, so a line read elsewhere still says when."""
+    return datetime.fromtimestamp(record.created).astimezone().isoformat(timespec="milliseconds")
+
+
+class IsoTimeFormatter(logging.Formatter):
+    def formatTime(self, record, datefmt=None):  # noqa: N802 (logging's name)
+        return iso_time(record)
+
+
+class IsoTimeJsonFormatter(JsonFormatter):
+    def formatTime(self, record, datefmt=None):  # noqa: N802 (logging's name)
+        return iso_time(record)
 
 
 class RequestIdFilter(logging.Filter):
@@ -80,9 +98,9 @@ def logging_config(*, level: str, log_format: str) -> dict:
         "disable_existing_loggers": False,
         "filters": {"request_id": {"()": "tournament.logs.RequestIdFilter"}},
         "formatters": {
-            "text": {"format": TEXT_FORMAT},
+            "text": {"()": "tournament.logs.IsoTimeFormatter", "format": TEXT_FORMAT},
             "json": {
-                "()": "pythonjsonlogger.json.JsonFormatter",
+                "()": "tournament.logs.IsoTimeJsonFormatter",
                 "fmt": "%(asctime)s %(levelname)s %(name)s %(request_id)s %(message)s",
                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
             },

@@ -35,6 +35,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 NAME_MAX = 120  # Player.name, Club.name
 REGISTRATION_MAX = 30  # Player.registration_no
 MAX_ROWS = 5000
@@ -146,17 +148,17 @@ def decode(data: bytes) -> tuple[str | None, str | None]:
         except UnicodeDecodeError:
             return (
                 None,
-                "The file starts like UTF-16 text but is not: save it as “CSV UTF-8” and upload it again.",
+                _("The file starts like UTF-16 text but is not: save it as “CSV UTF-8” and upload it again."),
             )
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         byte = data[exc.start]
-        return None, (
-            f"Line {line} is not UTF-8 text (byte 0x{byte:02X}); the file may have been saved as "
+        return None, _(
+            "Line %(line)s is not UTF-8 text (byte 0x%(byte)s); the file may have been saved as "
             "“CSV” in a local encoding. Save it as “CSV UTF-8” and upload it again."
-        )
+        ) % {"line": line, "byte": f"{byte:02X}"}
 
 
 def read_csv(data: bytes) -> tuple[list[RawRow], list[str]]:
@@ -166,10 +168,10 @@ def read_csv(data: bytes) -> tuple[list[RawRow], list[str]]:
         return [], [problem]
     assert text is not None
     if "\x00" in text:
-        return [], ["The file contains NUL characters: it is not a CSV text file."]
+        return [], [_("The file contains NUL characters: it is not a CSV text file.")]
     first_line = next((line for line in text.splitlines() if line.strip()), "")
     if not first_line:
-        return [], ["The file is empty."]
+        return [], [_("The file is empty.")]
     delimiter = max(",;\t", key=first_line.count) if any(d in first_line for d in ",;\t") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     columns: tuple[str, ...] | None = None
@@ -188,20 +190,26 @@ def read_csv(data: bytes) -> tuple[list[RawRow], list[str]]:
                     named = [HEADER_NAMES.get(k, "") for k in keys]
                     if unknown:
                         problems.append(
-                            "Unknown column(s) in the header: "
-                            + ", ".join(f"“{c}”" for c in unknown)
-                            + ". The columns are name, club, registration number."
+                            _(
+                                "Unknown column(s) in the header: %(columns)s. "
+                                "The columns are name, club, registration number."
+                            )
+                            % {"columns": ", ".join(f"“{c}”" for c in unknown)}
                         )
-                    for needed, label in (("name", "name"), ("registration_no", "registration number")):
-                        if needed not in named:
-                            problems.append(f"The header has no “{label}” column.")
+                    if "name" not in named:
+                        problems.append(_("The header has no “name” column."))
+                    if "registration_no" not in named:
+                        problems.append(_("The header has no “registration number” column."))
                     if len(set(filter(None, named))) != len(list(filter(None, named))):
-                        problems.append("The header names a column twice.")
+                        problems.append(_("The header names a column twice."))
                     columns = tuple(named)
                     continue
                 columns = POSITIONAL
             if len(rows) >= MAX_ROWS:
-                problems.append(f"The file has more than {MAX_ROWS} players: split it into several files.")
+                problems.append(
+                    _("The file has more than %(max)s players: split it into several files.")
+                    % {"max": MAX_ROWS}
+                )
                 break
             values = {col: "" for col in POSITIONAL}
             extra = 0
@@ -213,9 +221,11 @@ def read_csv(data: bytes) -> tuple[list[RawRow], list[str]]:
                     extra += 1
             rows.append(RawRow(line, values["name"], values["club"], values["registration_no"], extra))
     except csv.Error as exc:
-        problems.append(f"Line {reader.line_num} cannot be read as CSV: {exc}.")
+        problems.append(
+            _("Line %(line)s cannot be read as CSV: %(error)s.") % {"line": reader.line_num, "error": exc}
+        )
     if not rows and not problems:
-        problems.append("The file has no players in it, only a header.")
+        problems.append(_("The file has no players in it, only a header."))
     return rows, problems
 
 
@@ -244,39 +254,48 @@ def check_rows(
     for r in raw:
         problems: list[str] = []
         if not r.name:
-            problems.append("missing name")
+            problems.append(_("missing name"))
         elif len(r.name) > NAME_MAX:
-            problems.append(f"name longer than {NAME_MAX} characters")
+            problems.append(_("name longer than %(max)s characters") % {"max": NAME_MAX})
         reg = r.registration_no
         key = reg.upper()
         action = ""
         if not reg:
-            problems.append("missing registration number")
+            problems.append(_("missing registration number"))
         elif len(reg) > REGISTRATION_MAX:
-            problems.append(f"registration number longer than {REGISTRATION_MAX} characters")
+            problems.append(
+                _("registration number longer than %(max)s characters") % {"max": REGISTRATION_MAX}
+            )
         elif counts[key] > 1:
             others = [str(n) for n in lines_of[key] if n != r.line]
-            problems.append(f"registration number {reg} is also on line {', '.join(others)}")
+            problems.append(
+                _("registration number %(number)s is also on line %(lines)s")
+                % {"number": reg, "lines": ", ".join(others)}
+            )
         elif key in registered:
             if _normal(registered[key]) != _normal(r.name):
-                problems.append(f"registration number {reg} is already registered to {registered[key]}")
+                problems.append(
+                    _("registration number %(number)s is already registered to %(name)s")
+                    % {"number": reg, "name": registered[key]}
+                )
             else:
                 action = "existing"
         else:
             action = "new"
         if r.extra_cells:
-            problems.append(f"{r.extra_cells} cell(s) beyond name, club, registration number")
+            problems.append(_("%(n)s cell(s) beyond name, club, registration number") % {"n": r.extra_cells})
         new_club = False
         if r.club and action != "existing":
             if len(r.club) > NAME_MAX:
-                problems.append(f"club name longer than {NAME_MAX} characters")
+                problems.append(_("club name longer than %(max)s characters") % {"max": NAME_MAX})
             elif _normal(r.club) not in clubs:
                 if create_clubs:
                     new_club = True
                     to_create.setdefault(_normal(r.club), r.club)
                 else:
                     unknown.setdefault(_normal(r.club), r.club)
-                    problems.append(f"unknown club “{r.club}” (tick “create missing clubs” to create it)")
+                    # what to do about it is said once for the file (``unknown_clubs``), not on every row
+                    problems.append(_("unknown club “%(club)s”") % {"club": r.club})
         rows.append(
             ImportRow(
                 line=r.line,

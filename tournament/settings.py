@@ -17,7 +17,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from tournament.env import env_bool, env_int, env_list, env_secret_key, env_str
+from tournament.env import EmailConfig, email_url, env_bool, env_int, env_list, env_secret_key, env_str
 from tournament.logs import logging_config, sentry_init
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -118,6 +118,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tournament.formats"]  # dates as each language writes them
 TIME_ZONE = env_str("TIME_ZONE", "Asia/Singapore")
 USE_I18N = True
 USE_TZ = True
@@ -196,6 +197,29 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
 }
+
+# --- Email (password reset, invitations): EMAIL_URL, or the usual EMAIL_HOST etc.; neither: the console ---
+# With no server named, every message is printed where the app logs (the embedded default: the reset
+# link shows in the terminal).
+if env_str("EMAIL_URL"):
+    _mail = email_url("EMAIL_URL", env_str("EMAIL_URL"))
+else:
+    _mail = EmailConfig(
+        host=env_str("EMAIL_HOST", ""),
+        port=env_int("EMAIL_PORT", 25),
+        user=env_str("EMAIL_HOST_USER", ""),
+        password=env_str("EMAIL_HOST_PASSWORD", ""),
+        use_tls=env_bool("EMAIL_USE_TLS", False),
+        use_ssl=env_bool("EMAIL_USE_SSL", False),
+    )
+EMAIL_BACKEND = _mail.backend
+EMAIL_HOST, EMAIL_PORT = _mail.host or "localhost", _mail.port
+EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _mail.user, _mail.password
+EMAIL_USE_TLS, EMAIL_USE_SSL = _mail.use_tls, _mail.use_ssl
+EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs must not hold a page for long
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days (Django's own tokens)
 
 # --- Login throttling (django-axes) ---
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)

@@ -3,13 +3,29 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournament.health import healthz
+from tournament.views.accounts import PasswordResetView, invitation_use
 from tournament.views.home import home
+from tournament.views.login import LoginView
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Django's own password change and reset (templates in templates/registration/).
+    path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("accounts/reset/", PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"
+    ),
+    path("accounts/invitation/<str:token>/", invitation_use, name="invitation_use"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     # The REST API: the league (tournament/api/) and the scoring engine (scoring/api.py).

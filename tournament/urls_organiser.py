@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournament.views.organiser import audit, competitions, dashboard, integrity, players, printing, rounds
+from tournament.views.organiser import (
+    accounts,
+    audit,
+    competitions,
+    dashboard,
+    integrity,
+    players,
+    printing,
+    rounds,
+)
 
 app_name = "organiser"
 
@@ -18,6 +27,17 @@ urlpatterns = [
         competitions.competition_standings,
         name="standings_settings",
     ),
+    path("competitions/<int:pk>/staff/accounts/", accounts.staff_accounts, name="staff_accounts"),
+    path(
+        "competitions/<int:pk>/players/<int:player_pk>/account/",
+        accounts.player_account,
+        name="player_account",
+    ),
+    path(
+        "competitions/<int:pk>/accounts/<int:user_pk>/active/", accounts.account_active, name="account_active"
+    ),
+    path("invitations/<int:pk>/", accounts.invitation, name="invitation"),
+    path("invitations/<int:pk>/withdraw/", accounts.invitation_withdraw, name="invitation_withdraw"),
     path("competitions/<int:pk>/players/", players.players, name="players"),
     path("competitions/<int:pk>/players/add/", players.player_add, name="player_add"),
     path("competitions/<int:pk>/players/enter/", players.players_enter, name="players_enter"),

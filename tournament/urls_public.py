@@ -8,6 +8,7 @@ app_name = "public"
 
 urlpatterns = [
     path("competitions/<int:pk>/", views.competition, name="competition"),
+    path("competitions/<int:pk>/live/", views.competition_live, name="competition_live"),
     path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),
     path("competitions/<int:pk>/standings/live/", views.competition_standings_live, name="standings_live"),
     path("competitions/<int:pk>/standings.csv", views.competition_standings_csv, name="standings_csv"),

@@ -12,7 +12,6 @@ urlpatterns = [
     path("<int:table_id>/live/", views.live, name="live"),
     path("<int:table_id>/preview/", views.preview, name="preview"),
     path("<int:table_id>/record/", views.record, name="record"),
-    path("<int:table_id>/payout-row/", views.payout_row, name="payout_row"),
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
     path("<int:table_id>/counts/", views.table_counts, name="counts"),
     path("<int:table_id>/counts/enter/", views.count_enter, name="count_enter"),

@@ -60,7 +60,7 @@ def load_league_build(*, tables: int = 200, password: str, seed: int = 7) -> Loa
     from rest_framework.authtoken.models import Token
 
     from tournament.models import Club, Competition, Entry, Player, Round, Table
-    from tournament.rounds import round_seat, round_start
+    from tournament.rounds import round_publish, round_seat, round_start
     from tournament.standings_store import standings_refresh
 
     if tables < 1:
@@ -81,6 +81,7 @@ def load_league_build(*, tables: int = 200, password: str, seed: int = 7) -> Loa
         )
     # The seating service, as the organiser's "seat round" button calls it (one design, no history).
     round_seat(rnd, seed=seed, time_budget=5.0)
+    round_publish(rnd)  # the draft, published as the organiser would
     with transaction.atomic():
         round_start(rnd)  # the round's own door (the operator's command: no user)
         users = _scorekeepers(competition, tables, password)

@@ -60,3 +60,49 @@ document.addEventListener("click", (event) => {
     }
   });
 })();
+
+// A round's end time counts down (table/_timer.html): "12:04 left", then "Time is up". The words are the
+// template's translated text; without JavaScript the end time ("ends 21:30") shows alone.
+function tickTimers() {
+  document.querySelectorAll("[data-ends]").forEach((timer) => {
+    const out = timer.querySelector("[data-countdown]");
+    const left = Math.round((Date.parse(timer.dataset.ends) - Date.now()) / 1000);
+    if (!out || Number.isNaN(left)) return;
+    timer.classList.toggle("over", left <= 0);
+    timer.classList.toggle("soon", left > 0 && left <= 600);
+    if (left <= 0) {
+      out.textContent = timer.dataset.done;
+      return;
+    }
+    const h = Math.floor(left / 3600);
+    const m = Math.floor((left % 3600) / 60);
+    const s = left % 60;
+    const pad = (n) => String(n).padStart(2, "0");
+    const text = h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+    out.textContent = timer.dataset.left.replace("{t}", text);
+  });
+}
+let timersRunning = false;
+function startTimers() {
+  tickTimers();
+  if (!timersRunning && document.querySelector("[data-ends]")) {
+    timersRunning = true;
+    setInterval(tickTimers, 1000);
+  }
+}
+document.addEventListener("DOMContentLoaded", startTimers);
+document.addEventListener("htmx:afterSettle", startTimers);
+
+// A search box with data-filter="#list" narrows the list's choices as one types (the staff page):
+// shown only with JavaScript; without it the whole list is there to tick.
+document.querySelectorAll("input[data-filter]").forEach((box) => {
+  const list = document.querySelector(box.dataset.filter);
+  if (!list) return;
+  box.hidden = false;
+  box.addEventListener("input", () => {
+    const words = box.value.trim().toLowerCase();
+    list.querySelectorAll(":scope > div").forEach((item) => {
+      item.hidden = words !== "" && !item.textContent.toLowerCase().includes(words);
+    });
+  });
+});

@@ -1,25 +1,20 @@
-// The scoresheet's only script: the doubles stepper and the controls that need JavaScript.
-// Everything else is plain forms enhanced by htmx attributes.
+// The scoresheet's only script: the controls that need JavaScript. Everything else is plain forms enhanced by
+// htmx attributes (a tap previews; Confirm swaps the sheet in place).
 (function () {
   "use strict";
   function reveal(root) {
     root.querySelectorAll("[data-needs-js][hidden]").forEach(function (el) { el.hidden = false; });
   }
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-step]");
-    if (!button) return;
-    var input = button.parentElement.querySelector("input[type=number]");
-    var current = parseInt(input.value, 10);
-    if (isNaN(current)) {  // the first tap shows the rule set's minimum (the placeholder)
-      input.value = String(parseInt(input.placeholder, 10) || 0);
-      input.dispatchEvent(new Event("change", { bubbles: true }));
-      return;
+  // The doubles are a tap (1 .. 6) or a typed count ("More"): one of them, never both.
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el.name === "doubles" && el.checked) {
+      var other = document.getElementById("doubles_other");
+      if (other) other.value = "";
+    } else if (el.id === "doubles_other" && el.value !== "") {
+      document.querySelectorAll("input[name=doubles]:checked").forEach(function (r) { r.checked = false; });
     }
-    var next = Math.max(parseInt(input.min, 10) || 0, Math.min(parseInt(input.max, 10) || 99,
-      current + parseInt(button.dataset.step, 10)));
-    input.value = String(next);
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+  }, true);
   document.addEventListener("DOMContentLoaded", function () { reveal(document); });
   document.addEventListener("htmx:afterSwap", function (event) { reveal(event.target.parentElement || document); });
   document.addEventListener("htmx:oobAfterSwap", function () { reveal(document); });

@@ -5,6 +5,8 @@
  * enclosing htmx form re-posts. Only one picker's palette shows at a time: the active one.
  * A tile already used as often as the set holds it (four of a playing tile, one of a bonus tile) across all the
  * pickers of the same form is dimmed in every palette and cannot be added again.
+ * When the hand (the picker of the field "concealed") reaches fourteen tiles, counting three for each declared
+ * set, the winning tile's picker opens by itself: the next step.
  */
 (function () {
   "use strict";
@@ -27,6 +29,29 @@
       button.classList.toggle("is-used-up", gone);
       button.setAttribute("aria-disabled", gone ? "true" : "false");
     });
+  }
+
+  // Fourteen tiles with the declared sets (a kong counts as three): the hand is complete.
+  function handSize(form) {
+    var size = 0;
+    form.querySelectorAll("[data-tile-picker] [data-tile-input]").forEach(function (input) {
+      var n = codesOf(input).length;
+      if (input.name === "concealed") size += n;
+      else if (/^meld_\d+$/.test(input.name)) size += Math.min(n, 3);
+    });
+    return size;
+  }
+
+  function nextStep(root, before) {
+    var form = root.closest("form");
+    var input = root.querySelector("[data-tile-input]");
+    if (!form || !/^(concealed|meld_\d+)$/.test(input.name)) return;
+    var winning = form.querySelector("[data-tile-picker]:has(input[name=winning_tile])");
+    if (!winning || before >= 14 || handSize(form) < 14) return;
+    setTimeout(function () {  // after this tap's own click has made its picker the active one
+      activate(winning);
+      winning.scrollIntoView({ block: "start", behavior: "smooth" });
+    }, 0);
   }
 
   function activate(root) {
@@ -86,9 +111,12 @@
     }
 
     function set(codes) {
+      var form = root.closest("form");
+      var before = form ? handSize(form) : 0;
       input.value = codes.join(" ");
       render();
       input.dispatchEvent(new Event("change", { bubbles: true }));
+      nextStep(root, before);
     }
 
     palette.addEventListener("click", function (event) {

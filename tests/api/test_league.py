@@ -148,7 +148,7 @@ def test_seating_a_round_answers_the_tables_and_the_quality_report(league, as_or
         Entry.objects.filter(competition=comp).values_list("player_id", flat=True)
     )
     assert {"repeat_pairs", "max_meetings", "max_wind_spread"} <= set(body["report"])
-    assert Round.objects.get(pk=rnd.pk).status == "seated"
+    assert Round.objects.get(pk=rnd.pk).status == "scheduled"  # a draft until published
     assert AuditEntry.objects.filter(action="round_seated").exists()
 
 

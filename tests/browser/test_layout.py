@@ -12,7 +12,7 @@ def test_organiser_logs_in_on_a_phone_and_sees_their_navigation(phone_page, live
     page.fill("#id_username", organiser.username)
     page.fill("#id_password", "pw-for-tests-only")
     page.click("button[type=submit]")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url(live_server.url + "/organise/")  # an organiser lands on the dashboard (issue 14)
     # On a phone the navigation folds behind the menu button.
     organise = page.locator("nav a[data-role=organiser]")
     expect(organise).to_be_hidden()

@@ -62,7 +62,8 @@ def test_organiser_creates_a_competition_imports_players_and_seats_a_round(page,
     expect(page.locator("#generate")).to_contain_text("1 player sits out")
     page.click("#generate button[type=submit]")
 
-    expect(page.locator(".messages")).to_contain_text("Seated 4 tables (1 byes)")
+    expect(page.locator(".messages")).to_contain_text("A draft of 4 tables (1 byes)")
+    expect(page.locator("#draft-note")).to_contain_text("players see nothing of this seating")
     expect(page.locator(".org-table")).to_have_count(4)
     report = page.locator("#report")
     expect(report).to_contain_text("Quality report")
@@ -70,7 +71,7 @@ def test_organiser_creates_a_competition_imports_players_and_seats_a_round(page,
     expect(report.locator("[data-report=max_meetings]")).to_have_text("1")
     expect(report).to_contain_text("No pair meets again.")
     rnd = Round.objects.get(competition=competition, number=1)
-    assert rnd.status == Round.Status.SEATED and rnd.tables.count() == 4
+    assert rnd.status == Round.Status.SCHEDULED and rnd.tables.count() == 4  # a draft until published
 
     # The printable sheets are linked and are PDFs.
     href = page.get_attribute("a:has-text('Table cards (PDF)')", "href")
@@ -97,3 +98,110 @@ def test_the_organiser_pages_fit_a_phone(phone_page, live_server, organiser):
     ):
         phone_page.goto(live_server.url + path)
         assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390, path
+
+
+SHOTS = "/tmp/league-organiser"
+
+
+def fits(page, what: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{what}: {width} px wide"
+
+
+def test_the_organisers_evening_on_a_phone_from_an_empty_competition_to_a_finished_round(
+    phone_page, browser, live_server, organiser
+):
+    """Issue 14: every step on a 390 px phone, asserting what is on the screen; screenshots in /tmp."""
+    from tournament.ledger import hand_record
+
+    page, base = phone_page, live_server.url
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", organiser.username)
+    page.fill("#id_password", "pw-for-tests-only")
+    page.click("main button[type=submit]")
+    page.wait_for_url(base + "/organise/")  # the organiser lands on the dashboard
+    page.click("text=New competition")
+    page.fill("#id_name", "Night League")
+    page.click("button:has-text('Create')")
+    expect(page.locator("h1")).to_have_text("Night League")
+    competition = Competition.objects.get(name="Night League")
+
+    # Eight players from a CSV file, their clubs created on the way.
+    page.goto(f"{base}/organise/competitions/{competition.pk}/players/import/")
+    players = "".join(f"Player {i},{'Bishan' if i % 2 else 'Tampines'},NL{i}\n" for i in range(1, 9))
+    page.set_input_files("#id_file", {"name": "p.csv", "mimeType": "text/csv", "buffer": players.encode()})
+    page.check("#id_create_clubs")
+    page.click("button:has-text('Preview')")
+    expect(page.locator(".org-preview")).to_contain_text("Every row is good")
+    expect(page.locator("#upload_create_clubs")).to_be_checked()  # kept for a corrected file
+    page.click("button[name=import]")
+    expect(page.locator(".messages")).to_contain_text("8 new players")
+
+    # A round, its seating a draft that the players do not see.
+    page.click(".org-tabs >> text=Rounds")
+    page.fill("#id_starts_at", "2026-11-11T19:30")
+    page.fill("#id_venue", "Bishan CC")
+    page.click("button:has-text('Schedule')")
+    expect(page.locator("h1")).to_contain_text("Round 1")
+    page.click("#generate button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text("A draft of 2 tables")
+    expect(page.locator("#draft-note")).to_be_visible()
+    expect(page.locator("#report [data-report=repeat_meetings]")).to_have_text("0")
+    fits(page, "the draft")
+    page.screenshot(path=f"{SHOTS}-1-draft.png", full_page=True)
+    rnd = Round.objects.get(competition=competition)
+    visitor = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    visitor.goto(f"{base}/rounds/{rnd.pk}/")
+    expect(visitor.locator("#tables")).to_contain_text("This round is not seated yet.")
+    expect(visitor.locator("#tables")).not_to_contain_text("Player 1")
+
+    # A swap from the review, then publishing.
+    first = page.locator(".org-table[data-table='1'] .org-seats li").first.inner_text()
+    page.select_option("#id_player_a", label="Player 1")
+    page.select_option("#id_player_b", label="Player 2")
+    page.click("#swap button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text("Swapped.")
+    assert first  # the seats were listed before the swap
+    page.click("button[value=publish]")
+    expect(page.locator(".messages")).to_contain_text("Round 1 is published")
+    expect(page.locator("h1 .org-status")).to_have_text("Seated")
+    visitor.reload()
+    expect(visitor.locator("#tables")).to_contain_text("Player 1")
+
+    # Play: the scorekeepers record hands; the round page shows each table as it stands.
+    page.click("button[value=start]")
+    expect(page.locator("h1 .org-status")).to_have_text("Playing")
+    t1, t2 = rnd.tables.order_by("number")
+    south = t1.seat_map["S"]
+    hand_record(table=t1, entry={"outcome": "win", "winner": south, "win": "self_draw", "doubles": 2})
+    hand_record(table=t2, entry={"outcome": "draw"})
+    one = page.locator("#play .org-table[data-table='1']")
+    expect(one).to_contain_text("1 hand", timeout=30_000)  # the section refreshes itself (htmx)
+    expect(one).to_contain_text("Prevailing wind: East")
+    expect(one).to_contain_text("Last hand 0 minutes ago")
+    capital = competition.capital
+    expect(one.locator("tr", has_text=Player.objects.get(pk=south).name).locator("td.num")).to_have_text(
+        str(capital + 12)
+    )
+    fits(page, "the round during play")
+    page.screenshot(path=f"{SHOTS}-2-playing.png", full_page=True)
+
+    # Time is up: the step asks first, then every table is ended and the round is finished.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("button[value=end]")
+    expect(page.locator(".messages")).to_contain_text("2 tables ended, the round is finished")
+    expect(page.locator("h1 .org-status")).to_have_text("Finished")
+    expect(page.locator("#play .org-table.done")).to_have_count(2)
+    expect(one).to_contain_text("Finished: the organiser ended the session.")
+    page.screenshot(path=f"{SHOTS}-3-finished.png", full_page=True)
+
+    # The audit log tells the evening, filtered by table.
+    page.goto(f"{base}/organise/competitions/{competition.pk}/audit/?table={t1.pk}")
+    expect(page.locator("[data-testid=audit-log] li")).to_have_count(1)
+    expect(page.locator("[data-testid=audit-log]")).to_contain_text("recorded hand 1 at table 1 of round 1")
+    page.goto(f"{base}/organise/competitions/{competition.pk}/rounds/")
+    fits(page, "the rounds list")
+    page.screenshot(path=f"{SHOTS}-4-rounds.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{base}/organise/rounds/{rnd.pk}/")
+    page.screenshot(path=f"{SHOTS}-5-round-wide.png", full_page=True)

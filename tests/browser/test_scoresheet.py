@@ -5,6 +5,8 @@ full / 4 half), rule 17 (the discarder pays full, the others half), rule 22
 (a concealed kong: 2 from each other player).
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -25,7 +27,7 @@ def log_in(page, live_server, user):
     page.fill("#id_username", user.username)
     page.fill("#id_password", "pw-for-tests-only")
     page.click("main button[type=submit]")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)  # each role lands on its own page
 
 
 def balances(page) -> list[str]:
@@ -46,27 +48,25 @@ def test_record_a_win_with_the_stepper_and_a_draw_then_void_the_win(
     expect(page.locator("[data-testid=hand-number]")).to_have_text("1")
     assert balances(page) == ["400"] * 4
 
-    # Win: Ben (South) on Cai's (West) discard, 3 doubles with the stepper.
+    # Win: Ben (South) on Cai's (West) discard, 3 doubles: one tap on 3.
     tap(page, f"label[for=winner-{seats['S']}]")
     tap(page, f"label[for=win_from-{seats['W']}]")
     expect(page.locator(f"label[for=win_from-{seats['S']}]")).to_be_hidden()  # the winner did not discard
-    plus = page.locator("button[data-step='1']")
-    for _ in range(3):  # the first tap shows the minimum (1), then 2, 3
-        plus.click()
-    expect(page.locator("#doubles")).to_have_value("3")
+    tap(page, "label[for=doubles-3]")
+    expect(page.locator("#doubles-3")).to_be_checked()
     preview = page.locator("[data-testid=preview]")
     expect(preview).to_contain_text("3 doubles: 8 full, 4 half")
     expect(preview.locator("[data-testid=preview-after]")).to_have_text(["396", "416", "392", "396"])
     page.click("#confirm")
-    expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.")
+    expect(page.locator("[data-testid=status]")).to_contain_text("Hand 1 recorded.")
     expect(page.locator("[data-testid=hand-number]")).to_have_text("2")
     assert balances(page) == ["396", "416", "392", "396"]
 
     # Draw with Dee's (North) concealed kong: 2 from each other player; the deal passes (001 rule 10).
     tap(page, "label[for=outcome-draw]")
     page.locator("details.payouts > summary").click()
-    page.select_option("select[name=p-0-player]", str(seats["N"]))
-    page.select_option("select[name=p-0-kind]", "kong_concealed")
+    tap(page, f"label[for=p-0-player-{seats['N']}]")
+    tap(page, "label[for=p-0-kind-kong_concealed]")
     expect(page.locator("[data-testid=preview]")).to_contain_text("Ann East pays Dee North 2")
     page.click("#confirm")
     expect(page.locator("[data-testid=hand-number]")).to_have_text("3")
@@ -106,8 +106,7 @@ def test_another_device_sees_the_hand_appear_without_reloading(
     keeper.goto(f"{live_server.url}/tables/{table.pk}/")
     tap(keeper, f"label[for=winner-{seats['E']}]")
     tap(keeper, f"label[for=win_from-{seats['N']}]")
-    keeper.fill("#doubles", "1")
-    keeper.locator("#doubles").dispatch_event("change")
+    tap(keeper, "label[for=doubles-1]")
     keeper.locator("#confirm").click()
     expect(keeper.locator("[data-testid=hand-number]")).to_have_text("2")
 
@@ -128,8 +127,7 @@ def test_a_stale_form_is_told_about_the_other_device(phone_page, browser, live_s
     for page in (first, second):  # both start entering hand 1
         tap(page, f"label[for=winner-{seats['S']}]")
         tap(page, "label[for=win_from-self]")
-        page.fill("#doubles", "2")
-        page.locator("#doubles").dispatch_event("change")
+        tap(page, "label[for=doubles-2]")
         expect(page.locator("#confirm")).to_be_visible()
     first.click("#confirm")
     expect(first.locator("[data-testid=hand-number]")).to_have_text("2")
@@ -157,8 +155,11 @@ def test_record_a_win_with_the_tile_picker(phone_page, live_server, table, score
     meld.locator("[data-tile-input]").click()  # makes its palette the one shown
     for _ in range(3):
         meld.locator("[data-tile-palette] [data-tile=RD]").click()
+    # 11 tiles in the hand and a pong make fourteen: the winning tile's step opens by itself
     winning = page.locator("[data-tile-picker]:has(#winning_tile)")
-    winning.locator("[data-tile-input]").click()  # makes its palette the one shown
+    expect(winning).to_have_class(re.compile(r"\bis-active\b"))
+    expect(winning.locator("[data-tile-palette]")).to_be_visible()
+    expect(meld.locator("[data-tile-palette]")).to_be_hidden()
     winning.locator("[data-tile-palette] [data-tile=B4]").click()
     bonus = page.locator("[data-tile-picker]:has(#bonus)")
     bonus.locator("[data-tile-input]").click()  # makes its palette the one shown
@@ -181,12 +182,12 @@ def test_without_javascript_every_step_is_a_plain_form_post(browser, live_server
     seats = table.seat_map
     log_in(page, live_server, scorekeeper)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    expect(page.locator("button[data-step]").first).to_be_hidden()  # the stepper's buttons need JavaScript
     tap(page, f"label[for=winner-{seats['W']}]")
     tap(page, f"label[for=win_from-{seats['E']}]")
-    page.fill("#doubles", "2")
+    tap(page, "label[for=doubles-2]")  # a label of a radio: no JavaScript needed
     page.click("#preview-button")  # a full page comes back with the preview and the confirm button
     expect(page.locator("[data-testid=preview]")).to_contain_text("Ann East pays Cai West 4")
+    page.screenshot(path="/tmp/night-no-js-preview.png")
     page.click("#confirm")
     expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.")
     assert balances(page) == ["396", "398", "408", "398"]  # 2 doubles on a discard: 4 full, 2 half
@@ -207,13 +208,18 @@ def test_enter_in_the_doubles_field_previews_and_never_confirms(phone_page, live
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     tap(page, f"label[for=winner-{seats['N']}]")
     tap(page, "label[for=win_from-self]")
-    page.fill("#doubles", "1")
-    page.locator("#doubles").dispatch_event("change")
+    tap(page, "label[for=doubles-3]")
+    page.fill("#doubles_other", "1")  # a typed count, and the tap is undone: one or the other
+    page.locator("#doubles_other").dispatch_event("change")
+    expect(page.locator("input[name=doubles]:checked")).to_have_count(0)
     expect(page.locator("#confirm")).to_be_visible()
-    page.fill("#doubles", "2")
-    page.press("#doubles", "Enter")
+    page.fill("#doubles_other", "2")
+    page.press("#doubles_other", "Enter")
     expect(page.locator("[data-testid=preview]")).to_contain_text("2 doubles")
     expect(page.locator("[data-testid=hand-number]")).to_have_text("1")  # nothing recorded
+    tap(page, "label[for=doubles-4]")  # and a tap empties the typed count
+    expect(page.locator("#doubles_other")).to_have_value("")
+    expect(page.locator("[data-testid=bar-total]")).to_contain_text("4 doubles")
     assert balances(page) == ["400"] * 4
 
 
@@ -236,7 +242,7 @@ def test_enter_a_voided_hand_again_then_its_enter_again_is_gone(phone_page, live
     expect(confirm).to_have_text("Confirm: replace the voided hand 1")
     page.screenshot(path="/tmp/shots/correction-preview.png", full_page=True)
     confirm.click()
-    expect(page.locator(".messages")).to_contain_text("Hand 1 recorded.")
+    expect(page.locator("[data-testid=status]")).to_contain_text("Hand 1 recorded.")
     void_row = page.locator("tbody.hand.void")
     expect(void_row.locator("[data-testid=corrected-by]")).to_have_text("Corrected by hand 1")
     expect(page.get_by_text("Enter again")).to_have_count(0)

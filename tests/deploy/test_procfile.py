@@ -94,7 +94,8 @@ def test_honcho_start_brings_up_web_worker_and_beat(tmp_path):
                 assert f"{name} started (pid=" in output, output
             assert "ready." in output, output  # the worker's own word that it takes tasks
             # Each process logs in the app's format (tournament/logs.py): time, level, logger, request id.
-            line = r"\d\d:\d\d:\d\d {} +\| \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d,\d{{3}} INFO {} \[{}\] {}"
+            stamp = r"\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{{3}}[+-]\d\d:\d\d"
+            line = r"\d\d:\d\d:\d\d {} +\| " + stamp + r" INFO {} \[{}\] {}"
             assert re.search(line.format("web.1", "gunicorn.error", "-", "Listening at"), output), output
             assert re.search(
                 line.format("web.1", "tournament.access", "[0-9a-f]{32}", "GET /healthz 200"), output

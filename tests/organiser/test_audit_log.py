@@ -1,5 +1,7 @@
 """The audit log an organiser can read: every change to results and seating, with who and from where."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
@@ -42,3 +44,37 @@ def test_a_change_made_by_a_command_reads_as_the_system_in_each_language(olivia,
     assert "System recorded hand 1 at table 1 of round 1" in olivia.get(url).content.decode()
     olivia.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
     assert "系统 在第 1 轮第 1 桌录入了第 1 手" in olivia.get(url).content.decode()
+
+
+def _log(client, competition, **params) -> list[str]:
+    page = client.get(reverse("organiser:audit", args=[competition.pk]), params).content.decode()
+    log = page.split('data-testid="audit-log">')[1].split("</ol>")[0]
+    return [line.strip() for line in re.findall(r'<p class="audit-what">(.*?)</p>', log, re.S)]
+
+
+def test_the_log_is_filtered_by_table_and_by_person(olivia, organiser, competition, scorekeeper):
+    """Issue 14: "what happened at table 2?", "what did Sam do?"."""
+    from tournament.rounds import table_end
+
+    t1 = seated_table(competition=competition, scorekeeper=scorekeeper)
+    t2 = seated_table(competition=competition, table_number=2)
+    hand_record(table=t1, entry={"outcome": "draw"}, user=scorekeeper)
+    wrong = hand_record(table=t2, entry={"outcome": "draw"}, user=organiser)
+    hand_void(hand=wrong, reason="wrong table", user=organiser)
+    table_end(t2, user=organiser)
+    sam, olivia_name = scorekeeper.username, organiser.username
+    at_two = _log(olivia, competition, table=t2.pk)
+    assert at_two == [
+        f"{olivia_name} ended table 2 of round 1",
+        f"{olivia_name} voided hand 1 at table 2 of round 1: wrong table",
+        f"{olivia_name} recorded hand 1 at table 2 of round 1",
+    ]
+    assert _log(olivia, competition, person=scorekeeper.pk) == [
+        f"{sam} recorded hand 1 at table 1 of round 1",
+        f"Round 1 started with its first hand, recorded by {sam}",
+    ]
+    assert _log(olivia, competition, table=t1.pk, person=organiser.pk) == []
+    page = olivia.get(reverse("organiser:audit", args=[competition.pk]), {"table": t2.pk}).content.decode()
+    assert f'<option value="{t2.pk}" selected>Round 1 · Table 2</option>' in page
+    assert f'<option value="{scorekeeper.pk}">{sam}</option>' in page  # only people who did something
+    assert _log(olivia, competition, table="nonsense") == _log(olivia, competition)

@@ -1,11 +1,13 @@
 """Competition set-up: create, edit, the rule-set settings (with the rule document's wording), the staff."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from scoring.rulesets import get_ruleset
 from tests.factories import UserFactory
-from tournament.models import AuditEntry, Competition
+from tournament.models import AuditEntry, Competition, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -117,6 +119,31 @@ def test_staff_by_username(olivia, competition, organiser):
     assert set(competition.organisers.all()) == {organiser, ann}
     assert list(competition.scorekeepers.all()) == [sam]
     assert sam.groups.filter(name="scorekeeper").exists() and ann.groups.filter(name="organiser").exists()
+
+
+def test_staff_are_ticked_in_a_searchable_list_and_saving_returns_where_the_organiser_was(
+    olivia, competition, organiser
+):
+    sam = UserFactory(username="sam", first_name="Sam", last_name="Tan")
+    UserFactory(username="zed")
+    round_ = Round.objects.create(competition=competition, number=1)
+    came_from = reverse("organiser:round", args=[round_.pk])
+    page = olivia.get(reverse("organiser:staff", args=[competition.pk]), {"next": came_from}).content.decode()
+    assert 'data-filter="#id_scorekeepers"' in page and f'name="next" value="{came_from}"' in page
+    # every account is a choice, named by its full name; the organiser already ticked
+    assert re.search(r'value="sam"[^>]*>\s*Sam Tan \(sam\)', page)
+    assert re.search(rf'value="{organiser.username}"[^>]*checked', page)
+    response = olivia.post(
+        reverse("organiser:staff", args=[competition.pk]),
+        {"organisers": [organiser.username], "scorekeepers": ["sam"], "next": came_from},
+    )
+    assert response.status_code == 302 and response["Location"] == came_from
+    assert list(competition.scorekeepers.all()) == [sam]
+    elsewhere = olivia.post(
+        reverse("organiser:staff", args=[competition.pk]),
+        {"organisers": [organiser.username], "next": "https://evil.example/"},
+    )
+    assert elsewhere["Location"] == reverse("organiser:competition", args=[competition.pk])
 
 
 def test_staff_names_must_exist_and_someone_must_organise(olivia, competition, organiser):

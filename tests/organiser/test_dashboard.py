@@ -50,3 +50,10 @@ def test_the_dashboard_shows_only_the_organisers_competitions_and_links_to_their
     for name in ("organiser:players", "organiser:rounds", "organiser:competition"):
         assert reverse(name, args=[competition.pk]) in page
     assert reverse("organiser:competition_create") in page
+
+
+def test_a_drafted_seating_waits_to_be_published(olivia, competition):
+    """Issue 14: generating seating makes a draft; the dashboard says it is not published yet."""
+    table = seated_table(competition=competition)
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.SCHEDULED)
+    assert steps(olivia, competition)[-1] == "Round 1: seating drafted, not published"

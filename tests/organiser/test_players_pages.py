@@ -1,6 +1,7 @@
 """The players pages: add one, enter registered players, import a CSV file, withdraw and substitute."""
 
 import base64
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -193,3 +194,30 @@ def test_withdrawing_a_player_seated_in_a_round_not_started_warns(olivia, compet
     response = olivia.post(reverse("organiser:entry_withdraw", args=[entry.pk]), follow=True)
     assert f"{entry.player.name} is still seated in round 4" in response.content.decode()
     assert table.seats.filter(player=entry.player).exists()  # the organiser decides: reseat or swap
+
+
+def test_an_unknown_club_is_explained_once_and_the_corrected_file_keeps_create_missing_clubs(
+    olivia, competition
+):
+    """Issue 14: three rows of one unknown club say what to do once; ticking "create missing clubs"
+    and then uploading a corrected file keeps the tick."""
+    data = b"Alice Tan,Bishan,R1\nBob Lim,Bishan,R2\nCarol Ng,bishan,R3\n"
+    page = _upload(olivia, competition, data).content.decode()
+    assert page.count("Tick “Create missing clubs”") == 1
+    assert "Unknown club: Bishan." in page and page.count("unknown club “") == 3  # one per row, no advice
+    assert 'id="upload_create_clubs"' in page and 'id="upload_create_clubs" checked' not in page
+    encoded = base64.b64encode(data).decode()
+    confirm = reverse("organiser:players_import_confirm", args=[competition.pk])
+    page = olivia.post(confirm, {"data": encoded, "create_clubs": "on", "check": "1"}).content.decode()
+    assert "Clubs to create: Bishan" in page and "Unknown club" not in page
+    corrected = re.search(r'<input type="checkbox" name="create_clubs" id="upload_create_clubs"[^>]*>', page)
+    assert corrected and "checked" in corrected.group(0)
+
+
+def test_the_import_problems_read_in_chinese(olivia, competition):
+    from django.conf import settings
+
+    olivia.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    page = _upload(olivia, competition, b"Alice Tan,Bishan,R1\n,Bishan,R1\n").content.decode()
+    assert "未知俱乐部“Bishan”" in page and "缺少姓名" in page and "注册号 R1 也出现在第 1 行" in page
+    assert "unknown club" not in page and "missing name" not in page

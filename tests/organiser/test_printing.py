@@ -60,7 +60,7 @@ def test_the_seating_plan_lists_every_seated_player_by_table_and_by_name(seated_
     assert [by_name.index(n) for n in names] == sorted(by_name.index(n) for n in names)
 
 
-def test_every_word_is_set_in_dejavu_sans(seated_round):
+def test_every_word_is_set_in_dejavu_sans_then_a_cjk_font(seated_round):
     from weasyprint.formatting_structure import boxes
 
     for document in (printing.seating_plan(seated_round), printing.table_cards(seated_round)):
@@ -70,7 +70,8 @@ def test_every_word_is_set_in_dejavu_sans(seated_round):
             for b in page._page_box.descendants()
             if isinstance(b, boxes.TextBox)
         }
-        assert fonts == {("DejaVu Sans",)}
+        [families] = fonts
+        assert families[0] == "DejaVu Sans" and "Noto Sans CJK SC" in families  # Chinese names: issue 14
 
 
 def test_the_pdf_downloads(olivia, seated_round):
@@ -78,3 +79,36 @@ def test_the_pdf_downloads(olivia, seated_round):
         response = olivia.get(reverse(name, args=[seated_round.pk]))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
         assert response.content.startswith(b"%PDF-")
+
+
+def test_chinese_names_print_in_a_cjk_font(competition):
+    """Issue 14: a Chinese name printed as empty boxes in DejaVu Sans; the sheets name a CJK font
+    (Noto Sans CJK SC where installed) after the Latin one."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("fc-list") or b"CJK" not in subprocess.run(["fc-list"], capture_output=True).stdout:
+        pytest.skip("no CJK font installed on this machine")
+    names = ["陈美玲", "林志强", "王小明", "李秀英"]
+    for i, name in enumerate(names):
+        EntryFactory(competition=competition, player=PlayerFactory(name=name, registration_no=f"CN{i}"))
+    round_ = Round.objects.create(competition=competition, number=1)
+    round_seat(round_, seed=1)
+    pdf = printing.table_cards(round_).write_pdf()
+    assert any(b"NotoSansCJK" in part for part in _pdf_parts(pdf))  # the embedded font (a subset)
+    text = page_texts(printing.table_cards(round_))[0]
+    assert all(name in text for name in names)
+
+
+def _pdf_parts(pdf: bytes) -> list[bytes]:
+    """The PDF's text and every stream inflated (font names may sit in compressed object streams)."""
+    import re
+    import zlib
+
+    parts = [pdf]
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+        try:
+            parts.append(zlib.decompress(stream))
+        except zlib.error:
+            continue
+    return parts

@@ -56,16 +56,32 @@ def test_a_round_number_is_used_once_and_must_end_after_it_starts(olivia, compet
 def test_before_seating_the_organiser_is_told_what_will_happen(olivia, field, round1):
     page = olivia.get(reverse("organiser:round", args=[round1.pk])).content.decode()
     assert "18 players at 4 tables." in page and "2 players sit out this round" in page
+    assert "nobody meeting twice" not in page  # no design known for 18 players: nothing promised
+
+
+def test_the_organiser_is_told_how_many_rounds_the_field_can_play_without_a_repeat(
+    olivia, competition, round1
+):
+    for i in range(48):
+        EntryFactory(competition=competition, player=PlayerFactory(name=f"Player {i:02d}"))
+    page = olivia.get(reverse("organiser:round", args=[round1.pk])).content.decode()
+    assert "48 players can play 15 rounds with nobody meeting twice." in page  # a 4-GDD of type 3^16
+    olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 7})
+    seated = olivia.get(reverse("organiser:round", args=[round1.pk]))
+    assert seated.context["report"]["best_rounds"] == 15
+    assert "48 players can play 15 rounds with nobody meeting twice." in seated.content.decode()
 
 
 def test_generate_seating_shows_tables_and_the_report(olivia, field, round1):
     response = olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {"seed": 7})
     assert response.status_code == 302
     round1.refresh_from_db()
-    assert round1.status == Round.Status.SEATED
+    assert round1.status == Round.Status.SCHEDULED  # a draft: reviewed, then published
     assert Table.objects.filter(round=round1).count() == 4 and Seat.objects.filter(round=round1).count() == 16
     page = olivia.get(reverse("organiser:round", args=[round1.pk]))
     html = page.content.decode()
+    assert "Draft: players see nothing of this seating until you publish it." in html
+    assert "Publish the seating" in html
     report = page.context["report"]
     assert report["repeat_meetings"] == 0 and report["max_meetings"] == 1  # first round: nobody met before
     assert len(report["byes"]) == 2 and all(name in html for name in report["byes"])
@@ -116,6 +132,7 @@ def test_swapping_a_player_with_themselves_is_refused(olivia, field, round1):
 
 def test_seating_is_fixed_once_play_starts(olivia, field, round1):
     olivia.post(reverse("organiser:round_seat", args=[round1.pk]), {})
+    olivia.post(reverse("organiser:round_status", args=[round1.pk]), {"action": "publish"})
     assert (
         olivia.post(reverse("organiser:round_status", args=[round1.pk]), {"action": "start"}).status_code
         == 302
@@ -171,7 +188,9 @@ def test_plan_the_whole_event_seats_every_scheduled_round(olivia, competition, f
     Round.objects.create(competition=competition, number=2)
     response = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]))
     assert response.status_code == 302
-    assert set(Round.objects.filter(competition=competition).values_list("status", flat=True)) == {"seated"}
+    assert set(Round.objects.filter(competition=competition).values_list("status", flat=True)) == {
+        "scheduled"
+    }
     assert Seat.objects.filter(round__competition=competition).count() == 2 * 16  # 18 players: 2 byes a round
     again = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]), follow=True)
     assert b"already seated" in again.content

@@ -147,6 +147,8 @@ def test_the_chart_plots_only_rounds_played_and_is_coloured_by_the_sign_of_the_n
 
     ben, html = chart("Ben")
     assert 'data-round="3"' in section(html, "sessions")  # the session is listed, not plotted
+    third = re.search(r'<tr data-round="3">(.*?)</tr>', section(html, "sessions"), re.S).group(1)
+    assert "not played yet" in third and "+0" not in third  # not a result of nought (issue 14)
     assert ben["labels"] == ["Start", "Round 1", "Round 2"]
     assert ben["running"][-1] == ledger_net(p["Ben"]) > 0 and ben["up"] is True
     ann, _ = chart("Ann")

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, seated_table
-from tests.table.helpers import post_hand
+from tests.table.helpers import entry_form, post_hand
 from tournament.models import Hand, Round
 
 pytestmark = pytest.mark.django_db
@@ -157,11 +157,59 @@ def test_an_incomplete_entry_previews_as_the_next_tap_to_make(client, table, sco
     assert "Tap the winner." in answer.content.decode() and "Confirm hand" not in answer.content.decode()
 
 
-def test_the_payout_row_partial_adds_a_numbered_row(client, table, scorekeeper):
+def test_a_payout_tapped_who_then_what_becomes_a_chip_and_new_taps(client, table, seats, scorekeeper):
     client.force_login(scorekeeper)
-    answer = client.get(reverse("table:payout_row", args=[table.pk]), {"i": 4}, HTTP_HX_REQUEST="true")
+    fields = {"outcome": "draw", "p-0-player": seats["N"], "p-0-kind": "kong_concealed"}
+    answer = post_hand(client, table, fields, step="preview", HTTP_HX_REQUEST="true")
     text = answer.content.decode()
-    assert 'name="p-4-player"' in text and "payout-row/?i=5" in text and 'hx-swap-oob="true"' in text
+    # the payouts come back out of band: the tapped one as a chip, and taps for the next (row 1)
+    assert '<div id="payouts" hx-swap-oob="true">' in text
+    assert re.search(r'data-testid="payout">.*?<strong>Dee North</strong> · Kong, concealed', text, re.S)
+    assert f'name="p-1-player" id="p-1-player-{seats["E"]}"' in text and 'name="p-1-kind"' in text
+    # 001 rule 22: a concealed kong, 2 from each other player
+    assert "Ann East pays Dee North 2" in re.sub(r"<[^>]+>", "", text)
+
+    fields["p-0-drop"] = "on"  # the chip's cross takes it out again
+    text = post_hand(client, table, fields, step="preview", HTTP_HX_REQUEST="true").content.decode()
+    assert 'data-testid="payout"' not in text and "No chips move." in text
+
+
+def test_players_keep_their_places_in_the_taps_whoever_deals(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    post_hand(client, table, {"outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 1})
+    answer = page_of(client, table)
+    assert answer.context["players"][1].is_dealer  # Ben (South seat) deals now
+    text = answer.content.decode()
+    winners = re.findall(r'id="winner-(\d+)"', text)
+    cards = re.findall(r'data-player="(\d+)"', text)
+    assert winners == cards == [str(seats[s]) for s in "ESWN"]  # as seated, not dealer first
+
+
+def test_the_doubles_are_a_tap_or_a_typed_count_never_a_placeholder(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    text = page_of(client, table).content.decode()
+    assert "placeholder=" not in text.split('class="doubles"')[1].split("</fieldset>")[0]
+    assert 'name="doubles" id="doubles-1" value="1">' in text  # nothing picked until tapped
+    fields = {"outcome": "win", "winner": seats["S"], "win_from": seats["W"], "doubles": 2}
+    fields["doubles_other"] = 8
+    answer = post_hand(client, table, fields, step="preview", HTTP_HX_REQUEST="true")
+    assert answer.context["preview"]["doubles"] == 8  # the typed count wins over a tap
+
+
+def test_confirm_with_htmx_swaps_in_the_sheet_with_the_next_hand_ready(client, table, seats, scorekeeper):
+    client.force_login(scorekeeper)
+    fields = {"outcome": "win", "winner": seats["S"], "win_from": seats["W"], "doubles": 3}
+    data = {**entry_form(client, table), **fields}
+    url = reverse("table:record", args=[table.pk])
+    answer = client.post(url, data, HTTP_HX_REQUEST="true")
+    text = answer.content.decode()
+    assert answer.status_code == 200 and text.startswith('<div class="sheet" id="sheet"')
+    assert answer["HX-Replace-Url"] == reverse("table:scoresheet", args=[table.pk])
+    assert 'data-testid="status">Hand 1 recorded.<' in text
+    assert 'name="expected_number" value="2"' in text and data["idempotency_key"] not in text
+    # the same tap sent twice (a double tap, a retry) records the hand once
+    again = client.post(url, data, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and Hand.objects.filter(table=table).count() == 1
 
 
 def test_my_tables_lists_the_scorekeepers_tables_and_a_players_table_now(client, scorekeeper, player_user):
@@ -258,3 +306,23 @@ def test_a_scorekeepers_tables_are_each_labelled_with_their_round(client, scorek
         "Round 3 · Table 1 — next",
         "Round 1 · Table 1 — finished",
     ]
+
+
+def test_the_rounds_end_counts_down_on_the_sheet_and_the_organisers_round_page(client, table, organiser):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ends = timezone.now() + timedelta(minutes=40)
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING, ends_at=ends)
+    table.round.competition.organisers.add(organiser)
+    client.force_login(organiser)
+    clock = timezone.localtime(ends).strftime("%H:%M")
+    sheet = reverse("table:scoresheet", args=[table.pk])
+    for url in (sheet, reverse("organiser:round", args=[table.round_id])):
+        text = client.get(url).content.decode()
+        timer = re.search(r'<span class="timer" data-testid="timer" data-ends="([^"]+)"', text)
+        assert timer and timer.group(1) == timezone.localtime(ends).isoformat(), url
+        assert f"ends {clock}" in text and 'data-left="{t} left"' in text
+    Round.objects.filter(pk=table.round_id).update(ends_at=None)  # no end time: no timer
+    assert 'data-testid="timer"' not in page_of(client, table).content.decode()

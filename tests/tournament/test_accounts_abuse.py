@@ -111,3 +111,19 @@ def test_the_settings_use_one_number_of_proxies():
     assert settings.REST_FRAMEWORK["NUM_PROXIES"] == settings.TRUSTED_PROXIES == 0
     assert settings.AXES_CLIENT_IP_CALLABLE == "tournament.request_meta.client_ip"
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
+
+
+def test_the_fifth_wrong_password_answers_a_page_in_the_persons_language_with_a_way_back(organiser):
+    """Issue 14: the lock-out was a line of English text with no page around it."""
+    from django.conf import settings
+
+    person = Client()
+    answers = [login(person, organiser.username, "guess") for _ in range(5)]
+    assert [a.status_code for a in answers[:4]] == [200] * 4
+    locked = answers[4]
+    html = locked.content.decode()
+    assert locked.status_code == 429 and "<html" in html and "Too many attempts" in html
+    assert "Try again in 15 minutes." in html and f'href="{reverse("home")}"' in html
+    person.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    chinese = login(person, organiser.username, "guess").content.decode()
+    assert "尝试次数过多" in chinese and "15 分钟后再试" in chinese

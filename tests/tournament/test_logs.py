@@ -16,6 +16,7 @@ import secrets
 import subprocess
 import sys
 import threading
+from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -23,7 +24,8 @@ import pytest
 from tests.conftest import BASE_DIR
 
 TEXT_LINE = re.compile(
-    r"^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) "
+    r"^(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d) "
+    r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) "
     r"(?P<logger>[\w.]+) \[(?P<rid>[^\]]+)\] (?P<message>.*)$"
 )
 
@@ -103,6 +105,7 @@ def test_json_lines_when_log_format_is_json(tmp_path):
     assert records and all({"time", "level", "logger", "request_id", "message"} <= set(r) for r in records)
     access = [r for r in records if r["logger"] == "tournament.access"]
     assert [(r["level"], r["request_id"]) for r in access] == [("INFO", "req-42")]
+    assert datetime.fromisoformat(access[0]["time"]).utcoffset() is not None  # a time that says its zone
     assert access[0]["message"].startswith("GET /healthz 200 ")
 
 

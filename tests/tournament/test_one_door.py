@@ -395,3 +395,25 @@ def test_a_reopening_reason_too_long_is_refused_not_cut(table, organiser, client
     table.round.refresh_from_db()
     assert table.round.status == Round.Status.PLAYING
     assert AuditEntry.objects.get(action="round_reopened").data["reason"] == "x" * 300
+
+
+def test_a_draft_seating_refuses_hands_on_every_door_and_the_first_hand_does_not_publish_it(
+    table, organiser, scorekeeper, client
+):
+    """Issue 14: a draft is seen by its organisers only, so nobody plays at it, not even through the API."""
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.SCHEDULED)  # seated, not published
+    table.round.refresh_from_db()
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["N"], "win": "self_draw", "doubles": 1}
+    for user in (scorekeeper, organiser, None):
+        with pytest.raises(HandRejected) as refused:
+            hand_record(table=table, entry=entry, user=user)
+        assert refused.value.problems[0].code == "round_not_published"
+    for user in (scorekeeper, organiser):
+        answer = api(user).post(f"/api/v1/tables/{table.pk}/hands/", entry, format="json")
+        assert answer.status_code == 422 and answer.json()["errors"][0]["code"] == "round_not_published"
+    client.force_login(organiser)
+    form = {"outcome": "win", "winner": seats["N"], "win": "self_draw", "doubles": "1", "confirm": "1"}
+    client.post(reverse("table:record", args=[table.pk]), form)
+    table.round.refresh_from_db()
+    assert (Hand.objects.count(), table.round.status) == (0, Round.Status.SCHEDULED)

@@ -181,6 +181,7 @@ def test_preview_names_the_design_and_its_rounds_left():
         (28, 9, None),
         (22, 5, None),  # byes and search
         (24, 4, {i: f"club{i % 5}" for i in range(24)}),
+        (24, 9, None),  # the design, then search; winds by blocks of four
     ],
 )
 def test_round_by_round_gives_the_same_rounds_as_planning_all_at_once(players, rounds, clubs):
@@ -266,6 +267,88 @@ def test_starting_winds_are_balanced_over_rounds():
     unbalanced = event_report([tuple(tuple(sorted(t)) for t in r.tables) for r in seating.rounds])
     assert seating.report.max_wind_spread <= 2 < unbalanced.max_wind_spread
     assert sum(w.spread for w in seating.report.winds) < sum(w.spread for w in unbalanced.winds) / 2
+
+
+def winds_by_block(rounds, start=0):
+    """player -> the seats (0..3) taken in each block of four rounds (blocks counted from round ``start``)."""
+    blocks: dict = {}
+    for k, tables in enumerate(rounds, start=start):
+        for table in tables:
+            for s, p in enumerate(table):
+                blocks.setdefault((k // 4, p), []).append(s)
+    return blocks
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(16, 8), (28, 9), (36, 12), (24, 8), (200, 8), (22, 8), (13, 6)]
+)
+def test_every_player_takes_each_wind_once_in_every_block_of_four_rounds(players, rounds):
+    seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=2))
+    tables = [r.tables for r in seating.rounds]
+    for (block, _p), seats in winds_by_block(tables).items():
+        assert len(seats) == len(set(seats))  # no wind twice in a block
+        if players % 4 == 0 and 4 * block + 4 <= rounds:
+            assert sorted(seats) == [0, 1, 2, 3]
+    if players % 4 == 0:
+        assert seating.report.max_wind_spread <= 1
+
+
+def test_a_plan_started_mid_block_closes_the_block_exactly():
+    history = [r.tables for r in seat(range(28), options=SeatingOptions(rounds=2, seed=4)).rounds]
+    later = seat(range(28), history, SeatingOptions(rounds=6, seed=4))
+    rounds = history + [r.tables for r in later.rounds]
+    for seats in winds_by_block(rounds).values():
+        assert sorted(seats) == [0, 1, 2, 3]
+
+
+def test_a_block_whose_history_left_the_plan_keeps_players_to_new_winds_as_well_as_table_by_table():
+    from tournament.seating.winds import order_round, seat_counts, used_winds
+
+    def broken(history, later):
+        before, after = winds_by_block(history), winds_by_block(history + later)
+        kept = [p for p, seats in before.items() if len(seats) == len(set(seats))]
+        return sum(len(after[p]) != len(set(after[p])) for p in kept)
+
+    ours = alone = 0
+    for seed in range(4):
+        first = seat(range(16), options=SeatingOptions(rounds=2, seed=seed)).rounds
+        # the organiser turned every table of round 2 by one seat
+        turned = [first[0].tables, tuple(t[1:] + t[:1] for t in first[1].tables)]
+        later = [r.tables for r in seat(range(16), turned, SeatingOptions(rounds=2, seed=seed)).rounds]
+        ours += broken(turned, later)
+        one_by_one: list = []
+        for rnd in later:
+            done = turned + one_by_one
+            one_by_one.append(order_round(rnd, seat_counts(done), used_winds(done)))
+        alone += broken(turned, one_by_one)
+    assert ours <= alone  # the list colouring is greedy by wind: no better than each table alone here
+
+
+def test_colour_block_seats_any_four_rounds_with_every_wind_once():
+    import random
+
+    from tournament.seating.winds import colour_block
+
+    rng = random.Random(5)
+    for n in (8, 40, 400):
+        rounds = []
+        for _ in range(4):
+            order = list(range(n))
+            rng.shuffle(order)
+            rounds.append([order[i : i + 4] for i in range(0, n, 4)])
+        seated = colour_block(rounds, {}, {})
+        assert seated is not None
+        for rnd, tables in zip(rounds, seated, strict=True):
+            assert [sorted(t) for t in tables] == [sorted(g) for g in rnd]
+        for seats in winds_by_block(seated).values():
+            assert sorted(seats) == [0, 1, 2, 3]
+
+
+def test_an_unavoidable_repeat_never_comes_in_the_round_right_after():
+    seating = seat(range(16), options=SeatingOptions(rounds=6))
+    fifth = pair_counts([seating.rounds[4].tables])
+    sixth = pair_counts([seating.rounds[5].tables])
+    assert seating.report.repeat_meetings == 24 and not fifth.keys() & sixth.keys()
 
 
 def test_the_time_budget_is_kept():

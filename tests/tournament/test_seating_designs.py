@@ -23,6 +23,7 @@ from tournament.seating.designs import (
     three_q_plus_one,
     transversal,
 )
+from tournament.seating.rotational import best_rounds, rotational_gdd, twelve
 
 
 def pairs_of(design, classes=None):
@@ -68,6 +69,31 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
     assert not group_pairs & seen.keys(), "players of one group must never meet"
 
 
+@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48)])
+def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
+    """Resolvable 4-GDDs of type 3^(N/3): (N - 3) / 3 rounds, the most N players can play without a repeat."""
+    design = rotational_gdd(n)
+    assert (design.points, design.length) == (players, (players - 3) // 3)
+    seen = pairs_of(design)
+    assert max(seen.values()) == 1
+    groups = sorted(tuple(sorted(g)) for g in design.groups)
+    assert sorted(p for g in groups for p in g) == list(range(players)) and {len(g) for g in groups} == {3}
+    group_pairs = {pair for g in groups for pair in itertools.combinations(g, 2)}
+    all_pairs = set(itertools.combinations(range(players), 2))
+    assert set(seen) == all_pairs - group_pairs
+
+
+def test_twelve_players_over_three_rounds_repeat_six_meetings_the_least_possible():
+    design = twelve()
+    seen = pairs_of(design)
+    assert sum(n - 1 for n in seen.values()) == 6
+    # the bound: every table of rounds 2 and 3 takes four players from three tables of an earlier round
+    for j in (1, 2):
+        for block in design.cls(j):
+            earlier = [b for i in range(j) for b in design.cls(i)]
+            assert any(len(set(block) & set(b)) >= 2 for b in earlier)
+
+
 def test_thirty_two_players_meet_everyone_but_their_group_exactly_once():
     design = golf_32()
     seen = pairs_of(design)
@@ -111,16 +137,34 @@ def test_field_tables_make_a_field(q):
 
 @pytest.mark.parametrize(
     ("players", "design_rounds"),
-    [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (100, 33), (200, 25), (1000, 125), (24, 0), (30, 0)],
+    [
+        (16, 5),
+        (28, 9),
+        (32, 10),
+        (40, 13),
+        (64, 21),
+        (100, 33),
+        (200, 25),
+        (1000, 125),
+        (12, 3),
+        (24, 7),
+        (36, 11),
+        (48, 15),
+        (30, 0),
+    ],
 )
 def test_design_for_picks_the_longest(players, design_rounds):
     design = design_for(players)
     assert (design.length if design else 0) == design_rounds
+    # what the organiser is told: the rounds with nobody meeting twice (12 players repeat from round 2)
+    assert best_rounds(players) == (0 if players == 12 else design_rounds)
+    assert best_rounds(players) <= (players - 1) // 3
     assert all(d.length <= design_rounds for d in candidates(players))
 
 
 @pytest.mark.parametrize(
-    ("players", "rounds"), [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (100, 33), (200, 10)]
+    ("players", "rounds"),
+    [(16, 5), (28, 9), (32, 10), (40, 13), (64, 21), (100, 33), (200, 10), (24, 7), (36, 11), (48, 15)],
 )
 def test_seating_a_design_field_repeats_nobody(players, rounds):
     seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=3))

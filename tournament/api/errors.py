@@ -65,14 +65,18 @@ LOCKED_OUT = "Too many failed logins: this account is locked for a while. Try ag
 def lockout_response(request, original_response=None, credentials=None):
     """django-axes' answer to a locked-out login (``AXES_LOCKOUT_CALLABLE``).
 
-    API requests get the API's error shape (429, code ``locked_out``); every
-    other page gets axes' own plain answer.
+    API requests get the API's error shape (429, code ``locked_out``); a person at the login page
+    gets a page in their language that says how long to wait and offers a way back: the home page
+    and the password reset (issues 14 and 22).
     """
-    from django.http import HttpResponse, JsonResponse
+    from django.conf import settings
+    from django.http import JsonResponse
+    from django.shortcuts import render
 
     if request.path.startswith("/api/"):
         return JsonResponse({"errors": [{"code": "locked_out", "message": LOCKED_OUT}]}, status=429)
-    return HttpResponse("Account locked: too many login attempts. Please try again later.", status=429)
+    minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
+    return render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)
 
 
 def not_found(request, *args, **kwargs):

@@ -31,6 +31,7 @@ from tournament.api.serializers import (
     TableSerializer,
 )
 from tournament.competitions import CompetitionError, table_set_scorekeeper
+from tournament.held import hide_drafts
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.request_meta import request_meta
 from tournament.rounds import RoundError, competition_plan, round_change, round_schedule, round_seat
@@ -199,7 +200,9 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
         description=(
             "Seats the competition's entered players at tables of four for this round, taking the rounds "
             "already played and the competition's other scheduled rounds into account. Answers the tables "
-            "and a quality report (repeat_pairs, max_meetings, seat-wind balance)."
+            "and a quality report (repeat_pairs, max_meetings, seat-wind balance). The seating is a draft: "
+            "the round stays scheduled and only its organisers see the tables until "
+            "POST /api/v1/rounds/{id}/publish/."
         ),
         parameters=[id_parameter("id", "round")],
         request=SeatingRequestSerializer,
@@ -306,7 +309,7 @@ class RoundTablesView(LeagueAPIMixin, generics.ListAPIView):
         if "pk" not in self.kwargs:  # the schema generator asks without a round
             return Table.objects.none()
         rnd = get_or_404(Round.objects.all(), self.kwargs["pk"])
-        return _tables().filter(round=rnd)
+        return hide_drafts(_tables().filter(round=rnd), self.request.user)
 
 
 @extend_schema_view(
@@ -328,7 +331,7 @@ class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
     queryset = _tables()
 
     def get_object(self):
-        table = get_or_404(self.get_queryset(), self.kwargs["pk"])
+        table = get_or_404(hide_drafts(self.get_queryset(), self.request.user), self.kwargs["pk"])
         self.check_object_permissions(self.request, table)
         return table
 

@@ -169,27 +169,52 @@ def _users(text: str) -> tuple[list, list[str]]:
     return users, missing
 
 
-class StaffForm(forms.Form):
-    """Organisers and scorekeepers by username, separated by commas or new lines."""
+class UsernamesField(forms.Field):
+    """People ticked in a searchable list of accounts; usernames typed one a line still count
+    (the posted values are joined and read by ``_users``)."""
 
-    organisers = forms.CharField(
-        label=_("Organisers"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Usernames, one per line."),
+    widget = forms.CheckboxSelectMultiple
+
+    def to_python(self, value) -> str:
+        if isinstance(value, list | tuple):
+            return "\n".join(str(v) for v in value)
+        return value or ""
+
+
+def staff_choices(competition: Competition) -> list[tuple[str, str]]:
+    """Every active account, the competition's staff first, each named with its full name if any."""
+    staff = set(competition.organisers.values_list("pk", flat=True)) | set(
+        competition.scorekeepers.values_list("pk", flat=True)
     )
-    scorekeepers = forms.CharField(
-        label=_("Scorekeepers"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("Usernames, one per line."),
-    )
+    users = get_user_model().objects.filter(is_active=True).order_by("username")
+    ordered = sorted(users, key=lambda u: (u.pk not in staff, u.username.casefold()))
+    return [
+        (u.username, f"{u.get_full_name()} ({u.username})" if u.get_full_name() else u.username)
+        for u in ordered
+    ]
+
+
+class StaffForm(forms.Form):
+    """Organisers and scorekeepers, ticked in a list of accounts that a filter box searches (issue 14)."""
+
+    organisers = UsernamesField(label=_("Organisers"), required=False)
+    scorekeepers = UsernamesField(label=_("Scorekeepers"), required=False)
+
+    def __init__(self, *args, competition: Competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = staff_choices(competition)
+        for name in ("organisers", "scorekeepers"):
+            self.fields[name].widget.choices = choices
 
     @classmethod
     def initial_for(cls, competition: Competition) -> dict:
         return {
-            "organisers": "\n".join(u.username for u in competition.organisers.order_by("username")),
-            "scorekeepers": "\n".join(u.username for u in competition.scorekeepers.order_by("username")),
+            "organisers": list(
+                competition.organisers.order_by("username").values_list("username", flat=True)
+            ),
+            "scorekeepers": list(
+                competition.scorekeepers.order_by("username").values_list("username", flat=True)
+            ),
         }
 
     def _clean_users(self, name: str) -> list:

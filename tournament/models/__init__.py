@@ -1,5 +1,6 @@
 """The league's data, one module per part of the domain."""
 
+from tournament.models.accounts import Invitation
 from tournament.models.audit import AuditEntry
 from tournament.models.clubs import Club, Player
 from tournament.models.competitions import Competition, Entry
@@ -9,6 +10,6 @@ from tournament.models.rounds import Round, Seat, Table
 from tournament.models.standings import StandingRow, StandingsMeta
 
 __all__ = [
-    "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "Entry", "Hand", "HandVoid", "Player",
-    "Round", "Seat", "StandingRow", "StandingsMeta", "Table",
+    "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "Entry", "Hand", "HandVoid",
+    "Invitation", "Player", "Round", "Seat", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

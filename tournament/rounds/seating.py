@@ -2,7 +2,11 @@
 
 ``round_seat`` loads the competition's entered players, their clubs, the
 tables of the rounds already seated and (for swiss seating) their chips,
-runs the pure generator, and saves the tables in one transaction.
+runs the pure generator, and saves the tables in one transaction as a
+**draft** (issue 14): the round stays scheduled, the organiser reviews the
+report, swaps, and publishes it (``lifecycle.round_publish``); until then
+only the competition's organisers see its tables (``tournament.held``).
+Seating a published round again makes it a draft again.
 ``round_swap`` exchanges two players before play starts. Each is a door
 (issue 13): it checks the caller's right (an organiser of the competition;
 ``user=None`` is a command run by the operator), refuses once the round is
@@ -117,7 +121,7 @@ def _options(
 
 
 def _write_tables(locked: Round, tables, scorekeepers: dict[int, int] | None = None) -> None:
-    """The round's tables as drawn (each E, S, W, N), keeping a table number's scorekeeper; now seated."""
+    """The round's tables as drawn (each E, S, W, N), keeping a table number's scorekeeper: a draft."""
     for number, members in enumerate(tables, start=1):
         table = Table.objects.create(
             round=locked, number=number, scorekeeper_id=(scorekeepers or {}).get(number)
@@ -125,8 +129,9 @@ def _write_tables(locked: Round, tables, scorekeepers: dict[int, int] | None = N
         Seat.objects.bulk_create(
             Seat(table=table, round=locked, wind=w, player_id=p) for w, p in zip(WINDS, members, strict=True)
         )
-    locked.status = Round.Status.SEATED
-    locked.save(update_fields=["status"])
+    if locked.status != Round.Status.SCHEDULED:  # a published round drawn again: a draft until republished
+        locked.status = Round.Status.SCHEDULED
+        locked.save(update_fields=["status"])
 
 
 def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
@@ -179,7 +184,7 @@ def round_seat(
             "round_seated",
             user,
             locked,
-            gettext_noop("%(actor)s seated round %(round)s"),
+            gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
             {"tables": [list(t) for t in seated.tables], "byes": list(seated.byes), "method": seated.method},
             meta,
         )
@@ -241,7 +246,9 @@ def competition_plan(
                 "round_seated",
                 user,
                 locked,
-                gettext_noop("%(actor)s seated round %(round)s (planned with the rounds after it)"),
+                gettext_noop(
+                    "%(actor)s drew a draft seating for round %(round)s (planned with the rounds after it)"
+                ),
                 {"tables": [list(t) for t in seated.tables], "planned": True},
                 meta,
             )

@@ -13,6 +13,7 @@ Public interface::
     report(tables, history=(), *, clubs=None, byes=()) -> SeatingReport
     event_report(rounds, history=(), *, clubs=None) -> SeatingReport
     swap(tables, a, b) -> tables
+    best_rounds(players) -> the most rounds the field plays here with nobody meeting twice
 
 What it does not do: load or save anything (the service ``round_seat`` does),
 decide who is entered, or judge results. See docs/seating.md for the method
@@ -43,6 +44,7 @@ from .model import (
     WindCount,
 )
 from .report import event_report, meetings, report, swap
+from .rotational import best_rounds
 
 __all__ = [
     "WINDS",
@@ -63,6 +65,7 @@ __all__ = [
     "TooFewPlayersError",
     "UnknownPlayerError",
     "WindCount",
+    "best_rounds",
     "event_report",
     "meetings",
     "preview",

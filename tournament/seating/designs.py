@@ -60,6 +60,7 @@ class Design:
     length: int
     groups: tuple[tuple[int, ...], ...]
     build: Callable[[int], Class]
+    repeats: int = 0  # a stored schedule that is not a design: how many meetings it repeats
 
     def cls(self, j: int) -> Class:
         if not 0 <= j < self.length:
@@ -373,6 +374,9 @@ def candidates(v: int) -> list[Design]:
         out.append(golf_32())
     if v == 100:
         out.append(gf25_levels())
+    from .rotational import rotational_for, twelve  # stored data; imports this module's Design
+
+    out += [twelve()] if v == 12 else [d for d in (rotational_for(v),) if d is not None]
     q = (v - 1) // 3
     if v % 12 == 4 and len(_factor(q)) == 1:
         out.append(three_q_plus_one(q))

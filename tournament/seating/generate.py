@@ -15,15 +15,16 @@ the clubs. If the history so far is exactly the plan's first rounds (tables
 compared as sets of players), the step plays the plan's next round. Otherwise
 (another history, byes, swiss, or the design is used up) it searches
 (``search.py``) for the round that costs least given all earlier meetings.
-Seats within each table are then ordered to even out starting winds
-(``winds.py``).
+Seats are then ordered by blocks of four rounds (``winds.py``): the groups
+of the block's rounds ahead are found too (groups never depend on seats, so
+a later call finds the same ones), the block is seated so that every player
+starts in each wind once, and the round takes its part of that seating.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
@@ -49,8 +50,9 @@ from .model import (
     sort_key,
 )
 from .report import judge, meetings
+from .rotational import best_rounds
 from .search import search_round
-from .winds import order_round, seat_counts
+from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds
 
 
 def seat(
@@ -72,25 +74,28 @@ def seat(
     """
     started = time.monotonic()
     field, past, clubs_n, ranks = _validate(players, history, options, clubs, chips, withdrawn)
-    deadline = started + options.time_budget
     plan = _Plan(field, options, clubs_n)
+    # the groups of the rounds asked for and, to seat winds by blocks of four, of the rest of the last block
+    ahead = 0 if ranks is not None else -(len(past) + options.rounds) % BLOCK
+    grouper = _Grouper(field, past, options, plan, clubs_n, ranks, started + options.time_budget, ahead)
     rounds: list[SeatedRound] = []
     so_far = list(past)
     met, counts = meetings(past), seat_counts(past)  # kept up to date round by round
-    timed_out = False
-    for k in range(options.rounds):
-        now = time.monotonic()
-        step_deadline = now + max(0.0, deadline - now) / (options.rounds - k)
-        seated, out = _step(field, so_far, met, counts, options, plan, clubs_n, ranks, step_deadline)
-        timed_out |= out
+    for k in range(len(past), len(past) + options.rounds):
+        groups, byes, method = grouper.get(k)
+        start = k - k % BLOCK
+        future = [] if ranks is not None else [grouper.get(i)[0] for i in range(k + 1, start + BLOCK)]
+        tables = _order(so_far[start:k], groups, future, counts)
+        rep = judge([tables], met, counts, k, clubs=clubs_n, byes=byes)
+        seated = SeatedRound(k + 1, tables, byes, rep, method)
         rounds.append(seated)
-        so_far.append(seated.tables)
-        met.update(meetings([seated.tables]))
-        for table in seated.tables:
+        so_far.append(tables)
+        met.update(meetings([tables]))
+        for table in tables:
             for s, player in enumerate(table):
                 counts.setdefault(player, [0, 0, 0, 0])[s] += 1
     whole = judge([r.tables for r in rounds], meetings(past), seat_counts(past), len(past), clubs=clubs_n)
-    return Seating(tuple(rounds), whole, time.monotonic() - started, timed_out)
+    return Seating(tuple(rounds), whole, time.monotonic() - started, grouper.timed_out)
 
 
 def seat_round(
@@ -117,7 +122,7 @@ def preview(
     )
     plan = _Plan(field, options, clubs_n)
     counts = bye_counts(field, past)
-    following = plan.design if plan.follows(past) else None
+    following = plan.design if plan.follows(past) and not plan.design.repeats else None  # type: ignore[union-attr]
     return SeatingPreview(
         players=len(field),
         tables=len(field) // 4,
@@ -127,6 +132,7 @@ def preview(
         bye_counts=tuple((p, counts[p]) for p in field),
         design=following.name if following else None,
         design_rounds=(following.length - len(past)) if following else 0,
+        best_rounds=best_rounds(len(field)),
     )
 
 
@@ -164,7 +170,20 @@ class _Plan:
             rest = set(slots) - set(grouped)
             slots = grouped + [pt for pt in slots if pt in rest]
         self.player = dict(zip(slots, order, strict=True))
+        if self.design.groups and options.avoid_same_club and self._splits_a_club(clubs):
+            self.design = None  # club-mates would sit together in its rounds: search keeps them apart
+            return
         self._cache: dict[int, frozenset[frozenset[PlayerId]]] = {}
+
+    def _splits_a_club(self, clubs: Mapping[PlayerId, str | None]) -> bool:
+        assert self.design is not None
+        group_of = {self.player[pt]: g for g, members in enumerate(self.design.groups) for pt in members}
+        seen: dict[str, int | None] = {}
+        for p, g in group_of.items():
+            club = clubs.get(p)
+            if club is not None and seen.setdefault(club, g) != g:
+                return True
+        return any(clubs.get(p) is not None and p not in group_of for p in self.player.values())
 
     def groups(self, k: int) -> list[tuple[PlayerId, ...]]:
         assert self.design is not None
@@ -182,46 +201,91 @@ class _Plan:
         return all(frozenset(frozenset(t) for t in rnd) == self.as_sets(k) for k, rnd in enumerate(so_far))
 
 
-def _step(
-    field: tuple[PlayerId, ...],
-    so_far: list[Round],
-    met: Counter[tuple[PlayerId, PlayerId]],
-    counts: dict[PlayerId, list[int]],
-    options: SeatingOptions,
-    plan: _Plan,
-    clubs: Mapping[PlayerId, str | None],
-    ranks: Mapping[PlayerId, int] | None,
-    deadline: float,
-) -> tuple[SeatedRound, bool]:
-    number = len(so_far) + 1
-    byes = choose_byes(field, so_far, options.seed)
-    timed_out = False
-    if not byes and plan.follows(so_far):
-        assert plan.design is not None
-        k = len(so_far)
-        groups = plan.groups(k)
-        method = f"design: {plan.design.name}, class {k + 1} of {plan.design.length}"
-    else:
-        sitting_out = set(byes)
-        active = [p for p in field if p not in sitting_out]
-        rng = random.Random(f"round/{options.seed}/{number}/{len(field)}")
-        found, timed_out = search_round(
-            active,
-            met,
-            rng,
-            deadline,
-            clubs=clubs if options.avoid_same_club else None,
-            ranks={p: ranks[p] for p in active} if ranks is not None else None,
-        )
-        groups = [tuple(g) for g in found]
-        method = "search" + (" (stopped by the time budget)" if timed_out else "")
-    if ranks is not None:  # swiss: top table first
-        groups.sort(key=lambda g: min(ranks[p] for p in g))
-    else:
-        groups.sort(key=lambda g: min(sort_key(p) for p in g))
-    tables = order_round([sorted(g, key=sort_key) for g in groups], counts)
-    rep = judge([tables], met, counts, len(so_far), clubs=clubs, byes=byes)
-    return SeatedRound(number, tables, byes, rep, method), timed_out
+class _Grouper:
+    """Who sits together in each round (byes, design or search), before any seat is ordered.
+
+    Groups depend only on who met whom, never on seats, so the rounds ahead in
+    a block can be grouped now and grouped again, identically, by a later call
+    seating round by round.
+    """
+
+    def __init__(self, field, past, options, plan, clubs, ranks, deadline: float, ahead: int):
+        self.field, self.options, self.plan, self.clubs, self.ranks = field, options, plan, clubs, ranks
+        self.rounds: list[Round] = list(past)
+        self.done: list[tuple[list[tuple[PlayerId, ...]], tuple[PlayerId, ...], str]] = []
+        self.met = meetings(past)
+        self.deadline, self.left = deadline, options.rounds + ahead
+        self.timed_out = False
+
+    def get(self, k: int) -> tuple[list[tuple[PlayerId, ...]], tuple[PlayerId, ...], str]:
+        first = len(self.rounds) - len(self.done)
+        while len(self.rounds) <= k:
+            now = time.monotonic()
+            step_deadline = now + max(0.0, self.deadline - now) / max(1, self.left)
+            self.left -= 1
+            groups, byes, method = self._group(step_deadline)
+            self.done.append((groups, byes, method))
+            self.rounds.append(tuple(groups))  # type: ignore[arg-type]
+            self.met.update(meetings([groups]))
+        return self.done[k - first]
+
+    def _group(self, deadline: float) -> tuple[list[tuple[PlayerId, ...]], tuple[PlayerId, ...], str]:
+        so_far, plan, options, ranks = self.rounds, self.plan, self.options, self.ranks
+        number = len(so_far) + 1
+        byes = choose_byes(self.field, so_far, options.seed)
+        if not byes and plan.follows(so_far):
+            assert plan.design is not None
+            k = len(so_far)
+            groups = plan.groups(k)
+            method = f"design: {plan.design.name}, class {k + 1} of {plan.design.length}"
+        else:
+            sitting_out = set(byes)
+            active = [p for p in self.field if p not in sitting_out]
+            rng = random.Random(f"round/{options.seed}/{number}/{len(self.field)}")
+            found, timed_out = search_round(
+                active,
+                self.met,
+                rng,
+                deadline,
+                clubs=self.clubs if options.avoid_same_club else None,
+                ranks={p: ranks[p] for p in active} if ranks is not None else None,
+                last=meetings(so_far[-1:]),
+            )
+            self.timed_out |= timed_out
+            groups = [tuple(g) for g in found]
+            method = "search" + (" (stopped by the time budget)" if timed_out else "")
+        if ranks is not None:  # swiss: top table first
+            groups.sort(key=lambda g: min(ranks[p] for p in g))
+        else:
+            groups.sort(key=lambda g: min(sort_key(p) for p in g))
+        return [tuple(sorted(g, key=sort_key)) for g in groups], byes, method
+
+
+def _order(
+    block: Sequence[Round],
+    groups: Sequence[Sequence[PlayerId]],
+    future: Sequence[Sequence[Sequence[PlayerId]]],
+    counts: Mapping[PlayerId, Sequence[int]],
+) -> Round:
+    """Seat the winds of one round: the block's seating (``winds.colour_block``) that continues ``block``.
+
+    ``block``: the block's rounds so far (seated); ``future``: the groups of its
+    rounds ahead, where known. The block is seated again with its first ``i``
+    rounds kept as they are, ``i = 0, 1, ...``; the first seating that agrees with
+    the rounds so far gives this round, so a call for one round and a call
+    planning the whole block answer the same. Failing that, each table on its own.
+    """
+    before = {p: list(c) for p, c in counts.items()}
+    for rnd in block:
+        for table in rnd:
+            for s, p in enumerate(table):
+                before[p][s] -= 1
+    for i in range(len(block) + 1):
+        again = [[tuple(sorted(t, key=sort_key)) for t in rnd] for rnd in block[i:]]
+        seated = colour_block([*again, groups, *future], used_winds(block[:i]), before)
+        if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
+            return seated[len(again)]
+    return order_round(groups, counts, used_winds(block))
 
 
 # --- validation -------------------------------------------------------------------------------------------

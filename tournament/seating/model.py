@@ -151,7 +151,9 @@ class SeatingPreview:
     drawn; ``sitting_out``: exactly who will sit out next round with these options;
     ``bye_counts``: byes so far per player; ``design``: the construction the
     generator will follow (or ``None`` for search), and ``design_rounds`` how many
-    rounds it seats with no repeat.
+    rounds it seats with no repeat; ``best_rounds``: the most rounds this field
+    plays here with nobody meeting twice (0 when no design is known for it), for
+    the organiser choosing the number of rounds.
     """
 
     players: int
@@ -162,6 +164,7 @@ class SeatingPreview:
     bye_counts: tuple[tuple[PlayerId, int], ...]
     design: str | None
     design_rounds: int
+    best_rounds: int = 0
 
 
 def sort_key(player: PlayerId) -> tuple[str, PlayerId]:

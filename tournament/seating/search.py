@@ -4,6 +4,8 @@ The **cost** of a table is the sum over its six pairs of
 
 - ``REPEAT * m * m`` where ``m`` is how often the pair has met before (so a
   third meeting weighs four times a second: the search keeps ``max_meetings`` low);
+- ``CONSECUTIVE`` more when the pair sat together in the round just before (a
+  repeat, when one cannot be avoided, waits at least a round);
 - ``CLUB`` when both belong to one club (if clubs are to be kept apart);
 - in swiss seating, ``SWISS * |rank difference| / players``: the chip ranks of
   the two players, so close totals sit together while a repeat still costs more
@@ -28,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from .model import PlayerId
 
 REPEAT = 1000
+CONSECUTIVE = 500
 CLUB = 200
 SWISS = 250
 
@@ -40,12 +43,13 @@ def search_round(
     *,
     clubs: Mapping[PlayerId, str | None] | None = None,
     ranks: Mapping[PlayerId, int] | None = None,
+    last: Mapping[tuple[PlayerId, PlayerId], int] | None = None,
 ) -> tuple[list[list[PlayerId]], bool]:
     """Group ``players`` (a multiple of four) into tables; answers the groups and whether time ran out.
 
     ``met`` holds earlier meetings keyed by pairs (either order works); ``clubs``
     (player -> club) adds the club cost; ``ranks`` (player -> 0 for the leader,
-    1, ...) switches on swiss seating.
+    1, ...) switches on swiss seating; ``last`` holds the previous round's meetings.
     """
     n = len(players)
     index = {p: i for i, p in enumerate(players)}
@@ -54,6 +58,10 @@ def search_round(
         i, j = index.get(a), index.get(b)
         if i is not None and j is not None and m:
             pc[i][j] = pc[j][i] = pc[i].get(j, 0) + REPEAT * m * m
+    for a, b in last or ():
+        i, j = index.get(a), index.get(b)
+        if i is not None and j is not None:
+            pc[i][j] = pc[j][i] = pc[i].get(j, 0) + CONSECUTIVE
     if clubs:
         members: dict[str, list[int]] = {}
         for p, club in clubs.items():

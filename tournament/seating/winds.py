@@ -1,12 +1,26 @@
 """Starting seat winds: which of a table's four players sits East, South, West, North.
 
-Each player's **seat counts** (how often they started East, South, West, North)
-come from the history. A table's order is the one of the 24 that keeps counts
-level: it minimises the sum of ``8 ** count`` over the seats taken (a steep
-weight, so one player's third East costs more than several players' second
-seats), and a player who has started East twice is placed where they have
-been least. Tables are
-independent (each player sits at one), so choosing per table is exact.
+The aim (issue 17): over each **block** of four consecutive rounds (rounds 1-4,
+5-8, ... of the event) every player starts in each seat exactly once, so over
+any number of rounds a player's four seat counts are within one of each other.
+
+A block is a bipartite multigraph: players on one side, the block's tables
+(one per table and round) on the other, an edge for each seat. Every table has
+four edges and a player at most four, so by Konig's edge-colouring theorem
+its edges take four colours (the winds) with no colour twice at a vertex:
+each table seats all four winds, each player a different wind each round.
+``colour_block`` finds such a colouring one wind at a time: a matching that
+seats every table and every player who still has as many rounds as winds to
+take (a bipartite graph always has a matching covering its vertices of most
+degree, so this never gets stuck on a fresh block; augmenting and alternating
+paths find it). Winds already taken in the block (rounds of the history) are
+respected when they can be; players missing a round of the block (byes) are
+left without the wind they have started in most.
+
+When a round's tables are not all known ahead (swiss, or a history that left
+the plan), ``order_round`` orders each table alone: the one of the 24 orders
+that avoids a wind the player already took in the block and keeps the counts
+level (the sum of ``8 ** count`` over the seats taken).
 """
 
 from __future__ import annotations
@@ -17,6 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from .model import PlayerId, Table
 
 _ORDERS = tuple(itertools.permutations(range(4)))
+_WIND_ORDERS = tuple(itertools.permutations(range(4)))
+BLOCK = 4
 
 
 def seat_counts(history: Iterable[Sequence[Table]]) -> dict[PlayerId, list[int]]:
@@ -29,19 +45,25 @@ def seat_counts(history: Iterable[Sequence[Table]]) -> dict[PlayerId, list[int]]
     return counts
 
 
-def order_table(members: Sequence[PlayerId], counts: Mapping[PlayerId, Sequence[int]]) -> Table:
+def order_table(
+    members: Sequence[PlayerId],
+    counts: Mapping[PlayerId, Sequence[int]],
+    used: Mapping[PlayerId, set[int]] | None = None,
+) -> Table:
     """The seat order for four players that keeps their seat counts most even.
 
-    Ties go to the first order in the members' given sequence, so the result is
-    deterministic.
+    ``used``: winds each player already took in this block; taking one again
+    costs more than any imbalance. Ties go to the first order in the members'
+    given sequence, so the result is deterministic.
     """
     zero = (0, 0, 0, 0)
+    used = used or {}
     best: tuple[int, tuple[int, ...]] | None = None
     for order in _ORDERS:
         cost = 0
         for seat, k in enumerate(order):
             c = counts.get(members[k], zero)
-            cost += 8 ** c[seat]
+            cost += 8 ** c[seat] + (1 << 40 if seat in used.get(members[k], ()) else 0)
         if best is None or cost < best[0]:
             best = (cost, order)
     assert best is not None
@@ -50,7 +72,189 @@ def order_table(members: Sequence[PlayerId], counts: Mapping[PlayerId, Sequence[
 
 
 def order_round(
-    groups: Iterable[Sequence[PlayerId]], counts: Mapping[PlayerId, Sequence[int]]
+    groups: Iterable[Sequence[PlayerId]],
+    counts: Mapping[PlayerId, Sequence[int]],
+    used: Mapping[PlayerId, set[int]] | None = None,
 ) -> tuple[Table, ...]:
-    """Seat every table of a round."""
-    return tuple(order_table(list(g), counts) for g in groups)
+    """Seat every table of a round on its own (see :func:`order_table`)."""
+    return tuple(order_table(list(g), counts, used) for g in groups)
+
+
+def used_winds(rounds: Iterable[Sequence[Table]]) -> dict[PlayerId, set[int]]:
+    """The winds each player started in over ``rounds`` (seat indexes 0..3)."""
+    used: dict[PlayerId, set[int]] = {}
+    for rnd in rounds:
+        for table in rnd:
+            for seat, player in enumerate(table):
+                used.setdefault(player, set()).add(seat)
+    return used
+
+
+def colour_block(
+    rounds: Sequence[Sequence[Sequence[PlayerId]]],
+    used: Mapping[PlayerId, set[int]],
+    counts: Mapping[PlayerId, Sequence[int]],
+    *,
+    strict: bool = False,
+) -> list[tuple[Table, ...]] | None:
+    """Seat the block's ``rounds`` (groups of four) so that no player takes a wind twice in the block.
+
+    ``used``: winds already taken in the block's earlier rounds; ``counts``:
+    seat counts so far (they decide which wind a player with a bye goes without).
+    Answers the rounds in the given order of tables. When the winds already taken
+    leave no such seating (found), as few players as found take a wind twice, or,
+    if ``strict``, the answer is ``None``.
+    """
+    tables = [list(g) for rnd in rounds for g in rnd]
+    where: dict[PlayerId, list[int]] = {}
+    for t, members in enumerate(tables):
+        for p in members:
+            where.setdefault(p, []).append(t)
+    # a player who already took a wind twice in the block (a history seated otherwise) is seated freely
+    used = {p: ws for p, ws in used.items() if p not in where or len(where[p]) <= BLOCK - len(ws)}
+    # a player short of one wind (a bye earlier) is given it at their first table, if the block allows
+    pins: dict[int, dict[int, PlayerId]] = {}
+    for p, ts in where.items():
+        c = [n + (w in used.get(p, ())) for w, n in enumerate(counts.get(p, (0, 0, 0, 0)))]
+        low = min(c)
+        if c.count(low) == 1 and c.index(low) not in used.get(p, ()):
+            pins.setdefault(ts[0], {}).setdefault(c.index(low), p)
+    best: tuple[int, list[Table]] | None = None
+    for pinned in (pins, {}) if pins else ({},):
+        for winds in _WIND_ORDERS:
+            broken, seats = _colour(tables, where, used, counts, winds, pinned)
+            if best is None or broken < best[0]:
+                best = (broken, seats)
+            if not broken:
+                break
+        if not best[0]:  # type: ignore[index]
+            break
+    assert best is not None
+    if best[0] and strict:
+        return None
+    out, t = [], 0
+    for rnd in rounds:
+        out.append(tuple(best[1][t + k] for k in range(len(rnd))))
+        t += len(rnd)
+    return out
+
+
+def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table]]:
+    """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats."""
+    avail = {p: {w for w in range(4) if w not in used.get(p, ())} for p in where}
+    left = {p: len(ts) for p, ts in where.items()}
+    seat_of: list[dict[int, PlayerId]] = [{} for _ in tables]  # table -> wind -> player
+    done: set[tuple[int, PlayerId]] = set()  # (table, player) edges coloured
+    zero = (0, 0, 0, 0)
+    broken: set[PlayerId] = set()
+    # the wind a player with a bye in the block goes without: their most frequent (ties spread by player)
+    skip = {}
+    for n, p in enumerate(where):
+        c = counts.get(p, zero)
+        skip[p] = max(range(4), key=lambda w, c=c, n=n: (c[w], -((w - n) % 4)))
+    pinned_at = {(t, p): w for t, by_wind in pinned.items() for w, p in by_wind.items()}
+    for stage, w in enumerate(winds):
+        rest = set(winds[stage:])
+        for p in where:
+            if left[p] > len(avail[p] & rest):  # cannot keep to new winds any more: seated freely
+                broken.add(p)
+                avail[p] = set(rest)
+        forced = {p for p in where if left[p] and left[p] == len(avail[p] & rest) and w in avail[p]}
+
+        def ok(t: int, p: PlayerId, w=w) -> bool:
+            return w in avail[p] and (t, p) not in done and pinned_at.get((t, p), w) == w
+
+        def rank(p: PlayerId, w=w, forced=forced) -> tuple:
+            # a player who will go without a wind (a bye in the block) takes this one first unless it is
+            # the wind they have started in most; then the players who must take it
+            c = counts.get(p, zero)
+            if p in forced:
+                return (0, c[w] - max(c), c[w])
+            return (2 if w == skip[p] else 1, c[w] - max(c), c[w])
+
+        match: dict[int, PlayerId] = {}
+        owner: dict[PlayerId, int] = {}
+        cands = [sorted((p for p in tables[t] if ok(t, p)), key=rank) for t in range(len(tables))]
+        for t, by_wind in pinned.items():  # the pinned player is the table's only candidate
+            p = by_wind.get(w)
+            if p is not None and ok(t, p):
+                cands[t] = [p]
+                match[t], owner[p] = p, t
+        for t in range(len(tables)):  # every table needs this wind: augmenting paths (Kuhn)
+            if t in match:
+                continue
+            if not _augment(t, cands, match, owner, set()):
+                # nobody at the table can still take it: a player who took it before takes it again
+                free = [[p for p in tables[u] if (u, p) not in done] for u in range(len(tables))]
+                cands[t] = free[t]
+                if not _augment(t, cands, match, owner, set()):
+                    cands = free
+                    _augment(t, cands, match, owner, set())
+        for p in sorted(forced, key=lambda p: where[p][0]):
+            if p not in owner and not _alternate(p, where, ok, match, owner, forced):
+                broken.add(p)
+        # a player with a table for every wind left must take this one, or the block cannot close
+        full = {p for p in where if left[p] == len(rest)}
+        for p in sorted(full - owner.keys(), key=lambda p: where[p][0]):
+            _alternate(p, where, lambda t, p: (t, p) not in done, match, owner, full)
+        for t, p in match.items():
+            if w not in avail[p]:
+                broken.add(p)
+            seat_of[t][w] = p
+            done.add((t, p))
+            avail[p].discard(w)
+            left[p] -= 1
+    seats = [tuple(seat_of[t][w] for w in range(4)) for t in range(len(tables))]
+    return len(broken), seats  # type: ignore[return-value]
+
+
+def _augment(t: int, cands, match: dict, owner: dict, seen: set) -> bool:
+    """Kuhn's augmenting path from table ``t`` (iterative, so deep paths cannot overflow the stack)."""
+    stack = [(t, iter(cands[t]))]
+    path: list[tuple[int, PlayerId]] = []
+    seen.add(t)
+    while stack:
+        table, it = stack[-1]
+        for p in it:
+            other = owner.get(p)
+            if other is None:
+                path.append((table, p))
+                for tt, pp in path:
+                    match[tt] = pp
+                    owner[pp] = tt
+                return True
+            if other not in seen:
+                seen.add(other)
+                path.append((table, p))
+                stack.append((other, iter(cands[other])))
+                break
+        else:
+            stack.pop()
+            if path:
+                path.pop()
+    return False
+
+
+def _alternate(p, where, ok, match: dict, owner: dict, forced: set) -> bool:
+    """Give ``p`` a table by an alternating path that ends by unseating a player who is not forced."""
+    parent: dict[PlayerId, tuple[PlayerId, int] | None] = {p: None}
+    queue = [p]
+    for x in queue:
+        for t in where[x]:
+            if not ok(t, x) or t not in match:
+                continue
+            q = match[t]
+            if q in parent:
+                continue
+            parent[q] = (x, t)
+            if q not in forced:
+                del owner[q]
+                y: PlayerId = q
+                while parent[y] is not None:
+                    prev, tt = parent[y]  # type: ignore[misc]
+                    match[tt] = prev
+                    owner[prev] = tt
+                    y = prev
+                return True
+            queue.append(q)
+    return False

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -30,6 +32,7 @@ from tournament.models import Entry
 from tournament.request_meta import request_meta
 
 from .access import managed_competition, organiser_required
+from .accounts import staff_context
 from .dashboard import next_steps
 
 
@@ -140,8 +143,12 @@ def competition_standings(request, pk: int):
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def competition_staff(request, pk: int):
+    """Choose the organisers and scorekeepers; saving returns to the page the organiser came from."""
     competition = managed_competition(request, pk)
-    form = StaffForm(request.POST or None, initial=StaffForm.initial_for(competition))
+    back = _back(request)
+    form = StaffForm(
+        request.POST or None, initial=StaffForm.initial_for(competition), competition=competition
+    )
     if request.method == "POST" and form.is_valid():
         organisers, scorekeepers = form.cleaned_data["organisers"], form.cleaned_data["scorekeepers"]
         competition_set_staff(
@@ -154,5 +161,14 @@ def competition_staff(request, pk: int):
         messages.success(request, _("Staff saved."))
         if request.user not in organisers and not request.user.is_superuser:
             return redirect("organiser:dashboard")
-        return redirect("organiser:competition", competition.pk)
-    return render(request, "organiser/staff.html", {"competition": competition, "form": form})
+        return redirect(back or reverse("organiser:competition", args=[competition.pk]))
+    context = {"competition": competition, "form": form, "next": back, **staff_context(competition)}
+    return render(request, "organiser/staff.html", context, status=400 if form.is_bound else 200)
+
+
+def _back(request) -> str:
+    """The page the organiser came from (``next``), if it is one of this site's."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return ""

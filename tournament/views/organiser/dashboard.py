@@ -39,7 +39,9 @@ def next_steps(competition: Competition) -> list[Step]:
     for rnd in rounds:
         url = reverse("organiser:round", args=[rnd.pk])
         tables = list(rnd.tables.all())
-        if rnd.status == Round.Status.SCHEDULED:
+        if rnd.status == Round.Status.SCHEDULED and tables:  # a draft (issue 14): players see nothing yet
+            steps.append(Step(_("Round %(n)s: seating drafted, not published") % {"n": rnd.number}, url))
+        elif rnd.status == Round.Status.SCHEDULED:
             steps.append(Step(_("Round %(n)s not seated") % {"n": rnd.number}, url))
         elif rnd.status in (Round.Status.SEATED, Round.Status.PLAYING):
             unkept = sum(1 for t in tables if t.scorekeeper_id is None)

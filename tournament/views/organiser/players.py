@@ -70,7 +70,7 @@ def entry_substitute(entry: Entry, player, *, user) -> Entry:
 
 def _page(request, competition, *, add_form=None, enter_form=None, status=200):
     entries = (
-        competition.entries.select_related("player__club", "substitute_for__player")
+        competition.entries.select_related("player__club", "player__user", "substitute_for__player")
         .prefetch_related("substitutes__player")
         .order_by("status", "player__name")
     )
@@ -131,7 +131,13 @@ def _preview_page(request, competition, data: bytes, create_clubs: bool, *, stat
     return render(
         request,
         "organiser/import.html",
-        {"competition": competition, "preview": preview, "confirm": confirm, "upload_form": CsvUploadForm()},
+        {
+            "competition": competition,
+            "preview": preview,
+            "confirm": confirm,
+            # the corrected file keeps the choice made for the first one (issue 14)
+            "upload_form": CsvUploadForm(initial={"create_clubs": create_clubs}, auto_id="upload_%s"),
+        },
         status=status,
     )
 

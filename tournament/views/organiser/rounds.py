@@ -22,8 +22,10 @@ from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, Sw
 from tournament.models import Player, Round
 from tournament.request_meta import request_meta
 from tournament.rounds import table_finished
+from tournament.seating import best_rounds
 
 from .access import managed_competition, managed_round, organiser_required
+from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
 
 WINDS = ("E", "S", "W", "N")
 
@@ -75,7 +77,8 @@ def competition_plan_view(request, pk: int):
     repeats = sum(p.report.repeat_meetings for p in planned)
     messages.success(
         request,
-        _("Seated %(n)s rounds at once; repeated meetings: %(r)s.") % {"n": len(planned), "r": repeats},
+        _("Drafted the seating of %(n)s rounds at once; repeated meetings: %(r)s. Publish each when ready.")
+        % {"n": len(planned), "r": repeats},
     )
     return redirect("organiser:rounds", competition.pk)
 
@@ -181,6 +184,8 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         numbers = [t["table"].number for t in tables if any(p for _, p in t["seats"])]
         report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}}, numbers)
         report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
+        report["field"] = len(players) + len(report_data.byes)
+        report["best_rounds"] = best_rounds(report["field"])
     if round_.status == Round.Status.SCHEDULED or not tables:
         preview, preview_problem = _preview(round_)
         if preview:
@@ -204,6 +209,9 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
+        "now": tables_now(round_, tables),
+        "quiet_minutes": QUIET_MINUTES,
+        "play_seconds": PLAY_SECONDS,
     }
     return render(request, "organiser/round.html", context, status=status)
 
@@ -245,7 +253,7 @@ def round_seat_view(request, pk: int):
         return _page(request, round_, status=409, seating_form=form)
     messages.success(
         request,
-        _("Seated %(t)s tables (%(b)s byes); repeated meetings: %(r)s.")
+        _("A draft of %(t)s tables (%(b)s byes); repeated meetings: %(r)s. Review it, then publish it.")
         % {"t": len(result.tables), "b": len(result.byes), "r": result.report.repeat_meetings},
     )
     return redirect("organiser:round", round_.pk)

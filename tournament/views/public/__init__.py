@@ -1,6 +1,6 @@
 """The player-facing pages: competitions, leaderboards, rounds, players (issue 6)."""
 
-from tournament.views.public.pages import competition, player, round_page
+from tournament.views.public.pages import competition, competition_live, player, round_page
 from tournament.views.public.standings import (
     competition_standings,
     competition_standings_csv,
@@ -13,6 +13,7 @@ from tournament.views.public.standings import (
 
 __all__ = [
     "competition",
+    "competition_live",
     "competition_standings",
     "competition_standings_csv",
     "competition_standings_live",

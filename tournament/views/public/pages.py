@@ -17,34 +17,49 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from tournament.held import sees_seating
 from tournament.models import Competition, Player, Round, Table
 from tournament.standings_store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.history import chart_data, player_hands, player_sessions
 from tournament.views.public.leaderboard import line_of
 from tournament.views.public.results import round_results
-from tournament.views.public.standings import board_context
+from tournament.views.public.standings import LIVE_SECONDS, board_context, my_player_id
 
 TOP = 10
+
+
+def _competition_context(request, competition: Competition) -> dict:
+    """The competition page's leaders and rounds: the page and its live partial (htmx polls it)."""
+    rounds = list(Round.objects.filter(competition=competition).order_by("number"))
+    organiser = sees_held(request.user, competition)
+    tables: dict[int, list[Table]] = defaultdict(list)
+    # Held rounds' tables and drafts' (seating not yet published) are the organisers' only.
+    shown = [r.pk for r in rounds if organiser or not (r.results_held or r.status == Round.Status.SCHEDULED)]
+    for table in Table.objects.filter(round__in=shown).order_by("number"):
+        tables[table.round_id].append(table)
+    top = stored_standings(competition, COMPETITION_SCOPE)
+    return {
+        "competition": competition,
+        "rounds": [(r, tables.get(r.pk, []), r.results_held and not organiser) for r in rounds],
+        "top": [line_of(row) for row in top[:TOP]],
+        "sees_held": organiser,
+        "me": my_player_id(request.user),
+        "live_seconds": LIVE_SECONDS,
+    }
 
 
 @require_GET
 def competition(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
-    rounds = list(Round.objects.filter(competition=competition).order_by("number"))
-    organiser = sees_held(request.user, competition)
-    tables: dict[int, list[Table]] = defaultdict(list)
-    shown = [r.pk for r in rounds if organiser or not r.results_held]
-    for table in Table.objects.filter(round__in=shown).order_by("number"):
-        tables[table.round_id].append(table)
-    top = stored_standings(competition, COMPETITION_SCOPE)
-    context = {
-        "competition": competition,
-        "rounds": [(r, tables.get(r.pk, []), r.results_held and not organiser) for r in rounds],
-        "top": [line_of(row) for row in top[:TOP]],
-        "sees_held": organiser,
-    }
-    return render(request, "public/competition.html", context)
+    return render(request, "public/competition.html", _competition_context(request, competition))
+
+
+@require_GET
+def competition_live(request, pk: int):
+    """The competition page's live part: the leaders and the rounds as the evening goes."""
+    competition = get_object_or_404(Competition, pk=pk)
+    return render(request, "public/_competition_live.html", _competition_context(request, competition))
 
 
 @require_GET
@@ -52,9 +67,14 @@ def round_page(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
     competition = round_.competition
     hidden = round_.results_held and not sees_held(request.user, competition)
-    context = {"competition": competition, "round": round_, "hidden": hidden}
+    draft = round_.status == Round.Status.SCHEDULED
+    context = {"competition": competition, "round": round_, "hidden": hidden, "draft": draft}
     if not hidden:
-        context |= {"results": round_results(round_), **board_context(request, competition, round_)}
+        seating = sees_seating(request.user, round_)
+        context |= {
+            "results": round_results(round_) if seating else [],
+            **board_context(request, competition, round_),
+        }
     return render(request, "public/round.html", context)
 
 

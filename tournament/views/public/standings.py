@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament import exports, rate_limit, standings_cache
-from tournament.models import Competition, Round
+from tournament.models import Competition, Player, Round
 from tournament.request_meta import client_ip
 from tournament.views.public.access import require_results_visible, sees_held
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
@@ -60,7 +60,15 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
         "live_seconds": LIVE_SECONDS,
         "held": round_ is not None and round_.results_held,
         "sees_held": sees_held(request.user, competition),
+        "me": my_player_id(request.user),
     }
+
+
+def my_player_id(user) -> int | None:
+    """The player linked to the logged-in user, whose own line the boards mark (issue 14)."""
+    if not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).values_list("pk", flat=True).first()
 
 
 def _round(pk: int, user) -> Round:

@@ -1,4 +1,4 @@
-"""The table pages (/tables/): the scoresheet, its live partial, hand entry, my tables."""
+"""The table pages (/tables/): the scoresheet, its live partial, hand entry, my tables, chip counts."""
 
 from tournament.views.table.counts import (
     count_accept,
@@ -8,7 +8,7 @@ from tournament.views.table.counts import (
     table_counts,
 )
 from tournament.views.table.mine import my_tables
-from tournament.views.table.scoresheet import live, payout_row, preview, record, scoresheet, void
+from tournament.views.table.scoresheet import live, preview, record, scoresheet, void
 
 __all__ = [
     "count_accept",
@@ -17,7 +17,6 @@ __all__ = [
     "count_request",
     "live",
     "my_tables",
-    "payout_row",
     "preview",
     "record",
     "scoresheet",

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.rulesets import describe_settings, get_ruleset
 from scoring.views import bao_reasons
@@ -31,6 +31,13 @@ WIND_NAMES = {
     "S": gettext_lazy("South"),
     "W": gettext_lazy("West"),
     "N": gettext_lazy("North"),
+}
+# One letter (one character in Chinese) for a wind where space is short: the balance cards, the hand list.
+WIND_LETTERS = {
+    "E": pgettext_lazy("wind, one letter", "E"),
+    "S": pgettext_lazy("wind, one letter", "S"),
+    "W": pgettext_lazy("wind, one letter", "W"),
+    "N": pgettext_lazy("wind, one letter", "N"),
 }
 FINISH_WORDS = {
     "out_of_chips": gettext_lazy("a player is out of chips"),
@@ -60,6 +67,10 @@ class PlayerNow:
     is_dealer: bool
     balance: int
 
+    @property
+    def wind_letter(self) -> str:
+        return str(WIND_LETTERS[self.wind])
+
 
 @dataclass(frozen=True)
 class HistoryRow:
@@ -81,6 +92,15 @@ class HistoryRow:
     @property
     def is_void(self) -> bool:
         return bool(self.void_reason)
+
+    @property
+    def wind_letter(self) -> str:
+        return str(WIND_LETTERS.get(self.prevailing_wind, self.prevailing_wind))
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """(balance after, chips won or lost) for each player in seat order: the hand list's columns."""
+        return list(zip(self.balances, self.deltas, strict=True))
 
 
 def table_version(table: Table) -> str:
@@ -112,9 +132,9 @@ def players_now(fold: TableFold, names: dict[int, Player]) -> list[PlayerNow]:
 
 
 def form_players(players: list[PlayerNow]) -> list[Seated]:
-    """The players in the order the entry form offers them: by seat wind now, dealer first."""
+    """The players in the order the entry form offers them: as they sat down, like the balance cards."""
     order = {w: i for i, w in enumerate(SEATS)}
-    return [Seated(p.id, p.name, p.wind) for p in sorted(players, key=lambda p: order[p.wind])]
+    return [Seated(p.id, p.name, p.wind) for p in sorted(players, key=lambda p: order[p.seat])]
 
 
 def _name(names: dict[int, Player | PlayerNow], pid: int | None) -> str:

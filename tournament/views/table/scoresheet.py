@@ -3,8 +3,10 @@
 Views only translate: the form post becomes the ledger's entry
 (``tournament.forms_table``), and ``tournament.ledger`` does the work
 (``hand_settle`` for the preview, ``hand_record``, ``hand_void``). Every form
-posts without JavaScript; with htmx the preview follows every tap and the
-table's state and hand list refresh every few seconds.
+posts without JavaScript; with htmx the preview follows every tap (with the
+confirm bar and the payouts swapped out of band), Confirm swaps the whole
+sheet in place with the next hand's form, and the table's state and hand
+list refresh every few seconds.
 
 Who may change what: the table's scorekeeper and the competition's
 organisers record and void (``can_record``); everybody else sees the same
@@ -31,7 +33,7 @@ from tournament.forms_table import (
     form_data_from_entry,
     new_idempotency_key,
 )
-from tournament.held import sees_table_results
+from tournament.held import sees_seating, sees_table_results
 from tournament.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
@@ -74,7 +76,14 @@ def _results_hidden(request, table: Table) -> bool:
     return not sees_table_results(request.user, table)
 
 
+def _check_seating_published(request, table: Table) -> None:
+    """A draft seating (not yet published) is its organisers' only (``tournament.held.sees_seating``)."""
+    if not sees_seating(request.user, table.round):
+        raise Http404(_("The seating of this round is not published yet."))
+
+
 def _check_visible(request, table: Table) -> None:
+    _check_seating_published(request, table)
     if _results_hidden(request, table):
         raise Http404(_("This round's results are held back until the organiser releases them."))
 
@@ -92,6 +101,13 @@ def _held_page(request, table: Table):
 
 def _is_htmx(request) -> bool:
     return request.headers.get("HX-Request") == "true"
+
+
+def _page(request, context: dict, *, status: int = 200):
+    """The whole page, or for htmx (Confirm) the sheet alone, swapped in place (200: htmx swaps only 2xx)."""
+    if _is_htmx(request):
+        return render(request, "table/_sheet.html", context)
+    return render(request, "table/scoresheet.html", context, status=status)
 
 
 def _tile_picker_template() -> str | None:
@@ -148,7 +164,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     if allowed and not state.finished:
         form = form or _fresh_form(fold, names, players, corrects=corrects)
         context["form"] = form
-        context["entry"] = entry_widgets(form, players)
+        context["entry"] = entry_widgets(form, players, min_doubles=context["rules"]["min_doubles"])
         context["expected_number"] = form["expected_number"].value()
         corrects_id = form["corrects"].value()
         if corrects_id:
@@ -162,6 +178,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 @require_GET
 def scoresheet(request, table_id: int):
     table = _table(table_id)
+    _check_seating_published(request, table)
     if _results_hidden(request, table):
         return _held_page(request, table)
     corrects = None
@@ -239,7 +256,7 @@ def preview(request, table_id: int):
     return _preview(request, table)
 
 
-def _preview(request, table, *, notice: str = ""):
+def _preview(request, table, *, notice: str = "", whole: bool = False):
     fold = table_fold(table)
     form = _bound_form(request, table, fold)
     htmx = _is_htmx(request)
@@ -263,16 +280,16 @@ def _preview(request, table, *, notice: str = ""):
                 result["fingerprint"] = entry_fingerprint(form.entry(), form.cleaned_data["expected_number"])
     else:
         status = 400
-    if htmx:
+    if htmx and not whole:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
         context.update(conflict=conflict, partial=True)
-        return render(request, "table/_preview.html", context)  # 200: htmx swaps only 2xx answers
+        return render(request, "table/_preview_swap.html", context)  # 200: htmx swaps only 2xx answers
     if conflict:
         context = _context(request, table, conflict=conflict)
     else:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
         context["conflict"] = notice
-    return render(request, "table/scoresheet.html", context, status=status)
+    return _page(request, context, status=status)
 
 
 @require_POST
@@ -285,13 +302,13 @@ def record(request, table_id: int):
     form = _bound_form(request, table, fold)
     if not form.is_valid():
         context = _context(request, table, fold=fold, form=form)
-        return render(request, "table/scoresheet.html", context, status=400)
+        return _page(request, context, status=400)
     data = form.cleaned_data
     previewed = request.POST.get("previewed")
     if previewed and previewed != entry_fingerprint(form.entry(), data["expected_number"]):
         # changed after its preview (typed, then Confirm tapped at once): show the new preview, record nothing
         notice = _("The hand changed after its preview: check the new preview and confirm again.")
-        return _preview(request, table, notice=notice)
+        return _preview(request, table, notice=notice, whole=True)
     corrects = Hand.objects.filter(pk=data["corrects"]).first() if data.get("corrects") else None
     try:
         hand = hand_record(
@@ -306,14 +323,21 @@ def record(request, table_id: int):
     except HandConflict as exc:
         conflict = _conflict_text(data["expected_number"], exc.state.hand_number)
         context = _context(request, table, conflict=conflict)
-        return render(request, "table/scoresheet.html", context, status=409)
+        return _page(request, context, status=409)
     except HandRejected as exc:
         if any(p.code == "already_corrected" for p in exc.problems):  # entered again meanwhile (another tab)
             context = _context(request, table, conflict=_already_corrected_text(corrects))
         else:
             context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
-        return render(request, "table/scoresheet.html", context, status=exc.status)
-    messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
+        return _page(request, context, status=exc.status)
+    done = _("Hand %(number)s recorded.") % {"number": hand.number}
+    if _is_htmx(request):  # the sheet in place, the next hand's form ready under the same taps
+        context = _context(request, table)
+        context["status"] = done
+        response = _page(request, context)
+        response["HX-Replace-Url"] = reverse("table:scoresheet", args=[table.pk])  # not "?corrects=" any more
+        return response
+    messages.success(request, done)
     return redirect(reverse("table:scoresheet", args=[table.pk]), permanent=False)
 
 
@@ -334,20 +358,3 @@ def void(request, table_id: int, hand_id: int):
     else:
         messages.success(request, _("Hand %(number)s voided.") % {"number": hand.number})
     return redirect(reverse("table:scoresheet", args=[table.pk]) + "#history")
-
-
-@require_GET
-def payout_row(request, table_id: int):
-    """One more blank row of kongs and bonus payouts (htmx 'add another')."""
-    table = _table(table_id)
-    _check_allowed(request, table)
-    try:
-        index = max(0, min(int(request.GET.get("i", "0")), 39))
-    except ValueError:
-        index = 0
-    fold = table_fold(table)
-    names = seated_players(table)
-    players = players_now(fold, names)
-    form = EntryForm(players=form_players(players))
-    row = {**entry_widgets(form, players)["payout_rows"][0], "i": index}
-    return render(request, "table/_payout_row.html", {"row": row, "table": table, "next_index": index + 1})

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0008_merge_audit_summary_and_entry_digest'),
+        ('tournament', '0009_invitation'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

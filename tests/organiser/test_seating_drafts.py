@@ -1,0 +1,77 @@
+"""Generating seating makes a draft (issue 14): the organiser reviews and publishes it; until then the
+players, the scorekeepers and the public see none of it (pages, /tables/mine/, the API)."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import EntryFactory, PlayerFactory
+from tournament.models import Round, Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def drafted(olivia, competition, player_user, scorekeeper):
+    players = [PlayerFactory(name=f"Player {i:02d}") for i in range(8)]
+    players[0].user = player_user
+    players[0].save()
+    for p in players:
+        EntryFactory(competition=competition, player=p)
+    round_ = Round.objects.create(competition=competition, number=1)
+    olivia.post(reverse("organiser:round_seat", args=[round_.pk]), {"seed": 3})
+    mine = Table.objects.get(round=round_, seats__player=players[0])
+    Table.objects.filter(pk=mine.pk).update(scorekeeper=scorekeeper)
+    round_.refresh_from_db()
+    return round_, mine
+
+
+def _as(user):
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player_user", "scorekeeper"])
+def test_a_draft_is_seen_by_nobody_but_its_organisers(request, drafted, who):
+    round_, table = drafted
+    assert round_.status == Round.Status.SCHEDULED
+    client = _as(None if who == "anonymous" else request.getfixturevalue(who))
+    competition_page = client.get(
+        reverse("public:competition", args=[round_.competition_id])
+    ).content.decode()
+    assert reverse("table:scoresheet", args=[table.pk]) not in competition_page
+    round_page = client.get(reverse("public:round", args=[round_.pk])).content.decode()
+    assert "Player 00" not in round_page and "This round is not seated yet." in round_page
+    assert client.get(reverse("table:scoresheet", args=[table.pk])).status_code == 404
+    assert client.get(reverse("table:live", args=[table.pk])).status_code == 404
+    assert client.get(f"/api/v1/rounds/{round_.pk}/tables/").json()["results"] == []
+    assert client.get(f"/api/v1/tables/{table.pk}/").status_code == 404
+    if who != "anonymous":
+        mine = client.get(reverse("table:mine")).content.decode()
+        assert "No table for you yet." in mine and f"/tables/{table.pk}/" not in mine
+
+
+def test_the_organiser_reviews_the_draft_then_publishes_it(olivia, drafted, player_user):
+    round_, table = drafted
+    round_page = olivia.get(reverse("public:round", args=[round_.pk])).content.decode()
+    assert "Draft: only the organisers see this seating until it is published." in round_page
+    assert olivia.get(reverse("table:scoresheet", args=[table.pk])).status_code == 200
+    olivia.post(reverse("organiser:round_status", args=[round_.pk]), {"action": "publish"})
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SEATED
+    client = _as(player_user)
+    mine = client.get(reverse("table:mine")).content.decode()
+    assert f"/tables/{table.pk}/" in mine and "Your next table" in mine
+    assert "Player 00" in Client().get(reverse("public:round", args=[round_.pk])).content.decode()
+    assert len(Client().get(f"/api/v1/rounds/{round_.pk}/tables/").json()["results"]) == 2
+
+
+def test_seating_a_published_round_again_makes_it_a_draft_again(olivia, drafted):
+    round_, table = drafted
+    olivia.post(reverse("organiser:round_status", args=[round_.pk]), {"action": "publish"})
+    olivia.post(reverse("organiser:round_seat", args=[round_.pk]), {"seed": 9})
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SCHEDULED
+    assert Client().get(f"/api/v1/rounds/{round_.pk}/tables/").json()["results"] == []

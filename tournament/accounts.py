@@ -1,0 +1,405 @@
+"""Accounts an organiser manages without the admin (issue 22), one door per change.
+
+Words: an **account** is a login (Django's user); a competition's **people**
+are its scorekeepers and the accounts linked to the players entered in it.
+An **invitation** (``tournament.models.Invitation``) is a one-time link that
+lets a person make their own account: as a scorekeeper of the competition,
+or as the player it was made for (the player claims their record).
+
+- ``invitation_create`` makes one and answers its secret once (only a digest
+  is kept); ``invitation_find`` reads the link; ``invitation_accept`` uses it
+  (a new account, or the caller's own), once, before it expires;
+  ``invitation_withdraw`` stops a link that has not been used;
+- ``account_create`` makes an account for a scorekeeper or a player directly;
+- ``player_link`` / ``player_unlink`` tie an account to a player's record;
+- ``account_set_active`` deactivates (or reactivates) one of the
+  competition's people.
+
+Each door checks the caller's right (an organiser of the competition, or a
+superuser; ``user=None`` is the operator at the command line), changes state in
+one transaction and writes one audit entry. The organiser's pages call these.
+The admin keeps its own rule (only a superuser links ``Player.user`` there).
+This module does not send mail: the pages do, with the link it answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from rest_framework.authtoken.models import Token
+
+from tournament.audit import RequestMeta, actor_name, audit_write
+from tournament.models import Competition, Invitation, Player
+from tournament.roles import PLAYER, SCOREKEEPER, require_organiser
+
+INVITATION_DAYS = 14  # how long an invitation's link works
+
+
+class AccountError(Exception):
+    """The change cannot be made; ``problems`` maps a field (or None) to its messages."""
+
+    def __init__(self, problems: dict[str | None, list[str]]):
+        self.problems = problems
+        super().__init__("; ".join(m for ms in problems.values() for m in ms))
+
+
+class InvitationInvalid(Exception):
+    """The link does not work: ``reason`` is ``unknown``, ``used``, ``expired`` or ``claimed``."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _audit(action: str, user, competition, words: str, meta, *, object_type: str, object_id, args, data):
+    audit_write(
+        action,
+        user=user,
+        competition=competition,
+        object_type=object_type,
+        object_id=object_id,
+        words=words,
+        args={"competition": competition.name, **args},
+        data=data,
+        meta=meta,
+    )
+
+
+def _entered(competition: Competition, player: Player) -> bool:
+    return competition.entries.filter(player=player).exists()
+
+
+def _require_entered(competition: Competition, player: Player) -> None:
+    if not _entered(competition, player):
+        raise PermissionDenied(_("This player is not entered in this competition."))
+
+
+def is_person_of(competition: Competition, account) -> bool:
+    """A scorekeeper of the competition, or the account of a player entered in it."""
+    return (
+        competition.scorekeepers.filter(pk=account.pk).exists()
+        or competition.entries.filter(player__user=account).exists()
+    )
+
+
+def _grant(competition: Competition, account, role: str, player: Player | None) -> None:
+    """The role the invitation or the organiser gives: a scorekeeper's place, or the player's record."""
+    if role == Invitation.Role.SCOREKEEPER:
+        competition.scorekeepers.add(account)
+        Group.objects.get(name=SCOREKEEPER).user_set.add(account)
+    else:
+        locked = Player.objects.select_for_update().get(pk=player.pk)
+        if locked.user_id is not None and locked.user_id != account.pk:
+            raise InvitationInvalid("claimed")
+        if Player.objects.filter(user=account).exclude(pk=locked.pk).exists():
+            raise AccountError({None: [_("This account is already linked to another player.")]})
+        locked.user = account
+        locked.save(update_fields=["user"])
+        Group.objects.get(name=PLAYER).user_set.add(account)
+
+
+def invitation_create(
+    competition: Competition,
+    *,
+    role: str,
+    player: Player | None = None,
+    email: str = "",
+    user=None,
+    meta: RequestMeta | None = None,
+) -> tuple[Invitation, str]:
+    """A new invitation and its secret (the link's last part), which is not kept and cannot be read again."""
+    require_organiser(user, competition)
+    if role not in Invitation.Role.values or (role == Invitation.Role.PLAYER) != (player is not None):
+        raise AccountError({None: [_("An invitation is for a scorekeeper, or for one player.")]})
+    if player is not None:
+        _require_entered(competition, player)
+        if player.user_id is not None:
+            raise AccountError({None: [_("This player already has an account.")]})
+    token = secrets.token_urlsafe(24)
+    with transaction.atomic():
+        invitation = Invitation.objects.create(
+            competition=competition,
+            role=role,
+            player=player,
+            email=email,
+            token_hash=token_digest(token),
+            created_by=user if user is not None and user.is_authenticated else None,
+            expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
+        )
+        _audit(
+            "invitation_created",
+            user,
+            competition,
+            gettext_noop("%(actor)s invited the player %(player)s to %(competition)s")
+            if player
+            else gettext_noop("%(actor)s invited a scorekeeper to %(competition)s"),
+            meta,
+            object_type="invitation",
+            object_id=invitation.pk,
+            args={"player": player.name if player else ""},
+            data={"role": role, "player": player.pk if player else None, "email": bool(email)},
+        )
+    return invitation, token
+
+
+def invitation_find(token: str) -> Invitation:
+    """The invitation of a link, if it still works; else ``InvitationInvalid`` says why
+    (``unknown``, ``used``, ``withdrawn``, ``expired``, ``claimed``)."""
+    invitation = (
+        Invitation.objects.select_related("competition", "player")
+        .filter(token_hash=token_digest(token))
+        .first()
+    )
+    if invitation is None:
+        raise InvitationInvalid("unknown")
+    if invitation.used_at is not None:
+        raise InvitationInvalid("used")
+    if invitation.withdrawn_at is not None:
+        raise InvitationInvalid("withdrawn")
+    if invitation.expires_at <= timezone.now():
+        raise InvitationInvalid("expired")
+    if invitation.player_id and invitation.player.user_id is not None:
+        raise InvitationInvalid("claimed")
+    return invitation
+
+
+def invitation_accept(
+    token: str,
+    *,
+    username: str = "",
+    password: str = "",
+    account=None,
+    meta: RequestMeta | None = None,
+):
+    """Use the link once: a new account (``username``, ``password``) or the caller's own ``account``.
+
+    The account gets the invitation's role. Used twice, expired, or for a player already claimed:
+    ``InvitationInvalid``, and nothing changes.
+    """
+    with transaction.atomic():
+        found = invitation_find(token)
+        invitation = Invitation.objects.select_for_update().get(pk=found.pk)
+        if invitation.used_at is not None:  # used by a request that finished while we read
+            raise InvitationInvalid("used")
+        if invitation.withdrawn_at is not None:
+            raise InvitationInvalid("withdrawn")
+        if account is None:
+            account = _new_account(username, password, invitation.email)
+        _grant(invitation.competition, account, invitation.role, invitation.player)
+        invitation.used_at = timezone.now()
+        invitation.account = account
+        invitation.save(update_fields=["used_at", "account"])
+        _audit(
+            "invitation_used",
+            account,
+            invitation.competition,
+            gettext_noop("%(actor)s claimed the player %(player)s of %(competition)s with an invitation")
+            if invitation.player
+            else gettext_noop("%(actor)s joined %(competition)s as a scorekeeper with an invitation"),
+            meta,
+            object_type="invitation",
+            object_id=invitation.pk,
+            args={"player": invitation.player.name if invitation.player else ""},
+            data={"role": invitation.role, "account": account.pk, "player": invitation.player_id},
+        )
+    return account
+
+
+def invitation_withdraw(invitation: Invitation, *, user=None, meta: RequestMeta | None = None) -> Invitation:
+    """The link stops working (a slip lost or handed to the wrong person); a used one stays as it was."""
+    require_organiser(user, invitation.competition)
+    with transaction.atomic():
+        locked = (
+            Invitation.objects.select_for_update()
+            .select_related("competition", "player")
+            .get(pk=invitation.pk)
+        )
+        if locked.used_at is not None or locked.withdrawn_at is not None:
+            return locked
+        locked.withdrawn_at = timezone.now()
+        locked.save(update_fields=["withdrawn_at"])
+        _audit(
+            "invitation_withdrawn",
+            user,
+            locked.competition,
+            gettext_noop("%(actor)s withdrew the invitation of the player %(player)s to %(competition)s")
+            if locked.player
+            else gettext_noop("%(actor)s withdrew an invitation of a scorekeeper to %(competition)s"),
+            meta,
+            object_type="invitation",
+            object_id=locked.pk,
+            args={"player": locked.player.name if locked.player else ""},
+            data={"role": locked.role, "player": locked.player_id},
+        )
+    return locked
+
+
+def _new_account(username: str, password: str, email: str = ""):
+    User = get_user_model()
+    if not username or User.objects.filter(username__iexact=username).exists():
+        raise AccountError({"username": [_("This username is taken: choose another.")]})
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(username=username, password=password, email=email)
+    except IntegrityError:
+        raise AccountError({"username": [_("This username is taken: choose another.")]}) from None
+
+
+def account_create(
+    competition: Competition,
+    *,
+    role: str,
+    username: str,
+    password: str,
+    email: str = "",
+    player: Player | None = None,
+    user=None,
+    meta: RequestMeta | None = None,
+):
+    """An organiser makes an account for a scorekeeper of the competition or a player entered in it."""
+    require_organiser(user, competition)
+    if role not in Invitation.Role.values or (role == Invitation.Role.PLAYER) != (player is not None):
+        raise AccountError({None: [_("An account is made for a scorekeeper, or for one player.")]})
+    if player is not None:
+        _require_entered(competition, player)
+        if player.user_id is not None:
+            raise AccountError({None: [_("This player already has an account.")]})
+    with transaction.atomic():
+        account = _new_account(username, password, email)
+        try:
+            _grant(competition, account, role, player)
+        except InvitationInvalid:
+            raise AccountError({None: [_("This player already has an account.")]}) from None
+        _audit(
+            "account_created",
+            user,
+            competition,
+            gettext_noop(
+                "%(actor)s made the account %(account)s for the player %(player)s of %(competition)s"
+            )
+            if player
+            else gettext_noop("%(actor)s made the account %(account)s, a scorekeeper of %(competition)s"),
+            meta,
+            object_type="user",
+            object_id=account.pk,
+            args={"account": account.username, "player": player.name if player else ""},
+            data={"role": role, "account": account.pk, "player": player.pk if player else None},
+        )
+    return account
+
+
+def player_link(
+    competition: Competition, player: Player, account, *, user=None, meta: RequestMeta | None = None
+) -> Player:
+    """Tie an existing account to a player entered in the competition (neither linked yet).
+
+    The account may not organise, nor keep score in another competition (a superuser may link those).
+    """
+    require_organiser(user, competition)
+    _require_entered(competition, player)
+    if not account.is_active:
+        raise AccountError({"username": [_("This account cannot be linked to a player.")]})
+    # Another competition's people (and any organiser) are out of an organiser's reach.
+    elsewhere = account.scorekept.exclude(pk=competition.pk).exists() or account.organised.exists()
+    if account.is_superuser or (elsewhere and not (user is None or user.is_superuser)):
+        raise PermissionDenied(_("This account belongs to people of another competition."))
+    with transaction.atomic():
+        locked = Player.objects.select_for_update().get(pk=player.pk)
+        if locked.user_id is not None:
+            raise AccountError({None: [_("This player already has an account.")]})
+        if Player.objects.filter(user=account).exists():
+            raise AccountError({"username": [_("This account is already linked to another player.")]})
+        _grant(competition, account, Invitation.Role.PLAYER, locked)
+        _audit(
+            "player_linked",
+            user,
+            competition,
+            gettext_noop("%(actor)s linked the account %(account)s to %(player)s"),
+            meta,
+            object_type="player",
+            object_id=locked.pk,
+            args={"account": account.username, "player": locked.name},
+            data={"account": account.pk, "player": locked.pk},
+        )
+    return locked
+
+
+def player_unlink(
+    competition: Competition, player: Player, *, user=None, meta: RequestMeta | None = None
+) -> Player:
+    """Untie a player's record from its account (the account itself stays)."""
+    require_organiser(user, competition)
+    _require_entered(competition, player)
+    with transaction.atomic():
+        locked = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+        if locked.user_id is None:
+            return locked
+        account = locked.user
+        locked.user = None
+        locked.save(update_fields=["user"])
+        _audit(
+            "player_unlinked",
+            user,
+            competition,
+            gettext_noop("%(actor)s unlinked the account %(account)s from %(player)s"),
+            meta,
+            object_type="player",
+            object_id=locked.pk,
+            args={"account": account.username, "player": locked.name},
+            data={"account": account.pk, "player": locked.pk},
+        )
+    return locked
+
+
+def account_set_active(
+    competition: Competition, account, *, active: bool, user=None, meta: RequestMeta | None = None
+):
+    """Deactivate (or reactivate) one of the competition's people: a deactivated account cannot log in,
+    its sessions end at their next request and its API tokens are revoked.
+
+    Organisers and superusers are not people an organiser may switch off; nor is the caller.
+    """
+    require_organiser(user, competition)
+    if not is_person_of(competition, account):
+        raise PermissionDenied(_("This account is not one of this competition's people."))
+    caller_is_superuser = user is None or user.is_superuser
+    if account.is_superuser or (account.organised.exists() and not caller_is_superuser):
+        raise PermissionDenied(_("An organiser's account can be changed only by a superuser."))
+    if user is not None and account.pk == user.pk:
+        raise AccountError({None: [_("You cannot deactivate your own account.")]})
+    User = get_user_model()
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=account.pk)
+        if locked.is_active == active:
+            return locked
+        locked.is_active = active
+        locked.save(update_fields=["is_active"])
+        if not active:
+            Token.objects.filter(user=locked).delete()
+        _audit(
+            "account_activated" if active else "account_deactivated",
+            user,
+            competition,
+            gettext_noop("%(actor)s reactivated the account %(account)s")
+            if active
+            else gettext_noop("%(actor)s deactivated the account %(account)s"),
+            meta,
+            object_type="user",
+            object_id=locked.pk,
+            args={"account": actor_name(locked)},
+            data={"account": locked.pk, "active": active},
+        )
+    return locked

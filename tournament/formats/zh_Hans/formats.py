@@ -1,0 +1,10 @@
+"""Simplified Chinese: 2026年11月11日 19:30."""
+
+DATE_FORMAT = "Y年n月j日"
+DATETIME_FORMAT = "Y年n月j日 H:i"
+TIME_FORMAT = "H:i"
+SHORT_DATE_FORMAT = "Y/n/j"
+SHORT_DATETIME_FORMAT = "Y/n/j H:i"
+MONTH_DAY_FORMAT = "n月j日"
+YEAR_MONTH_FORMAT = "Y年n月"
+FIRST_DAY_OF_WEEK = 1  # Monday

@@ -1,0 +1,59 @@
+"""Invitations: a one-time link that lets a person make their own login (issue 22).
+
+An **invitation** is made by an organiser for one competition and one role:
+a **scorekeeper** (the account joins the competition's scorekeepers) or a
+**player** (the account is linked to that player's record: the player claims
+it). Only a digest of the link's secret is kept, so the database cannot give
+the link away; the link works once, not after ``expires_at`` and not once
+withdrawn (a lost slip). The doors
+that make and use one are in ``tournament.accounts``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Invitation(models.Model):
+    class Role(models.TextChoices):
+        SCOREKEEPER = "scorekeeper", _("scorekeeper")
+        PLAYER = "player", _("player")
+
+    competition = models.ForeignKey(
+        "tournament.Competition", on_delete=models.CASCADE, related_name="invitations"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+    player = models.ForeignKey(
+        "tournament.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField(blank=True)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(
+        null=True, blank=True, help_text="Withdrawn by an organiser: a lost slip."
+    )
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The login made (or claimed) with the invitation.",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        who = self.player.name if self.player_id else self.get_role_display()
+        return f"{self.competition} — {who}"
+
+    @property
+    def pending(self) -> bool:
+        return self.used_at is None and self.withdrawn_at is None and self.expires_at > timezone.now()

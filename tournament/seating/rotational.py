@@ -1,0 +1,130 @@
+"""Resolvable 4-GDDs developed over a cyclic group, a small stored schedule, and what a field can reach.
+
+A **1-rotational resolvable 4-GDD** here has points ``Z_n x {0, 1, 2}`` (point
+``(x, i)`` numbered ``i * n + x``) and ``k`` fixed points ``3n .. 3n + k - 1``.
+Its base class is ``k`` blocks ``{fixed a, (x, 0), (y, 1), (z, 2)}`` (written
+without the fixed point) and blocks of four finite points; class ``t`` adds
+``t`` to every ``x`` (``n`` classes). It never repeats a pair when every
+difference it needs occurs exactly once in the base class, which the tests
+check by developing every class:
+
+- ``k = 3``, groups ``{(x,0), (x,1), (x,2)}`` and the three fixed points: a
+  resolvable 4-GDD of type ``3^(n+1)`` on ``N = 3n + 3`` players (``N``
+  divisible by 12), ``(N - 3) / 3`` rounds in which each player meets everyone
+  but the two others of their group: the most rounds ``N`` players can play
+  with nobody meeting twice (a player meets three new players a round).
+- ``k = 2``, groups ``{(x,i), (x + n/2, i)}`` and the two fixed points: type
+  ``2^(3n/2+1)``, ``(N - 2) / 3`` rounds.
+
+The base classes were found by ``bench/find_design_gdd.py`` (simulated
+annealing over base classes invariant under turning the levels, the symmetry
+also used for 40 players in ``bench/find_design.py``); each is checked by the
+tests, pair by pair. Resolvable 4-GDDs of type ``3^u`` are expected for every
+``u = 0 (mod 4)``, ``u >= 8`` (issue 17; the literature on resolvable group
+divisible designs with blocks of four); only the ones stored here are used.
+"""
+
+from __future__ import annotations
+
+from .designs import Block, Class, Design, design_for
+
+# n -> (k, base class); finite point (x, i) written i * n + x, the first k blocks hold the fixed points
+_BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
+    # 24 players, 7 rounds (social golfer 6-4-7)
+    7: (3, ((3, 13, 18), (10, 20, 4), (17, 6, 11), (14, 2, 19, 15), (0, 9, 5, 1), (7, 16, 12, 8))),
+    # 36 players, 11 rounds (social golfer 9-4-11)
+    11: (
+        3,
+        (
+            (5, 13, 26),
+            (16, 24, 4),
+            (27, 2, 15),
+            (32, 14, 29, 31),
+            (23, 0, 6, 30),
+            (10, 25, 7, 9),
+            (1, 11, 17, 8),
+            (21, 3, 18, 20),
+            (12, 22, 28, 19),
+        ),
+    ),
+    # 48 players, 15 rounds (social golfer 12-4-15)
+    15: (
+        3,
+        (
+            (4, 20, 41),
+            (19, 35, 11),
+            (34, 5, 26),
+            (1, 25, 8, 6),
+            (30, 7, 39, 27),
+            (17, 29, 3, 28),
+            (16, 40, 23, 21),
+            (0, 22, 9, 42),
+            (32, 44, 18, 43),
+            (31, 10, 38, 36),
+            (15, 37, 24, 12),
+            (2, 14, 33, 13),
+        ),
+    ),
+}
+
+
+def rotational_gdd(n: int) -> Design:
+    """The stored 1-rotational resolvable 4-GDD over ``Z_n`` (see the module docstring)."""
+    k, base = _BASES[n]
+    v = 3 * n + k
+    if k == 3:
+        groups = tuple((x, n + x, 2 * n + x) for x in range(n)) + ((3 * n, 3 * n + 1, 3 * n + 2),)
+        kind = f"3^{n + 1}"
+    else:
+        half = n // 2
+        groups = tuple((i * n + x, i * n + x + half) for i in range(3) for x in range(half))
+        groups += ((3 * n, 3 * n + 1),)
+        kind = f"2^{v // 2}"
+
+    def move(p: int, t: int) -> int:
+        return (p // n) * n + (p % n + t) % n
+
+    def build(t: int) -> Class:
+        blocks: list[Block] = []
+        for a, block in enumerate(base):
+            moved = [move(p, t) for p in block] + ([3 * n + a] if a < k else [])
+            blocks.append(tuple(sorted(moved)))  # type: ignore[arg-type]
+        return tuple(blocks)
+
+    return Design(f"resolvable 4-GDD of type {kind} over Z{n}", v, n, groups, build)
+
+
+def rotational_for(v: int) -> Design | None:
+    """The stored rotational design on ``v`` points, if there is one."""
+    for n, (k, _) in _BASES.items():
+        if 3 * n + k == v:
+            return rotational_gdd(n)
+    return None
+
+
+# 12 players over 3 rounds: 6 repeated meetings, the least possible (each table of rounds 2 and 3 draws
+# four players from three earlier tables, so holds a pair that met before); found by random search.
+_TWELVE = (
+    ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)),
+    ((2, 5, 7, 9), (3, 6, 10, 11), (0, 1, 4, 8)),
+    ((0, 1, 6, 9), (2, 4, 10, 11), (3, 5, 7, 8)),
+)
+
+
+def twelve() -> Design:
+    """The stored three rounds for 12 players (6 repeats; not a design: pairs do meet twice)."""
+    return Design(
+        "stored 12-player schedule (6 repeats, the least possible)", 12, 3, (), _TWELVE.__getitem__, repeats=6
+    )
+
+
+def best_rounds(players: int) -> int:
+    """The most rounds ``players`` play here with nobody meeting twice (0 when no design is known).
+
+    A player meets three new players a round, so ``(players - 1) // 3`` is the
+    most any schedule reaches; the designs of 16, 28, 40, 64, 100 players reach
+    it, and those of 24, 36, 48 players reach ``(players - 3) / 3``, the most when
+    ``players`` is divisible by 12 (a player then cannot meet everyone).
+    """
+    design = design_for(players) if players % 4 == 0 else None
+    return design.length if design is not None and not design.repeats else 0
