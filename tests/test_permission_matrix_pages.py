@@ -21,6 +21,7 @@ from tournament.accounts import invitation_create
 from tournament.ledger import hand_record
 from tournament.models import (
     AuditEntry,
+    ChipCount,
     ChipTransfer,
     Competition,
     Entry,
@@ -47,6 +48,17 @@ TABLE_KEEPERS = (DENY, DENY, DENY, OK, DENY, OK)
 
 def _hand(lg):
     return hand_record(table=lg.table, entry={"outcome": "draw"})
+
+
+def _differing_count(lg):
+    """A count that differs from the ledger, waiting for the organiser (set up directly: the fixture's table
+    has not played)."""
+    east, south, west, north = lg.seats()
+    chips = {str(east): 390, str(south): 410, str(west): 400, str(north): 400}
+    ledger = dict.fromkeys(chips, 400)
+    return ChipCount.objects.create(
+        table=lg.table, status=ChipCount.Status.DIFFERS, chips=chips, ledger=ledger
+    )
 
 
 def _entry(lg):
@@ -134,6 +146,14 @@ MATRIX = {
     "open one's seat": ("get", "table:my_seat", T, NOTHING, (LOGIN, *[MISSING] * 5), None),
     "answer for one's seat": ("post", "table:answer", lambda lg, hand: [lg.table.pk, hand.pk],
                               lambda lg: {"verdict": "agree"}, (LOGIN, *[MISSING] * 5), _hand),
+    "read the integrity page": ("get", "organiser:integrity", C, NOTHING, ORGANISER_ONLY, None),
+    "read a table's chip counts": ("get", "table:counts", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
+    "enter a chip count": ("post", "table:count_enter", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
+    "ask for a chip count": ("post", "table:count_request", T, NOTHING, ORGANISER_ONLY, None),
+    "accept a chip count": ("post", "table:count_accept", lambda lg, count: [lg.table.pk, count.pk],
+                            lambda lg: {"reason": "counted twice"}, ORGANISER_ONLY, _differing_count),
+    "compare a chip count again": ("post", "table:count_compare", lambda lg, count: [lg.table.pk, count.pk],
+                                   NOTHING, ORGANISER_ONLY, _differing_count),
 }  # fmt: skip
 
 # Pages that change nothing and show nothing held back from the public: anyone may open them (or,
@@ -156,6 +176,7 @@ def _snapshot(lg) -> tuple:
         Player.objects.count(), Hand.objects.count(), HandVoid.objects.count(), ChipTransfer.objects.count(),
         AuditEntry.objects.count(), StandingRow.objects.count(), HandAnswer.objects.count(),
         list(HandCheck.objects.order_by("pk").values_list("state", "ruling")),
+        list(ChipCount.objects.order_by("pk").values_list("status", "chips", "ledger")),
         list(lg.competition.organisers.values_list("pk", flat=True)),
         list(User.objects.order_by("pk").values_list("username", "is_active")),
         list(Player.objects.order_by("pk").values_list("user", flat=True)),

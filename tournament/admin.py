@@ -23,6 +23,7 @@ from tournament.competitions import (
 from tournament.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
 from tournament.models import (
     AuditEntry,
+    ChipCount,
     ChipTransfer,
     Club,
     Competition,
@@ -376,7 +377,15 @@ class HandVoidAdmin(ReadOnlyAdmin):
 
 @admin.register(ChipTransfer)
 class ChipTransferAdmin(ReadOnlyAdmin):
-    list_display = ["hand", "from_player", "to_player", "amount", "reason", "created_at"]
+    list_display = ["hand", "adjustment_of", "from_player", "to_player", "amount", "reason", "created_at"]
+
+
+@admin.register(ChipCount)
+class ChipCountAdmin(ReadOnlyAdmin):
+    """Counts change only through ``tournament.counts`` (the table's count page and the API)."""
+
+    list_display = ["table", "status", "at_end", "requested_at", "counted_at", "resolved_at"]
+    list_filter = ["status"]
 
 
 @admin.register(AuditEntry)

@@ -68,6 +68,11 @@ Choices where the documents are silent (also in docs/table-play.md):
   because their transfers are in the ledger; they do not move the deal, and
   ``hands_after_end`` counts them so the scoresheet can flag them. The
   recording layer refuses new hands once ``finished`` is true.
+- An accepted chip count's adjustment (issue 19, ``tournament.counts``) is
+  added to the final balances, not placed between hands: the hand list's
+  balances after each hand are the hands' alone, the table's balances
+  (what the next hand pays from, what the next count is compared with)
+  include it.
 - What a payer short of chips pays is the rule set's business (issue 5);
   balances here may go below zero.
 
@@ -250,6 +255,7 @@ def _fold(
     hands: Iterable[HandResult],
     ended: bool,
     rules: DealRules,
+    adjustments: Mapping[int, int] | None = None,
 ) -> Iterator[HandRow | TableState]:
     """Yield a ``HandRow`` per hand, then the final ``TableState``."""
     _check_seating(seats, capital)
@@ -293,6 +299,10 @@ def _fold(
             dealer_kept_deal=kept,
             after_end=after_end,
         )
+    for player, chips in (adjustments or {}).items():
+        balances[player] += chips  # an accepted chip count (issue 19): chips move, the deal does not
+    if finish_reason is None and adjustments and min(balances.values()) <= 0:
+        finish_reason = "out_of_chips"
     if finish_reason is None and ended:
         finish_reason = "ended_by_organiser"
     # A finished session shows the deal of its last hand: there is no next hand to describe.
@@ -330,15 +340,18 @@ def table_state(
     *,
     ended: bool = False,
     rules: DealRules = DealRules(),
+    adjustments: Mapping[int, int] | None = None,
 ) -> TableState:
     """The table after ``hands`` (in play order, voided hands left out).
 
     ``seats`` maps E, S, W, N to the player ids as first seated; ``capital``
     is each player's starting chips; ``ended`` says the organiser has ended
     the session (001 rule 14, competition timing); ``rules`` is the rule
-    set's ``DealRules`` (``DEAL_RULES[ruleset_id]``).
+    set's ``DealRules`` (``DEAL_RULES[ruleset_id]``); ``adjustments`` is each
+    player's net of the accepted chip counts' adjustments (issue 19), added to
+    the balances after the hands: an adjustment moves chips, never the deal.
     """
-    *_, state = _fold(seats, capital, hands, ended, rules)
+    *_, state = _fold(seats, capital, hands, ended, rules, adjustments)
     return state
 
 

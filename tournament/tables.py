@@ -2,7 +2,8 @@
 
 ``table_fold(table)`` loads the hands that stand (not voided) in play order
 and folds them with ``tournament.table_state``; nothing about the state is
-stored. A hand entered to correct a voided one takes that hand's place in
+stored; an accepted chip count's adjustment (issue 19) is added to the
+balances. A hand entered to correct a voided one takes that hand's place in
 play (``Hand.corrects``). ``table_ledger(table)`` is the same fold read in two
 plain SQL queries without model instances: what recording a hand reads under
 the table's lock (``tournament.ledger``), where the ORM cost more than the rest.
@@ -94,14 +95,25 @@ def deal_rules_for(table: Table) -> DealRules:
     return DEAL_RULES.get(table.round.competition.rules, DealRules())
 
 
-def _state_of(table: Table, results: Iterable[HandResult]) -> TableState:
+def _state_of(table: Table, results: Iterable[HandResult], adjustments: dict[int, int]) -> TableState:
     return table_state(
         table.seat_map,
         table.round.competition.capital,
         results,
         ended=table.ended_at is not None,
         rules=deal_rules_for(table),
+        adjustments=adjustments,
     )
+
+
+def adjustments_of(table: Table) -> dict[int, int]:
+    """Each player's net of the table's accepted chip-count adjustments (issue 19; usually empty)."""
+    net: dict[int, int] = {}
+    rows = ChipTransfer.objects.filter(table=table, hand__isnull=True).order_by()
+    for payer, payee, amount in rows.values_list("from_player_id", "to_player_id", "amount"):
+        net[payer] = net.get(payer, 0) - amount
+        net[payee] = net.get(payee, 0) + amount
+    return net
 
 
 @dataclass(frozen=True)
@@ -128,6 +140,7 @@ class TableLedger:
     hands: list[LedgerHand]  # every hand recorded, voided ones included, in recording order
     results: list[HandResult]  # the hands that stand, in play order
     state: TableState
+    adjustments: dict[int, int]  # accepted chip counts' net per player (issue 19)
 
     def hand_with_key(self, key: str) -> int | None:
         """The hand recorded with this idempotency key, if any."""
@@ -135,7 +148,7 @@ class TableLedger:
 
     def state_after(self, result: HandResult) -> TableState:
         """The table once ``result`` is played as the next hand."""
-        return _state_of(self.table, [*self.results, result])
+        return _state_of(self.table, [*self.results, result], self.adjustments)
 
 
 _HANDS_SQL = (
@@ -161,8 +174,8 @@ def table_ledger(table: Table) -> TableLedger:
         rows = cursor.fetchall()
         cursor.execute(_TRANSFERS_SQL, [table.pk])
         transfers = cursor.fetchall()
-    net: dict[int, dict[int, int]] = {}
-    for hand_id, payer, payee, amount in transfers:
+    net: dict[int | None, dict[int, int]] = {}
+    for hand_id, payer, payee, amount in transfers:  # hand_id None: a chip count's adjustment
         chips = net.setdefault(hand_id, {})
         chips[payer] = chips.get(payer, 0) - amount
         chips[payee] = chips.get(payee, 0) + amount
@@ -193,7 +206,14 @@ def table_ledger(table: Table) -> TableLedger:
     by_id = {h.pk: h for h in hands}
     standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
     results = [h.result for h in standing]
-    return TableLedger(table=table, hands=hands, results=results, state=_state_of(table, results))
+    adjustments = net.get(None, {})
+    return TableLedger(
+        table=table,
+        hands=hands,
+        results=results,
+        state=_state_of(table, results, adjustments),
+        adjustments=adjustments,
+    )
 
 
 def table_fold(table: Table) -> TableFold:
@@ -211,7 +231,8 @@ def table_fold(table: Table) -> TableFold:
     seats = table.seat_map
     capital = table.round.competition.capital
     rows = table_history(seats, capital, [hand_result(h) for h in standing], rules=deal_rules_for(table))
-    return TableFold(table=table, state=_state_of(table, [row.hand for row in rows]), rows=rows, hands=hands)
+    state = _state_of(table, [row.hand for row in rows], adjustments_of(table))
+    return TableFold(table=table, state=state, rows=rows, hands=hands)
 
 
 def state_before(fold: TableFold, hand: Hand) -> TableState:

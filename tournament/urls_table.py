@@ -16,4 +16,9 @@ urlpatterns = [
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
     path("<int:table_id>/seat/", seat.my_seat, name="my_seat"),
     path("<int:table_id>/seat/hands/<int:hand_id>/answer/", seat.answer_mine, name="answer"),
+    path("<int:table_id>/counts/", views.table_counts, name="counts"),
+    path("<int:table_id>/counts/enter/", views.count_enter, name="count_enter"),
+    path("<int:table_id>/counts/request/", views.count_request, name="count_request"),
+    path("<int:table_id>/counts/<int:count_id>/accept/", views.count_accept, name="count_accept"),
+    path("<int:table_id>/counts/<int:count_id>/compare/", views.count_compare, name="count_compare"),
 ]

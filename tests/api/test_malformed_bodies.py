@@ -12,7 +12,7 @@ import pytest
 
 from tests.api.conftest import client_for
 from tournament.ledger import hand_record
-from tournament.models import AuditEntry, Club, Competition, Hand, Player, Round, Seat
+from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round, Seat
 from tournament.seat_links import seat_link_token
 
 pytestmark = pytest.mark.django_db
@@ -59,6 +59,7 @@ def objects(league):
         "tables": league.table.pk,
         "hands": hand.pk,
         "seats": seat_link_token(Seat.objects.get(table=league.table, wind="E")),
+        "counts": ChipCount.objects.create(table=league.table).pk,
     }
 
 

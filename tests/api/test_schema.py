@@ -53,6 +53,11 @@ LEAGUE_PATHS = {
     "/api/v1/competitions/{id}/disputes/": {"get"},
     "/api/v1/seats/{token}/": {"get"},
     "/api/v1/seats/{token}/hands/{hand_id}/confirmation/": {"post"},
+    "/api/v1/tables/{id}/counts/": {"get", "post"},
+    "/api/v1/tables/{id}/counts/request/": {"post"},
+    "/api/v1/counts/{id}/accept/": {"post"},
+    "/api/v1/counts/{id}/compare/": {"post"},
+    "/api/v1/competitions/{id}/integrity/": {"get"},
 }
 SCORING_PATHS = r"^/api/v1/(score|settle|rulesets)/"  # the scoring engine's own API, tested with it
 

@@ -11,6 +11,13 @@ from tournament.api.confirmations import (
     SeatAnswerView,
     SeatView,
 )
+from tournament.api.counts import (
+    CompetitionIntegrityView,
+    CountAcceptView,
+    CountCompareView,
+    CountRequestView,
+    TableCountsView,
+)
 from tournament.api.docs import api_docs
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
@@ -74,6 +81,15 @@ urlpatterns = [
         SeatAnswerView.as_view(),
         name="api-seat-answer",
     ),
+    re_path(rf"^tables/{ID}/counts/$", TableCountsView.as_view(), name="api-table-counts"),
+    re_path(rf"^tables/{ID}/counts/request/$", CountRequestView.as_view(), name="api-table-count-request"),
+    re_path(rf"^counts/{ID}/accept/$", CountAcceptView.as_view(), name="api-count-accept"),
+    re_path(rf"^counts/{ID}/compare/$", CountCompareView.as_view(), name="api-count-compare"),
+    re_path(
+        rf"^competitions/{ID}/integrity/$",
+        CompetitionIntegrityView.as_view(),
+        name="api-competition-integrity",
+    ),
     *(
         re_path(rf"^rounds/{ID}/{name}/$", view.as_view(), name=f"api-round-{name}")
         for name, view in ROUND_ACTIONS.items()
@@ -81,7 +97,7 @@ urlpatterns = [
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(
-        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats)(?:/.*)?$",
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts)(?:/.*)?$",
         not_found,
         name="api-404",
     ),

@@ -5,12 +5,13 @@ from tournament.models.audit import AuditEntry
 from tournament.models.clubs import Club, Player
 from tournament.models.competitions import Competition, Entry
 from tournament.models.confirmations import ConfirmationRule, HandAnswer, HandCheck
+from tournament.models.counts import ChipCount
 from tournament.models.hands import ChipTransfer, Hand, HandVoid
 from tournament.models.rounds import Round, Seat, Table
 from tournament.models.standings import StandingRow, StandingsMeta
 
 __all__ = [
-    "AuditEntry", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand", "HandAnswer",
-    "HandCheck", "HandVoid", "Invitation", "Player", "Round",
+    "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",
+    "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "Round",
     "Seat", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

@@ -3,7 +3,8 @@
 A **hand** is one recorded outcome at a table (a win, a draw, a false win),
 with the exact rule-set settings it was scored under. Its chips move only as
 **chip transfers** (from, to, amount, reason), which are never edited or
-deleted. A **void** is a new row that marks a hand as not standing; voiding
+deleted (an accepted chip count adds transfers of its own, ``tournament.models.counts``).
+A **void** is a new row that marks a hand as not standing; voiding
 adds reversing transfers, so every balance is always the plain sum of the
 ledger. See ``tournament.ledger`` for the one door that writes these rows.
 """
@@ -94,7 +95,12 @@ class HandVoid(models.Model):
 
 
 class ChipTransfer(models.Model):
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="transfers")
+    # A transfer belongs to a hand, or to an accepted chip count's adjustment (issue 19,
+    # ``tournament.counts``): exactly one of the two.
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.PROTECT, related_name="transfers")
+    adjustment_of = models.ForeignKey(
+        "tournament.ChipCount", null=True, blank=True, on_delete=models.PROTECT, related_name="adjustments"
+    )
     table = models.ForeignKey("tournament.Table", on_delete=models.PROTECT, related_name="transfers")
     from_player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="paid")
     to_player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="received")
@@ -111,6 +117,11 @@ class ChipTransfer(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="transfer_amount_positive"),
             models.CheckConstraint(
                 condition=~Q(from_player=models.F("to_player")), name="transfer_between_two"
+            ),
+            models.CheckConstraint(
+                condition=Q(hand__isnull=False, adjustment_of__isnull=True)
+                | Q(hand__isnull=True, adjustment_of__isnull=False),
+                name="transfer_of_hand_or_adjustment",
             ),
         ]
         # A few players' chips (issue 6: the standings update after one hand): their ledger rows with

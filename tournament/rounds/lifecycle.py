@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.audit import RequestMeta, audit_write
-from tournament.models import Competition, Round, Table
+from tournament.models import ChipCount, Competition, Round, Table
 from tournament.roles import require_organiser
 from tournament.rounds.seating import RoundError
 from tournament.standings_tasks import queue_standings_recompute
@@ -153,6 +153,22 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
     return locked
 
 
+def _ask_for_counts(tables: list[Table], user) -> None:
+    """A table's session ends: its scorekeeper counts the chips (issue 19, ``tournament.counts``).
+
+    Part of the end's own audit entry; a count already asked for is not asked for twice.
+    """
+    asked = set(
+        ChipCount.objects.filter(table__in=tables, status=ChipCount.Status.REQUESTED).values_list(
+            "table_id", flat=True
+        )
+    )
+    by = user if user is not None and user.is_authenticated else None
+    ChipCount.objects.bulk_create(
+        [ChipCount(table=t, at_end=True, requested_by=by) for t in tables if t.pk not in asked]
+    )
+
+
 # --- play ----------------------------------------------------------------------------------------------
 
 
@@ -199,7 +215,10 @@ def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) 
 
 
 def table_end(table: Table, *, user=None, meta: RequestMeta | None = None) -> Table:
-    """The organiser ends one table's session at its time (001 rule 14): it takes no more hands."""
+    """The organiser ends one table's session at its time (001 rule 14): it takes no more hands.
+
+    Its scorekeeper is asked for a chip count (issue 19).
+    """
     with transaction.atomic():
         locked_round = _locked(table.round, user)
         _require(locked_round, Status.PLAYING)
@@ -208,6 +227,7 @@ def table_end(table: Table, *, user=None, meta: RequestMeta | None = None) -> Ta
             raise RoundError(_("Table %(t)s has already been ended.") % {"t": locked.number})
         locked.ended_at = timezone.now()
         locked.save(update_fields=["ended_at"])
+        _ask_for_counts([locked], user)
         _audit(
             "table_ended",
             user,
@@ -223,7 +243,8 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> i
     """The round's time is up (001 rule 14): end every table still playing and finish the round.
 
     Sets ``Table.ended_at`` (the table's state then says ``ended_by_organiser``
-    and takes no more hands); answers how many tables were ended.
+    and takes no more hands) and asks each for a chip count (issue 19);
+    answers how many tables were ended.
     """
     with transaction.atomic():
         locked = _locked(round_, user)
@@ -233,6 +254,7 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> i
             Table.objects.select_for_update().filter(round=locked, ended_at__isnull=True).order_by("pk")
         )
         Table.objects.filter(pk__in=[t.pk for t in tables]).update(ended_at=timezone.now())
+        _ask_for_counts(tables, user)
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
         _audit(

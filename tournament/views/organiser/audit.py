@@ -39,6 +39,10 @@ ACTIONS = {
     "competition_created": _("Competition created"),
     "competition_changed": _("Competition changed"),
     "standings_settings_changed": _("Standings settings changed"),
+    "count_requested": _("Chip counts asked for"),
+    "count_entered": _("Chip counts entered"),
+    "count_accepted": _("Chip counts accepted with an adjustment"),
+    "count_compared": _("Chip counts compared again"),
 }
 
 

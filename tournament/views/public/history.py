@@ -9,7 +9,8 @@
   that moved any of the player's chips, or in which the player won, dealt in
   (was the discarder of a win) or made a false win (Za Hu, 001 rule 33): a
   win they paid, a penalty they received and a kong or bonus payout count
-  too, so the list adds up to the player's net (issue 14).
+  too, so the list adds up to the player's net (issue 14). An accepted chip
+  count's adjustment (issue 19) is a line of its own (role ``adjustment``).
 
 Only the rounds passed in are read: the caller leaves out held rounds for the
 public (``tournament.views.public.access``).
@@ -148,17 +149,50 @@ def player_hands(player: Player, rounds) -> list[PlayerHand]:
         .select_related("table__round")
         .order_by("table__round__number", "table__number", "sequence")
     )
-    return [
-        PlayerHand(
-            hand_id=h.pk,
-            round_number=h.table.round.number,
-            table_id=h.table_id,
-            table_number=h.table.number,
-            number=h.number,
-            role=role_in(h, player.pk),
-            doubles=h.doubles,
-            net=h.received - h.paid,
-            limit=is_limit(h),
+    rows = [
+        (
+            (h.table.round.number, h.table.number, h.sequence),
+            PlayerHand(
+                hand_id=h.pk,
+                round_number=h.table.round.number,
+                table_id=h.table_id,
+                table_number=h.table.number,
+                number=h.number,
+                role=role_in(h, player.pk),
+                doubles=h.doubles,
+                net=h.received - h.paid,
+                limit=is_limit(h),
+            ),
         )
         for h in hands
+    ]
+    return [row for _key, row in sorted([*rows, *_adjustments(player, rounds)], key=lambda kr: kr[0])]
+
+
+def _adjustments(player: Player, rounds) -> list[tuple[tuple, PlayerHand]]:
+    """An accepted chip count's adjustment of the player's chips (issue 19, ``tournament.counts``), as a
+    line after the hands it was counted after: with it the list still adds up to the player's net."""
+    net: dict[int, int] = defaultdict(int)
+    counts = {}
+    transfers = ChipTransfer.objects.filter(
+        Q(from_player=player) | Q(to_player=player), adjustment_of__isnull=False, table__round__in=rounds
+    ).select_related("adjustment_of__table__round")
+    for t in transfers:
+        net[t.adjustment_of_id] += t.amount if t.to_player_id == player.pk else -t.amount
+        counts[t.adjustment_of_id] = t.adjustment_of
+    return [
+        (
+            (c.table.round.number, c.table.number, c.after_sequence + 0.5),
+            PlayerHand(
+                hand_id=0,
+                round_number=c.table.round.number,
+                table_id=c.table_id,
+                table_number=c.table.number,
+                number=0,
+                role="adjustment",
+                doubles=None,
+                net=net[pk],
+            ),
+        )
+        for pk, c in counts.items()
     ]

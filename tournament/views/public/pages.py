@@ -94,6 +94,7 @@ ROLE_NAMES = {
     "paid_win": gettext_lazy("paid another player's win"),
     "penalty_received": gettext_lazy("received a Za Hu penalty"),
     "payout": gettext_lazy("kong or bonus payout"),
+    "adjustment": gettext_lazy("chip count adjustment (accepted by the organiser)"),
 }
 
 
