@@ -3,9 +3,8 @@
 ``integrity_report(competition)`` reads the competition's hands, voids, seats
 and chip counts once and answers each section with the hands behind it:
 
-- **confirmations**: disputed and unconfirmed hands. Players' confirmations
-  are built separately (issue 19, "Players confirm"); until their models are
-  in this branch the section reads nothing and says so (``confirmations_ready``).
+- **confirmations**: disputed hands not ruled on yet, and hands still waiting
+  for the players' confirmation (``tournament.confirmations``: ``HandCheck``).
 - **counts**: tables whose chip count did not match the ledger (differing,
   counted again, or accepted with an adjustment), with the differences and the
   hands since the last agreed count (``tournament.counts``).
@@ -26,7 +25,7 @@ from django.db.models import F
 from tournament.audit import actor_name
 from tournament.counts import hands_since_agreed
 from tournament.integrity_stats import Feed, FeedPattern, ZaHuRate, feeding_patterns, za_hu_rates
-from tournament.models import ChipCount, Competition, Hand, Player, Seat
+from tournament.models import ChipCount, Competition, Hand, HandCheck, Player, Seat
 
 NOT_MATCHED = (ChipCount.Status.DIFFERS, ChipCount.Status.SUPERSEDED, ChipCount.Status.ACCEPTED)
 
@@ -61,7 +60,6 @@ class IntegrityReport:
     voids: list[VoidsOf]
     feeding: list[Pattern]
     za_hu: list[Pattern]
-    confirmations_ready: bool = False  # the players' confirmations are not in this branch yet
     disputed: list[Hand] = field(default_factory=list)
     unconfirmed: list[Hand] = field(default_factory=list)
 
@@ -101,8 +99,15 @@ def integrity_report(competition: Competition) -> IntegrityReport:
             voids[actor_name(hand.recorded_by)].append(hand)
 
     late = [h for h in _hands(competition).filter(recorded_at__gt=F("table__round__ends_at")).order_by("pk")]
+    open_checks = dict(
+        HandCheck.objects.filter(hand__table__round__competition=competition, ruling="")
+        .filter(hand__void__isnull=True, state__in=[HandCheck.State.DISPUTED, HandCheck.State.PENDING])
+        .values_list("hand_id", "state")
+    )
     return IntegrityReport(
         competition=competition,
+        disputed=[h for h in standing if open_checks.get(h.pk) == HandCheck.State.DISPUTED],
+        unconfirmed=[h for h in standing if open_checks.get(h.pk) == HandCheck.State.PENDING],
         counts=_count_flags(competition, players),
         late_hands=late,
         voids=[VoidsOf(name, voids[name]) for name in sorted(voids, key=lambda n: (-len(voids[n]), n))],

@@ -135,7 +135,7 @@ def test_the_integrity_flags_for_the_organiser_only(playing):
     answer = client_for(playing.users["organiser"]).get(url)
     assert answer.status_code == 200
     flags = answer.json()
-    assert flags["confirmations_ready"] is False and flags["disputed"] == []
+    assert flags["disputed"] == [] and flags["unconfirmed"] == []
     [count] = flags["counts"]
     assert count["differences"] == {str(east): -1, str(south): 1}
     assert count["hands"] == list(playing.table.hands.values_list("pk", flat=True))

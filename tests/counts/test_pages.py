@@ -134,7 +134,7 @@ def test_the_integrity_page_shows_each_flag_with_the_hands_behind_it(client, org
         start = page.index(f'data-testid="integrity-{name}"')
         return page[start : page.index("</section>", start)]
 
-    assert "not available yet" in section("confirmations")
+    assert "Disputed, not ruled on yet" in section("confirmations") and "None." in section("confirmations")
     assert "Dee: counted" in section("counts") and f'data-hand="{late.pk}"' in section("counts")
     assert f'data-hand="{late.pk}"' in section("late") and f'data-hand="{fed[1].pk}"' not in section("late")
     assert "sam_scorekeeper: 1 voided hand" in section("voids") and f'data-hand="{fed[0].pk}"' in section(

@@ -278,3 +278,18 @@ def test_after_random_hands_answers_rulings_and_timeouts_stored_standings_equal_
         assert stored == computed, step
     states = set(HandCheck.objects.values_list("state", flat=True))
     assert {"counted", "pending", "disputed"} & states and len(states) >= 3  # the run went through the rules
+
+
+def test_the_integrity_page_lists_disputed_and_waiting_hands_until_ruled(keeper, organiser):
+    """Issue 19: the organiser's "what looks wrong" lists the players' disputes and the hands waiting."""
+    from tournament.integrity import integrity_report
+
+    competition, table = _table(keeper, confirmation="players", confirmations_needed=2)
+    competition.organisers.add(organiser)
+    disputed, waiting = _win(table, keeper), _win(table, keeper, doubles=2)
+    hand_answer(hand=disputed, seat=_seats(table)["W"], verdict="dispute", reason="it was 2 doubles")
+    report = integrity_report(competition)
+    assert [h.pk for h in report.disputed] == [disputed.pk]
+    assert [h.pk for h in report.unconfirmed] == [waiting.pk]
+    hand_rule(hand=disputed, ruling="keep", reason="the table agreed after all", user=organiser)
+    assert integrity_report(competition).disputed == []

@@ -273,11 +273,8 @@ class ZaHuSerializer(serializers.Serializer):
 
 
 class IntegritySerializer(serializers.Serializer):
-    confirmations_ready = serializers.BooleanField(
-        help_text="False until players' confirmations exist: `disputed` and `unconfirmed` are then empty."
-    )
-    disputed = serializers.SerializerMethodField()
-    unconfirmed = serializers.SerializerMethodField()
+    disputed = serializers.SerializerMethodField(help_text="Hands disputed by a player, not ruled on yet.")
+    unconfirmed = serializers.SerializerMethodField(help_text="Hands still waiting for the players' answers.")
     counts = CountFlagSerializer(many=True)
     late_hands = serializers.SerializerMethodField(help_text="Hands recorded after their round's end time.")
     voids = VoidsSerializer(many=True)
