@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.doubles import CODE_LISTS
 from scoring.rulesets import _NULLABLE, _PAIRS, CHOICES, MAX_SETTING, RULESETS
 
 COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_SETTING}
@@ -36,6 +37,8 @@ def _shape_schema(key: str, shape: Any, nullable: bool) -> dict:
         }
     elif key in CHOICES:
         schema = {"type": "array", "items": {"type": "string", "enum": list(CHOICES[key])}}
+    elif key in CODE_LISTS:  # hands, by code; the list may be empty
+        schema = {"type": "array", "items": {"type": "string", "enum": sorted(CODE_LISTS[key])}}
     elif not shape:
         schema = {"type": "array"}
     else:

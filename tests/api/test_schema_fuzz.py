@@ -11,7 +11,9 @@ Ids in the path: half of the valid cases name a real object of the league (drawn
 that the requests reach the views' validation and the service functions, not only their 404.
 
 ``SCHEMATHESIS_MAX_EXAMPLES`` sets the examples per operation and caller (a few by default, so that the
-normal suite stays fast; ``SCHEMATHESIS_MAX_EXAMPLES=200`` for a long exploratory run).
+normal suite stays fast), ``SCHEMATHESIS_COVERAGE=1`` adds schemathesis' coverage phase (every field's
+boundaries) and ``SCHEMATHESIS_CASES_LOG`` names a file that gets one line per case sent: the long
+exploratory run is bench/schema_fuzz.sh.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from tournament.models import Club, Competition, Hand, Player, Round, Table
 pytestmark = pytest.mark.django_db
 
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "8"))
+CASES_LOG = os.environ.get("SCHEMATHESIS_CASES_LOG")
+COVERAGE = os.environ.get("SCHEMATHESIS_COVERAGE", "") == "1"
 ROLES = ("anonymous", "player", "scorekeeper", "organiser")
 PASSWORD = "pw-for-tests-only"  # tests.factories.UserFactory's
 
@@ -86,7 +90,11 @@ def _config() -> SchemathesisConfig:
     ]
     # Text in a body is Unicode without NUL: the API refuses NUL with a 400 (PostgreSQL's text cannot
     # hold it; tournament.api.parsers), so NUL is no valid input, which the schema cannot say.
-    return SchemathesisConfig.from_dict({"generation": {"allow-x00": False}, "operations": operations})
+    config = {"generation": {"allow-x00": False}, "operations": operations}
+    # The coverage phase (boundaries of every field, deterministic) sends hundreds of cases to an operation
+    # with a big body (a competition's options): in the long run only (SCHEMATHESIS_COVERAGE=1).
+    config["phases"] = {"coverage": {"enabled": COVERAGE}}
+    return SchemathesisConfig.from_dict(config)
 
 
 # Loaded at collection, before any database exists: generating the schema reads no rows.
@@ -292,7 +300,10 @@ def test_every_caller_gets_documented_answers_from_every_endpoint(case, caller):
     if case.meta.generation.mode.is_positive and refused_for_what_the_schema_cannot_say(case):
         reject()
     headers = {"Authorization": f"Token {caller['token'].key}"} if caller["token"] else {}
-    case.call_and_validate(headers=headers, checks=ALL_CHECKS)
+    response = case.call_and_validate(headers=headers, checks=ALL_CHECKS)
+    if CASES_LOG:  # the long run counts its cases (bench/schema_fuzz.sh)
+        with open(CASES_LOG, "a") as log:
+            log.write(f"{caller['role']}\t{case.operation.label}\t{response.status_code}\n")
     token = caller["token"]
     if token is not None and not Token.objects.filter(key=token.key).exists():
         # A DELETE of auth/token/ or tokens/{id}/ revoked it: the next case is sent with it again.
