@@ -319,6 +319,12 @@ _INSTANT = {
 OUTCOME_SCHEMA = {
     "type": "object",
     "required": ["outcome"],
+    "description": (
+        "The fields depend on the outcome, which a 400 naming the field says: a win names the winner and "
+        "how (a discard names the discarder, who is not the winner; a self-drawn win has none), and "
+        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders) or the hand; a false "
+        "win names the offender only; a draw names no player but in instant payouts."
+    ),
     "properties": {
         **_RULES,
         "outcome": {"type": "string", "enum": ["win", "draw", "false_win"]},

@@ -102,3 +102,12 @@ def test_the_docs_page_shows_every_endpoint_with_only_local_assets(client):
 
 
 # Random requests from the schema, as every caller and with every check: tests/api/test_schema_fuzz.py.
+
+
+def test_the_schemas_own_example_for_score_is_accepted(client, schema_json):
+    """Issue 13: the example the schema gives for /score/ was refused."""
+    body = schema_json["paths"]["/api/v1/score/"]["post"]["requestBody"]["content"]["application/json"]
+    example = next(iter(body["examples"].values()))["value"]
+    response = client.post("/api/v1/score/", example, content_type="application/json")
+    assert response.status_code == 200, response.content
+    assert response.json()["win"] is True

@@ -7,8 +7,9 @@ every check schemathesis has (``schemathesis.checks.CHECKS``: no 500, documented
 types, headers and bodies, invalid data refused, valid data accepted, ...). A failure is fixed in the
 schema or the code, never by leaving an endpoint or a check out.
 
-Ids in the path: half of the valid cases name a real object of the league (drawn by hypothesis), so
-that the requests reach the views' validation and the service functions, not only their 404.
+Ids in the path: about half of the cases name a real row of the league (a stable function of the
+drawn id), so that the requests reach the views' validation and the service functions, not only their
+404; references in bodies always name real rows (``aim_at_real_objects``).
 
 ``SCHEMATHESIS_MAX_EXAMPLES`` sets the examples per operation and caller (a few by default, so that the
 normal suite stays fast), ``SCHEMATHESIS_COVERAGE=1`` adds schemathesis' coverage phase (every field's
@@ -38,7 +39,19 @@ from schemathesis.core.parameters import ParameterLocation
 from scoring.rulesets import RULESETS
 from tournament.api.tokens import public_id
 from tournament.ledger import hand_record
-from tournament.models import Club, Competition, Hand, Player, Round, Table
+from tournament.models import (
+    AuditEntry,
+    ChipTransfer,
+    Club,
+    Competition,
+    Entry,
+    Hand,
+    HandVoid,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +67,7 @@ ALL_CHECKS = [check for check in CHECKS.get_all() if not is_check_class(check)]
 # Answers a valid request may get because of the state of the league, not because of the request.
 # positive_data_acceptance already allows 401, 403, 404, 409 and 429 (its defaults, kept); these
 # operations add the refusals that the rules make of a well-formed request, each documented in the
-# schema with the error shape:
+# schema with the error shape (a test of its own asks each refusal of the API: tests/api, tests/scoring):
 STATE_REFUSALS = [
     # A username and password that are well formed but name no user: 400 invalid_credentials (a
     # random pair never names one of the four callers).
@@ -135,6 +148,15 @@ def caller(request, league, settings, _one_db_connection):
     }[role]
     token = Token.objects.create(user=user) if user else None
     return {"role": role, "user": user, "token": token, "league": league}
+
+
+KEPT = (AuditEntry, Club, Player, Competition, Entry, Round, Table, Seat, Hand, HandVoid, ChipTransfer)
+
+
+def rows() -> dict[str, int]:
+    """How many rows of each kind the league holds (a refused request changes none; an accepted change
+    writes an audit entry, so a change kept behind an error would show there too)."""
+    return {model.__name__: model.objects.count() for model in KEPT}
 
 
 def real_ids(league) -> dict[str, list]:
@@ -300,10 +322,17 @@ def test_every_caller_gets_documented_answers_from_every_endpoint(case, caller):
     if case.meta.generation.mode.is_positive and refused_for_what_the_schema_cannot_say(case):
         reject()
     headers = {"Authorization": f"Token {caller['token'].key}"} if caller["token"] else {}
-    response = case.call_and_validate(headers=headers, checks=ALL_CHECKS)
-    if CASES_LOG:  # the long run counts its cases (bench/schema_fuzz.sh)
-        with open(CASES_LOG, "a") as log:
-            log.write(f"{caller['role']}\t{case.operation.label}\t{response.status_code}\n")
+    before = rows()
+    outcome = "failed"
+    try:
+        response = case.call_and_validate(headers=headers, checks=ALL_CHECKS)
+        outcome = response.status_code
+        if response.status_code >= 400:  # refused: nothing written (issue 13)
+            assert rows() == before, (case.operation.label, response.status_code, response.text[:300])
+    finally:
+        if CASES_LOG:  # the long run counts its cases, failed ones too (bench/schema_fuzz.sh)
+            with open(CASES_LOG, "a") as log:
+                log.write(f"{caller['role']}\t{case.operation.label}\t{outcome}\n")
     token = caller["token"]
     if token is not None and not Token.objects.filter(key=token.key).exists():
         # A DELETE of auth/token/ or tokens/{id}/ revoked it: the next case is sent with it again.
