@@ -480,6 +480,16 @@ def _error_responses(illegal_example: dict) -> dict:
     }
 
 
+def require_request_bodies(result, generator, request, public):
+    """drf-spectacular hook: /score/ and /settle/ need a body (an empty one is 400), which a request
+    given as a raw schema is not marked with."""
+    for path in ("/api/v1/score/", "/api/v1/settle/"):
+        body = result["paths"].get(path, {}).get("post", {}).get("requestBody")
+        if body is not None:
+            body["required"] = True
+    return result
+
+
 class ScoreView(_EngineView):
     """What is this winning hand worth? (``scoring.score_hand``)"""
 

@@ -192,6 +192,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, competitions, rounds, tables, hands and standings; the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",  # the default
+        "scoring.api.require_request_bodies",
+    ],
 }
 
 # --- Login throttling (django-axes) ---

@@ -111,3 +111,27 @@ def test_the_schemas_own_example_for_score_is_accepted(client, schema_json):
     response = client.post("/api/v1/score/", example, content_type="application/json")
     assert response.status_code == 200, response.content
     assert response.json()["win"] is True
+
+
+def test_the_engines_bodies_are_required(schema_json):
+    for path in ("/api/v1/score/", "/api/v1/settle/"):
+        assert schema_json["paths"][path]["post"]["requestBody"]["required"] is True
+
+
+def test_a_time_before_singapores_standard_offsets_is_answered_in_rfc_3339(league):
+    """Local mean time (+06:55:25 before 1905) has seconds in its offset, which RFC 3339 cannot write."""
+    from tests.api.conftest import client_for
+
+    response = client_for(league.users["organiser"]).post(
+        f"/api/v1/competitions/{league.competition.pk}/rounds/",
+        {"starts_at": "0402-06-25T05:01:39Z", "venue": "Hall"},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["starts_at"] == "0402-06-25T05:01:39Z"
+    later = client_for(league.users["organiser"]).patch(
+        f"/api/v1/competitions/{league.competition.pk}/rounds/{response.json()['id']}/",
+        {"starts_at": "2026-06-25T05:01:39Z"},
+        format="json",
+    )
+    assert later.json()["starts_at"] == "2026-06-25T13:01:39+08:00"  # the league's zone, as before

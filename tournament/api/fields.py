@@ -8,6 +8,8 @@ sending a number where a name is wanted has a bug it should hear about, not a cl
 
 from __future__ import annotations
 
+import datetime
+
 from django.core.validators import MinLengthValidator, RegexValidator
 from django.db import models
 from rest_framework import serializers
@@ -78,6 +80,20 @@ class RowIds(serializers.ManyRelatedField):
         return super().to_internal_value(data)
 
 
+class DateTime(serializers.DateTimeField):
+    """A time in the league's zone, or in UTC where that zone's offset then had seconds (Singapore's
+    local mean time before 1905, +06:55:25): RFC 3339, which the schema promises, has no seconds there."""
+
+    def to_representation(self, value):
+        if not value or isinstance(value, str):
+            return super().to_representation(value)
+        local = self.enforce_timezone(value)
+        offset = local.utcoffset()
+        if offset is not None and offset.total_seconds() % 60:
+            return local.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
+        return super().to_representation(value)
+
+
 class StrictModelSerializer(serializers.ModelSerializer):
     """A ``ModelSerializer`` whose fields built from the model's columns are the strict ones above."""
 
@@ -91,5 +107,6 @@ class StrictModelSerializer(serializers.ModelSerializer):
         models.SmallIntegerField: Integer,
         models.BigIntegerField: Integer,
         models.BooleanField: Boolean,
+        models.DateTimeField: DateTime,
     }
     serializer_related_field = RowId
