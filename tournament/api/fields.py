@@ -31,7 +31,7 @@ class Text(serializers.CharField):
                 self.min_length = 1
                 self.validators.append(MinLengthValidator(1))
             if self.trim_whitespace:
-                self.validators.append(RegexValidator(r"\S"))
+                self.validators.append(RegexValidator(r"[^\s\x1c-\x1f]"))  # str.strip() takes \x1c-\x1f too
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
