@@ -44,7 +44,9 @@ from rest_framework.views import APIView
 import scoring
 from scoring.errors import Error, InvalidInput
 from scoring.jsontext import json_problem
+from scoring.options_schema import options_schema
 from scoring.rulesets import RULESETS, describe_settings
+from scoring.tiles import TILES
 
 logger = logging.getLogger(__name__)
 
@@ -170,10 +172,21 @@ class _EngineView(APIView):
 
 # --- OpenAPI: the contract's shapes as raw schemas, with its examples ---
 
-_TILE = {"type": "string", "description": "A tile code (case-insensitive): B1-B9, D1-D9, C1-C9, "
-         "EW SW WW NW, RD GD WD, F1-F4, S1-S4, CAT RAT ROOSTER CENTIPEDE.", "example": "B4"}  # fmt: skip
+
+def _any_case(code: str) -> str:
+    return "".join(f"[{c}{c.lower()}]" if c.isalpha() else c for c in code)
+
+
+# A tile code in any case, spaces around it allowed (scoring.tiles.canonical), as a pattern.
+_CODE = "(?:" + "|".join(_any_case(code) for code in sorted(TILES, key=len, reverse=True)) + ")"
+_TILE = {"type": "string", "pattern": rf"^\s*{_CODE}\s*$", "example": "B4",
+         "description": "A tile code (case-insensitive): B1-B9, D1-D9, C1-C9, "
+         "EW SW WW NW, RD GD WD, F1-F4, S1-S4, CAT RAT ROOSTER CENTIPEDE."}  # fmt: skip
 _TILES = {
-    "oneOf": [{"type": "array", "items": _TILE}, {"type": "string", "example": "B1 B2 B3"}],
+    "oneOf": [
+        {"type": "array", "items": _TILE},
+        {"type": "string", "pattern": rf"^[\s,]*(?:{_CODE}(?:[\s,]+|$))*$", "example": "B1 B2 B3"},
+    ],
     "description": "A list of tile codes, or one string of them separated by spaces or commas.",
 }
 _SEAT = {"type": "string", "enum": ["E", "S", "W", "N"]}
@@ -201,11 +214,9 @@ NOT_A_WIN_SCHEMA = {
     },
 }
 _RULES = {
-    "rules": {"type": "string", "enum": list(RULESETS), "default": "spgg-2023"},
-    "options": {
-        "type": "object",
-        "description": "Overrides of the rule set's settings (GET /api/v1/rulesets/).",
-    },
+    # Optional fields take null for "not given" (the engine reads them so): nullable.
+    "rules": {"type": "string", "enum": [*RULESETS, None], "default": "spgg-2023", "nullable": True},
+    "options": {**options_schema(), "nullable": True},
 }
 HAND_SCHEMA = {
     "type": "object",
@@ -217,21 +228,41 @@ HAND_SCHEMA = {
         "concealed": {**_TILES, "description": "Every tile still in the hand, including the winning tile."},
         "melds": {
             "type": "array",
+            "nullable": True,
             "items": {
-                "type": "object",
-                "required": ["type", "tiles"],
-                "properties": {
-                    "type": {"type": "string", "enum": ["chow", "pong", "kong"]},
-                    "tiles": _TILES,
-                    "concealed": {"type": "boolean", "description": "A concealed kong (kongs only)."},
-                },
+                # Only a kong is declared concealed: a chow or pong takes no "concealed" but false or null.
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "required": ["type", "tiles"],
+                        "properties": {
+                            "type": {"type": "string", "enum": ["chow", "pong"]},
+                            "tiles": _TILES,
+                            "concealed": {"type": "boolean", "enum": [False, None], "nullable": True},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "required": ["type", "tiles"],
+                        "properties": {
+                            "type": {"type": "string", "enum": ["kong"]},
+                            "tiles": _TILES,
+                            "concealed": {
+                                "type": "boolean",
+                                "nullable": True,
+                                "description": "A concealed kong.",
+                            },
+                        },
+                    },
+                ],
             },
         },
-        "bonus": _TILES,
-        "winning_tile": _TILE,
+        "bonus": {**_TILES, "nullable": True},
+        "winning_tile": {**_TILE, "nullable": True},
         "win": {"type": "string", "enum": ["discard", "self_draw"]},
         "events": {
             "type": "array",
+            "nullable": True,
             "items": {
                 "type": "string",
                 "enum": [
@@ -288,6 +319,12 @@ _INSTANT = {
 OUTCOME_SCHEMA = {
     "type": "object",
     "required": ["outcome"],
+    "description": (
+        "The fields depend on the outcome, which a 400 naming the field says: a win names the winner and "
+        "how (a discard names the discarder, who is not the winner; a self-drawn win has none), and "
+        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders) or the hand; a false "
+        "win names the offender only; a draw names no player but in instant payouts."
+    ),
     "properties": {
         **_RULES,
         "outcome": {"type": "string", "enum": ["win", "draw", "false_win"]},
@@ -441,6 +478,16 @@ def _error_responses(illegal_example: dict) -> dict:
             ],
         ),
     }
+
+
+def require_request_bodies(result, generator, request, public):
+    """drf-spectacular hook: /score/ and /settle/ need a body (an empty one is 400), which a request
+    given as a raw schema is not marked with."""
+    for path in ("/api/v1/score/", "/api/v1/settle/"):
+        body = result["paths"].get(path, {}).get("post", {}).get("requestBody")
+        if body is not None:
+            body["required"] = True
+    return result
 
 
 class ScoreView(_EngineView):

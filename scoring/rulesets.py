@@ -1563,8 +1563,8 @@ def _check_value(key: str, value: Any, shape: Any) -> str | None:
         if key in CHOICES:
             bad = [v for v in value if v not in CHOICES[key]]
             return f"unknown entries {bad}; choose from " + ", ".join(CHOICES[key]) if bad else None
-        if not shape:
-            return None
+        if not shape or (not value and key in _HAND_LISTS):
+            return None  # a list of hands may be empty: none is exempt, none is a limit, none wins at once
         if not value:
             return "must not be empty"
         for i, v in enumerate(value):
@@ -1607,6 +1607,7 @@ def _is_count(value: Any) -> bool:
 # Settings whose value is a [full, half] pair, and those that may be null.
 _PAIRS = frozenset({"ping_hu_price", "limit_price"})
 _NULLABLE = frozenset({"ping_hu_price"})
+_HAND_LISTS = frozenset({"limit_hands", "min_doubles_exempt", "instant_wins"})  # scoring.doubles.CODE_LISTS
 
 
 def _ruleset(rid, version, title, source, scoring, payments, citations) -> RuleSet:

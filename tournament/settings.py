@@ -184,7 +184,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": ["tournament.api.parsers.StrictJSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournament.api.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"scoring": env_str("SCORING_RATE_LIMIT", "120/minute")},
@@ -198,6 +198,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, competitions, rounds, tables, hands and standings; the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",  # the default
+        "scoring.api.require_request_bodies",
+    ],
 }
 
 # --- Email (password reset, invitations): EMAIL_URL, or the usual EMAIL_HOST etc.; neither: the console ---

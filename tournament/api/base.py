@@ -41,14 +41,23 @@ ERRORS = {
 WRITE = (400, 401, 403, 404)
 
 
-def errors(*codes: int) -> dict:
-    """The error answers of an endpoint, for ``@extend_schema(responses=...)``."""
-    return {
-        code: OpenApiResponse(
-            ConflictSerializer if code == 409 else ErrorSerializer, description=ERRORS[code]
-        )
-        for code in codes
-    }
+TRANSITION = "Conflict: the round or table is not in a state this step can start from; the error says why."
+
+
+def errors(*codes: int, transition: bool = False) -> dict:
+    """The error answers of an endpoint, for ``@extend_schema(responses=...)``.
+
+    A 409 is a hand recorded first (``Conflict``, with the table's ``state``), or with ``transition``
+    a round's or table's step that does not hold now (the plain error shape: there is no table state).
+    """
+    answers = {}
+    for code in codes:
+        if code == 409 and transition:
+            answers[code] = OpenApiResponse(ErrorSerializer, description=TRANSITION)
+        else:
+            serializer = ConflictSerializer if code == 409 else ErrorSerializer
+            answers[code] = OpenApiResponse(serializer, description=ERRORS[code])
+    return answers
 
 
 def id_parameter(name: str, what: str) -> OpenApiParameter:

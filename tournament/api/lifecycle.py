@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from tournament import rounds as round_service
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.fields import Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.serializers import RoundSerializer, TableSerializer
@@ -32,9 +33,7 @@ from tournament.tables import with_seats
 
 
 class ReopenRequestSerializer(serializers.Serializer):
-    reason = serializers.CharField(
-        max_length=300, help_text="Why the round is reopened (kept in the audit log)."
-    )
+    reason = Text(max_length=300, help_text="Why the round is reopened (kept in the audit log).")
 
 
 class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
@@ -66,13 +65,20 @@ def _round_action(name: str, door, summary: str, description: str, request=None,
         (_RoundActionView,),
         {"door": staticmethod(door), **({"arguments": arguments} if arguments else {})},
     )
+
+    def post(self, request, pk):
+        return _RoundActionView.post(self, request, pk)
+
+    # A function of its own per action: extend_schema marks the function it is given, and the one
+    # inherited from _RoundActionView is shared (every action was documented as the last one, and
+    # reopen/ without its body).
     view.post = extend_schema(
         summary=summary,
         description=description,
         parameters=[id_parameter("id", "round")],
         request=request,
-        responses={200: RoundSerializer, **errors(*WRITE, 409)},
-    )(view.post)
+        responses={200: RoundSerializer, **errors(*WRITE, 409, transition=True)},
+    )(post)
     return view
 
 
@@ -126,7 +132,7 @@ class TableEndView(LeagueAPIMixin, generics.GenericAPIView):
         description="The table takes no more hands; its hands are final unless the round is reopened.",
         parameters=[id_parameter("id", "table")],
         request=None,
-        responses={200: TableSerializer, **errors(*WRITE, 409)},
+        responses={200: TableSerializer, **errors(*WRITE, 409, transition=True)},
     )
     def post(self, request, pk):
         table = get_or_404(Table.objects.select_related("round__competition"), pk)

@@ -15,8 +15,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import scoring
+from scoring.options_schema import options_schema
 from scoring.rulesets import get_ruleset
 from tournament.api.competition_confirmation import CONFIRMATION, set_confirmation
+from tournament.api.fields import Boolean, Integer, RowId, RowIds, StrictModelSerializer, Text
 from tournament.api.permissions import is_league_organiser
 from tournament.competitions import (
     CompetitionError,
@@ -39,16 +41,27 @@ SEATS = ("E", "S", "W", "N")
 
 
 def PlayerIdField(**kwargs) -> serializers.IntegerField:  # noqa: N802 - a field factory, read like a class
-    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+    return Integer(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"}, "minItems": 1})
+class NonEmptyIds(RowIds):
+    """Ids of related rows, at least one (``allow_empty=False``, which the schema did not say)."""
+
+
+@extend_schema_field(options_schema())
+class OptionsField(serializers.DictField):
+    """A rule set's options: checked by ``scoring.rulesets.get_ruleset`` (``validate``), described
+    setting by setting in the schema (``scoring.options_schema``)."""
 
 
 # --- errors -----------------------------------------------------------------------------------------
 
 
 class ErrorItemSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="snake_case code, e.g. not_found, not_at_table, invalid.")
-    message = serializers.CharField(help_text="A sentence a person understands.")
-    field = serializers.CharField(required=False, help_text="The input field concerned, where one applies.")
+    code = Text(help_text="snake_case code, e.g. not_found, not_at_table, invalid.")
+    message = Text(help_text="A sentence a person understands.")
+    field = Text(required=False, help_text="The input field concerned, where one applies.")
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -60,16 +73,16 @@ class ErrorSerializer(serializers.Serializer):
 # --- clubs and players ------------------------------------------------------------------------------
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(StrictModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "short_name"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
     """A player; ``contact`` (email or phone) is personal: only league organisers see it."""
 
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), allow_null=True, required=False)
+    club = RowId(queryset=Club.objects.all(), allow_null=True, required=False)
 
     class Meta:
         model = Player
@@ -86,7 +99,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 # --- competitions -----------------------------------------------------------------------------------
 
 
-class CompetitionSerializer(serializers.ModelSerializer):
+class CompetitionSerializer(StrictModelSerializer):
     """``players`` are the ids entered and playing; leaving one out of the list withdraws him.
 
     Entries are never deleted (history stays intact): a left-out player is
@@ -94,19 +107,23 @@ class CompetitionSerializer(serializers.ModelSerializer):
     reinstates him.
     """
 
-    options = serializers.DictField(required=False, help_text="The organiser's changes to the rule set.")
-    players = serializers.PrimaryKeyRelatedField(
+    options = OptionsField(required=False, help_text="The organiser's changes to the rule set.")
+    players = RowId(
         many=True, queryset=Player.objects.all(), required=False, help_text="Ids of the players entered."
     )
     withdrawn = serializers.SerializerMethodField(help_text="Ids of the players who withdrew.")
-    organisers = serializers.PrimaryKeyRelatedField(
-        many=True, queryset=get_user_model().objects.all(), required=False
+    organisers = NonEmptyIds(
+        child_relation=RowId(queryset=get_user_model().objects.all()),
+        required=False,
+        allow_empty=False,
+        help_text="Ids of the users who run it (at least one; the creator when left out).",
     )
-    scorekeepers = serializers.PrimaryKeyRelatedField(
-        many=True, queryset=get_user_model().objects.all(), required=False
-    )
+    scorekeepers = RowId(many=True, queryset=get_user_model().objects.all(), required=False)
     standings_order = serializers.ListField(
-        child=serializers.CharField(max_length=40),
+        # Each item a metric, reversed by a leading '-'; each metric once (validate_order: the schema
+        # cannot say "once" of "x" and "-x").
+        child=serializers.ChoiceField(choices=[*METRICS, *(f"-{m}" for m in METRICS)]),
+        min_length=1,
         required=False,
         max_length=len(METRICS),
         help_text=(
@@ -162,8 +179,11 @@ class CompetitionSerializer(serializers.ModelSerializer):
         with transaction.atomic():
             competition = competition_create(user=user, meta=meta, **validated_data)
             if staff:
-                staff.setdefault("organisers", [user])
-                competition_set_staff(competition, user=user, meta=meta, **staff)
+                staff.setdefault("organisers", [user])  # the creator runs it unless organisers are named
+                try:
+                    competition_set_staff(competition, user=user, meta=meta, **staff)
+                except CompetitionError as exc:
+                    raise _invalid(exc) from None
             set_confirmation(competition, confirmation, user, meta)
             if players is not None:
                 competition_enter(competition, players)
@@ -173,32 +193,35 @@ class CompetitionSerializer(serializers.ModelSerializer):
         """Each change through its door: rules, staff, details (``tournament.competitions``); audited."""
         request, players = self.context["request"], validated_data.pop("players", None)
         user, meta = request.user, request_meta(request)
+        staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
+        confirmation = {k: validated_data.pop(k) for k in CONFIRMATION if k in validated_data}
         with transaction.atomic():
-            if "rules" in validated_data or "options" in validated_data:
-                competition_set_rules(
-                    instance,
-                    rules=validated_data.pop("rules", instance.rules),
-                    options=validated_data.pop("options", instance.options),
-                    user=user,
-                    meta=meta,
-                )
-            staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
-            if staff:
-                competition_set_staff(instance, user=user, meta=meta, **staff)
-            confirmation = {k: validated_data.pop(k) for k in CONFIRMATION if k in validated_data}
-            set_confirmation(instance, confirmation, user, meta)
             try:
+                if "rules" in validated_data or "options" in validated_data:
+                    competition_set_rules(
+                        instance,
+                        rules=validated_data.pop("rules", instance.rules),
+                        options=validated_data.pop("options", instance.options),
+                        user=user,
+                        meta=meta,
+                    )
+                if staff:
+                    competition_set_staff(instance, user=user, meta=meta, **staff)
                 competition = competition_change(instance, user=user, meta=meta, **validated_data)
+                set_confirmation(competition, confirmation, user, meta)
             except CompetitionError as exc:
-                raise serializers.ValidationError(
-                    {k or "non_field_errors": v for k, v in exc.problems.items()}
-                ) from None
+                raise _invalid(exc) from None
             if players is not None:
                 competition_enter(competition, players)
                 queue_standings_recompute(competition.pk)  # withdrawals show in them
         return Competition.objects.prefetch_related("entries", "organisers", "scorekeepers").get(
             pk=competition.pk
         )
+
+
+def _invalid(exc: CompetitionError) -> serializers.ValidationError:
+    """A refusal of ``tournament.competitions`` as the 400 naming its fields."""
+    return serializers.ValidationError({k or "non_field_errors": v for k, v in exc.problems.items()})
 
 
 def competition_enter(competition: Competition, players: list[Player]) -> None:
@@ -220,10 +243,8 @@ def competition_enter(competition: Competition, players: list[Player]) -> None:
 # --- rounds and seating -----------------------------------------------------------------------------
 
 
-class RoundSerializer(serializers.ModelSerializer):
-    number = serializers.IntegerField(
-        min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number."
-    )
+class RoundSerializer(StrictModelSerializer):
+    number = Integer(min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number.")
 
     class Meta:
         model = Round
@@ -272,12 +293,10 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class SeatingRequestSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(
+    seed = Integer(
         required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
     )
-    swiss = serializers.BooleanField(
-        required=False, default=False, help_text="Seat players with close chip totals together."
-    )
+    swiss = Boolean(required=False, default=False, help_text="Seat players with close chip totals together.")
 
 
 # --- tables -----------------------------------------------------------------------------------------
@@ -286,21 +305,25 @@ class SeatingRequestSerializer(serializers.Serializer):
 class TableStateSerializer(serializers.Serializer):
     """``tournament.table_state.TableState``: the table after the hands that stand."""
 
-    prevailing_wind = serializers.CharField()
-    dealer = serializers.IntegerField(help_text="Player id of the dealer of the next hand.")
-    seat_winds = serializers.DictField(child=serializers.CharField(), help_text="Player id → seat wind now.")
-    hand_number = serializers.IntegerField(help_text="The number the next hand will get.")
-    balances = serializers.DictField(child=serializers.IntegerField(), help_text="Player id → chips.")
-    finished = serializers.BooleanField()
-    finish_reason = serializers.CharField(allow_null=True)
-    hands_played = serializers.IntegerField()
-    dealer_repeats = serializers.IntegerField()
+    prevailing_wind = Text()
+    dealer = Integer(help_text="Player id of the dealer of the next hand.")
+    seat_winds = serializers.DictField(child=Text(), help_text="Player id → seat wind now.")
+    hand_number = Integer(help_text="The number the next hand will get.")
+    balances = serializers.DictField(child=Integer(), help_text="Player id → chips.")
+    finished = Boolean()
+    finish_reason = Text(allow_null=True)
+    hands_played = Integer()
+    dealer_repeats = Integer()
 
 
 class ConflictSerializer(ErrorSerializer):
-    """409: somebody recorded the hand first; ``state`` is the table now."""
+    """409: somebody recorded the hand first (``state`` is the table now), or the hand cannot be taken
+    as sent: its Idempotency-Key was used for another hand, it was entered again already (no ``state``).
+    """
 
-    state = TableStateSerializer()
+    state = TableStateSerializer(
+        required=False, help_text="The table now, when somebody recorded this hand first."
+    )
 
 
 def state_data(state: TableState) -> dict:
@@ -329,7 +352,7 @@ class SeatsField(serializers.ReadOnlyField):
         return table.seat_map
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(StrictModelSerializer):
     """A table; ``state`` is folded from its hands.
 
     While the round's results are held (``results_held``) the seating stays public but ``state``
@@ -344,12 +367,10 @@ class TableSerializer(serializers.ModelSerializer):
         "are held back and the caller is not one of the competition's organisers, the table's "
         "scorekeeper or one of its players."
     )
-    results_held = serializers.BooleanField(
+    results_held = Boolean(
         source="round.results_held", read_only=True, help_text="The round's results are held back."
     )
-    scorekeeper = serializers.PrimaryKeyRelatedField(
-        queryset=get_user_model().objects.all(), allow_null=True, required=False
-    )
+    scorekeeper = RowId(queryset=get_user_model().objects.all(), allow_null=True, required=False)
 
     class Meta:
         model = Table
@@ -382,32 +403,32 @@ class TableSerializer(serializers.ModelSerializer):
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"}, trim_whitespace=False)
+    username = Text(max_length=150)
+    password = Text(max_length=4096, style={"input_type": "password"}, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
+    token = Text(help_text='Send as "Authorization: Token <token>".')
 
 
 class TokenListItemSerializer(serializers.Serializer):
-    id = serializers.CharField(help_text="Names the token for DELETE; not the key, nor enough to guess it.")
-    key_prefix = serializers.CharField(help_text="The key's first characters, to recognise it by.")
+    id = Text(help_text="Names the token for DELETE; not the key, nor enough to guess it.")
+    key_prefix = Text(help_text="The key's first characters, to recognise it by.")
     created = serializers.DateTimeField()
-    current = serializers.BooleanField(help_text="True for the token this request was sent with.")
+    current = Boolean(help_text="True for the token this request was sent with.")
 
 
 class TokenPageSerializer(serializers.Serializer):
     """The list's page, in the shape of every list of the API (one page: a user has few tokens)."""
 
-    count = serializers.IntegerField()
+    count = Integer()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = TokenListItemSerializer(many=True)
 
 
 class SeatingResultSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
+    round = Integer()
     tables = TableSerializer(many=True)
     report = serializers.DictField(
         help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"
@@ -415,7 +436,7 @@ class SeatingResultSerializer(serializers.Serializer):
 
 
 class PlanRequestSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(
+    seed = Integer(
         required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
     )
 

@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.settle import MAX_DOUBLES, MAX_INSTANT
+from tournament.api.fields import Boolean, Integer, StrictModelSerializer, Text
 from tournament.api.serializers import PlayerIdField, TableStateSerializer, state_data
 from tournament.ledger_guard import INT_MAX
 from tournament.models import Hand
@@ -23,26 +24,26 @@ from tournament.models import Hand
 class TransferSerializer(serializers.Serializer):
     """One chip transfer: ``from`` pays ``to`` ``amount`` chips for ``reason``."""
 
-    amount = serializers.IntegerField()
-    reason = serializers.CharField()
+    amount = Integer()
+    reason = Text()
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["from"] = serializers.IntegerField(source="from_player_id", help_text="Player id paying.")
-        fields["to"] = serializers.IntegerField(source="to_player_id", help_text="Player id paid.")
+        fields["from"] = Integer(source="from_player_id", help_text="Player id paying.")
+        fields["to"] = Integer(source="to_player_id", help_text="Player id paid.")
         return fields
 
 
 class VoidSerializer(serializers.Serializer):
-    reason = serializers.CharField()
-    voided_by = serializers.IntegerField(source="voided_by_id", allow_null=True)
+    reason = Text()
+    voided_by = Integer(source="voided_by_id", allow_null=True)
     voided_at = serializers.DateTimeField()
 
 
 _DATETIME = serializers.DateTimeField()
 
 
-class HandSerializer(serializers.ModelSerializer):
+class HandSerializer(StrictModelSerializer):
     """A recorded hand; ``transfers`` are the ones it was settled with (a void's reversals are apart)."""
 
     transfers = serializers.SerializerMethodField()
@@ -130,12 +131,12 @@ class VoidedSerializer(serializers.Serializer):
 class InstantSerializer(serializers.Serializer):
     """An instant payout during the hand (scoring-api.md ``instant``), the player named by id."""
 
-    type = serializers.CharField(help_text="kong, flower_pair, animal_pair or bonus_set.")
+    type = Text(help_text="kong, flower_pair, animal_pair or bonus_set.")
     player = PlayerIdField(help_text="Who is paid.")
-    concealed = serializers.BooleanField(required=False)
-    pair = serializers.CharField(required=False)
-    set = serializers.CharField(required=False)
-    initial = serializers.BooleanField(required=False)
+    concealed = Boolean(required=False)
+    pair = Text(required=False)
+    set = Text(required=False)
+    initial = Boolean(required=False)
     liable = PlayerIdField(required=False, allow_null=True)
 
 
@@ -152,15 +153,15 @@ class HandEntrySerializer(serializers.Serializer):
     winner = PlayerIdField(required=False, allow_null=True)
     win = serializers.ChoiceField(choices=["discard", "self_draw"], required=False)
     discarder = PlayerIdField(required=False, allow_null=True)
-    doubles = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_DOUBLES)
-    ping_hu = serializers.BooleanField(required=False)
-    limit = serializers.BooleanField(required=False)
+    doubles = Integer(required=False, allow_null=True, min_value=0, max_value=MAX_DOUBLES)
+    ping_hu = Boolean(required=False)
+    limit = Boolean(required=False)
     liable = PlayerIdField(required=False, allow_null=True)
     offender = PlayerIdField(required=False, allow_null=True)
-    kong_declared = serializers.BooleanField(required=False, help_text="A kong was declared (for a draw).")
+    kong_declared = Boolean(required=False, help_text="A kong was declared (for a draw).")
     instant = InstantSerializer(many=True, required=False, max_length=MAX_INSTANT)
     hand = serializers.DictField(required=False, help_text="The full hand (scoring-api.md, Hand).")
-    hand_number = serializers.IntegerField(required=False, min_value=1, max_value=INT_MAX)
+    hand_number = Integer(required=False, min_value=1, max_value=INT_MAX)
 
     def validate(self, attrs):
         if _has_nul(self.initial_data):
@@ -192,4 +193,4 @@ def _has_nul(value) -> bool:
 
 
 class HandVoidRequestSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=300, help_text="Why the hand is voided.")
+    reason = Text(max_length=300, help_text="Why the hand is voided.")

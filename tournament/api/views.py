@@ -8,18 +8,21 @@ are withdrawn, hands voided), so there are no DELETE methods here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, is_dataclass
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, mixins, status, viewsets
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.permissions import COMPETITION_ORGANISER, LEAGUE_ORGANISER
 from tournament.api.serializers import (
+    MAX_ID,
     ClubSerializer,
     CompetitionSerializer,
     PlanRequestSerializer,
@@ -34,20 +37,31 @@ from tournament.competitions import CompetitionError, table_set_scorekeeper
 from tournament.held import hide_drafts
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.request_meta import request_meta
-from tournament.rounds import RoundError, competition_plan, round_change, round_schedule, round_seat
+from tournament.rounds import (
+    RoundError,
+    RoundLocked,
+    competition_plan,
+    round_change,
+    round_schedule,
+    round_seat,
+)
 from tournament.standings_tasks import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 
 
-def _crud_schema(noun: str, serializer) -> dict:
+def _crud_schema(noun: str, serializer, *, change_errors=WRITE) -> dict:
+    one = [id_parameter("id", noun)]  # an integer (the route takes any text, to answer it 404)
+    changed = {200: serializer, **errors(*change_errors, transition=True)}
     return {
         "list": extend_schema(summary=f"List {noun}s", responses={200: serializer, **errors(400, 404)}),
-        "retrieve": extend_schema(summary=f"One {noun}", responses={200: serializer, **errors(404)}),
+        "retrieve": extend_schema(
+            summary=f"One {noun}", parameters=one, responses={200: serializer, **errors(404)}
+        ),
         "create": extend_schema(summary=f"Add a {noun}", responses={201: serializer, **errors(*WRITE)}),
-        "update": extend_schema(summary=f"Change a {noun}", responses={200: serializer, **errors(*WRITE)}),
+        "update": extend_schema(summary=f"Change a {noun}", parameters=one, responses=changed),
         "partial_update": extend_schema(
-            summary=f"Change some fields of a {noun}", responses={200: serializer, **errors(*WRITE)}
+            summary=f"Change some fields of a {noun}", parameters=one, responses=changed
         ),
     }
 
@@ -79,7 +93,11 @@ class ClubViewSet(_NoDeleteViewSet):
         "list": extend_schema(
             summary="List players",
             parameters=[
-                OpenApiParameter("club", int, description="Only the players of this club (id)."),
+                OpenApiParameter(
+                    "club",
+                    {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                    description="Only the players of this club (id).",
+                ),
                 OpenApiParameter("search", str, description="Only players whose name contains this."),
             ],
             responses={200: PlayerSerializer, **errors(400, 404)},
@@ -97,13 +115,14 @@ class PlayerViewSet(_NoDeleteViewSet):
         if self.action != "list":
             return players
         club = self.request.query_params.get("club")
-        if club:
-            if not club.isdigit() or int(club) > 2**63 - 1:
-                raise ValidationError({"club": ["Give the club's id (a whole number)."]})
+        if club is not None:
+            # ASCII digits only (str.isdigit takes "²", which int() refuses), and an id a key can hold.
+            if not re.fullmatch(r"[0-9]+", club) or not 1 <= int(club) <= MAX_ID:
+                raise ValidationError({"club": [_("Give the club's id (a whole number).")]})
             players = players.filter(club_id=int(club))
         search = self.request.query_params.get("search", "").strip()
         if "\x00" in search:
-            raise ValidationError({"search": ["Text may not contain NUL characters."]})
+            raise ValidationError({"search": [_("Text may not contain NUL characters.")]})
         if search:
             players = players.filter(name__icontains=search)
         return players
@@ -135,7 +154,7 @@ class CompetitionViewSet(_NoDeleteViewSet):
 
 
 @extend_schema_view(
-    **_crud_schema("round", RoundSerializer),
+    **_crud_schema("round", RoundSerializer, change_errors=(*WRITE, 409)),  # 409: a seated round's number
 )
 @extend_schema(parameters=[id_parameter("competition_pk", "competition")])
 class RoundViewSet(_NoDeleteViewSet):
@@ -185,8 +204,17 @@ class RoundViewSet(_NoDeleteViewSet):
                 meta=request_meta(self.request),
                 **serializer.validated_data,
             )
+        except RoundLocked as exc:
+            raise RoundConflict(str(exc)) from None
         except RoundError as exc:
             raise ValidationError({"number": [str(exc)]}) from None
+
+
+class RoundConflict(APIException):
+    """409 ``round_transition``: the change is well formed, the round's state refuses it now."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "round_transition"
 
 
 class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
@@ -323,6 +351,7 @@ class RoundTablesView(LeagueAPIMixin, generics.ListAPIView):
         summary="Assign the table's scorekeeper", responses={200: TableSerializer, **errors(*WRITE)}
     ),
 )
+@extend_schema(parameters=[id_parameter("id", "table")])
 class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
     """A table: everyone reads; the competition's organisers assign its scorekeeper."""
 

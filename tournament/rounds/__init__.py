@@ -21,6 +21,7 @@ from tournament.rounds.lifecycle import (
 )
 from tournament.rounds.seating import (
     RoundError,
+    RoundLocked,
     RoundSeating,
     competition_plan,
     round_preview,
@@ -32,6 +33,7 @@ from tournament.rounds.seating import (
 
 __all__ = [
     "RoundError",
+    "RoundLocked",
     "RoundSeating",
     "competition_plan",
     "next_round_number",

@@ -35,7 +35,7 @@ from django.utils.translation import gettext_noop
 from tournament.audit import RequestMeta, audit_write
 from tournament.models import ChipCount, Competition, Round, Table
 from tournament.roles import require_organiser
-from tournament.rounds.seating import RoundError
+from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.standings_tasks import queue_standings_recompute
 from tournament.table_state import TableState
 
@@ -133,7 +133,7 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
         number = changes.get("number", locked.number)
         if number != locked.number:
             if locked.status != Status.SCHEDULED:
-                raise RoundError(_("Round %(n)s is seated: its number is fixed.") % {"n": locked.number})
+                raise RoundLocked(_("Round %(n)s is seated: its number is fixed.") % {"n": locked.number})
             if Round.objects.filter(competition=locked.competition, number=number).exists():
                 raise RoundError(_("Round %(n)s already exists in this competition.") % {"n": number})
         changed = {k: v for k, v in changes.items() if getattr(locked, k) != v}

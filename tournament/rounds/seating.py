@@ -41,6 +41,10 @@ class RoundError(Exception):
     """The round cannot be seated or changed now; the message says why."""
 
 
+class RoundLocked(RoundError):
+    """The change is well formed but the round's state no longer allows it (its number once seated)."""
+
+
 @dataclass(frozen=True)
 class RoundSeating:
     round: Round

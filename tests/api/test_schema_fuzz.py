@@ -1,0 +1,340 @@
+"""Schemathesis on every endpoint of /api/v1/, as each of four callers, with all of its checks (issue 13).
+
+Random requests built from the OpenAPI schema, valid ones and invalid ones, are sent to the app (WSGI,
+on the test database) by an anonymous caller, a player, a scorekeeper and an organiser of a small
+league: real users with their real roles, and API tokens made for the run. Every answer goes through
+every check schemathesis has (``schemathesis.checks.CHECKS``: no 500, documented statuses, content
+types, headers and bodies, invalid data refused, valid data accepted, ...). A failure is fixed in the
+schema or the code, never by leaving an endpoint or a check out.
+
+Ids in the path: about half of the cases name a real row of the league (a stable function of the
+drawn id), so that the requests reach the views' validation and the service functions, not only their
+404; references in bodies always name real rows (``aim_at_real_objects``).
+
+``SCHEMATHESIS_MAX_EXAMPLES`` sets the examples per operation and caller (a few by default, so that the
+normal suite stays fast), ``SCHEMATHESIS_COVERAGE=1`` adds schemathesis' coverage phase (every field's
+boundaries) and ``SCHEMATHESIS_CASES_LOG`` names a file that gets one line per case sent: the long
+exploratory run is bench/schema_fuzz.sh.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+
+import pytest
+import schemathesis
+from django.contrib.auth import get_user_model
+from django.core.signals import request_finished, request_started
+from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from hypothesis import HealthCheck, reject, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import CHECKS, is_check_class, load_all_checks
+from schemathesis.config import SchemathesisConfig
+from schemathesis.core.parameters import ParameterLocation
+
+from scoring.rulesets import RULESETS
+from tournament.api.tokens import public_id
+from tournament.ledger import hand_record
+from tournament.models import (
+    AuditEntry,
+    ChipTransfer,
+    Club,
+    Competition,
+    Entry,
+    Hand,
+    HandVoid,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
+
+pytestmark = pytest.mark.django_db
+
+MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "8"))
+CASES_LOG = os.environ.get("SCHEMATHESIS_CASES_LOG")
+COVERAGE = os.environ.get("SCHEMATHESIS_COVERAGE", "") == "1"
+ROLES = ("anonymous", "player", "scorekeeper", "organiser")
+PASSWORD = "pw-for-tests-only"  # tests.factories.UserFactory's
+
+load_all_checks()
+ALL_CHECKS = [check for check in CHECKS.get_all() if not is_check_class(check)]
+
+# Answers a valid request may get because of the state of the league, not because of the request.
+# positive_data_acceptance already allows 401, 403, 404, 409 and 429 (its defaults, kept); these
+# operations add the refusals that the rules make of a well-formed request, each documented in the
+# schema with the error shape (a test of its own asks each refusal of the API: tests/api, tests/scoring):
+STATE_REFUSALS = [
+    # A username and password that are well formed but name no user: 400 invalid_credentials (a
+    # random pair never names one of the four callers).
+    ("/api/v1/auth/token/", "POST", ["400"]),
+    # A hand, a correction, a void or a seating that the rules refuse (not the caller's table's turn,
+    # a round already finished, a 0-double win under min_doubles 1, a round without players): 422.
+    ("/api/v1/tables/{id}/hands/", "POST", ["422"]),
+    ("/api/v1/hands/{id}/correct/", "POST", ["422"]),
+    ("/api/v1/hands/{id}/void/", "POST", ["422"]),
+    ("/api/v1/rounds/{id}/seating/", "POST", ["422"]),
+    ("/api/v1/competitions/{id}/seating/", "POST", ["422"]),
+    # A hand the scoring engine's rules refuse (no such decomposition, below the rule set's minimum).
+    ("/api/v1/score/", "POST", ["422"]),
+    # An outcome's fields depend on each other in ways an OpenAPI 3.0 schema cannot state: the
+    # discarder is not the winner, a self-drawn win has no discarder, an offender only for a false
+    # win, doubles or a hand but not both (scoring/settle.py). The engine refuses such an outcome
+    # with 400 and names the field; the schema documents the 400 and says it in the fields' texts.
+    ("/api/v1/settle/", "POST", ["400", "422"]),
+]
+
+
+def _config() -> SchemathesisConfig:
+    operations = [
+        {
+            "include-name": f"{method} {path}",
+            "checks": {
+                "positive_data_acceptance": {
+                    "expected-statuses": ["2xx", "401", "403", "404", "409", "429", *extra]
+                }
+            },
+        }
+        for path, method, extra in STATE_REFUSALS
+    ]
+    # Text in a body is Unicode without NUL: the API refuses NUL with a 400 (PostgreSQL's text cannot
+    # hold it; tournament.api.parsers), so NUL is no valid input, which the schema cannot say.
+    config = {"generation": {"allow-x00": False}, "operations": operations}
+    # The coverage phase (boundaries of every field, deterministic) sends hundreds of cases to an operation
+    # with a big body (a competition's options): in the long run only (SCHEMATHESIS_COVERAGE=1).
+    config["phases"] = {"coverage": {"enabled": COVERAGE}}
+    return SchemathesisConfig.from_dict(config)
+
+
+# Loaded at collection, before any database exists: generating the schema reads no rows.
+schema = schemathesis.openapi.from_wsgi(
+    "/api/v1/schema/?format=json", get_wsgi_application(), config=_config()
+)
+
+
+@pytest.fixture
+def _one_db_connection():
+    """Keep the test's database connection across the WSGI requests, as Django's test client does."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture(params=ROLES)
+def caller(request, league, settings, _one_db_connection):
+    """The role's user and API token, in a league with a recorded hand to find."""
+    settings.AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
+    # The scoring engine's rate limit would answer most of a run 429 (documented, but it tests nothing).
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"scoring": "1000000/minute"},
+    }
+    hand_record(table=league.table, entry={"outcome": "draw"})
+    seated = league.table.seats.select_related("player").first().player
+    seated.user = league.users["player"]
+    seated.save()
+    role = request.param
+    user = {
+        "anonymous": None,
+        "player": league.users["player"],
+        "scorekeeper": league.users["table_scorekeeper"],
+        "organiser": league.users["organiser"],
+    }[role]
+    token = Token.objects.create(user=user) if user else None
+    return {"role": role, "user": user, "token": token, "league": league}
+
+
+KEPT = (AuditEntry, Club, Player, Competition, Entry, Round, Table, Seat, Hand, HandVoid, ChipTransfer)
+
+
+def rows() -> dict[str, int]:
+    """How many rows of each kind the league holds (a refused request changes none; an accepted change
+    writes an audit entry, so a change kept behind an error would show there too)."""
+    return {model.__name__: model.objects.count() for model in KEPT}
+
+
+def real_ids(league) -> dict[str, list]:
+    """The ids a path can name, by what they name."""
+    return {
+        "clubs": list(Club.objects.values_list("pk", flat=True)),
+        "players": list(Player.objects.values_list("pk", flat=True)),
+        "competitions": list(Competition.objects.values_list("pk", flat=True)),
+        "rounds": list(Round.objects.values_list("pk", flat=True)),
+        "tables": list(Table.objects.values_list("pk", flat=True)),
+        "hands": list(Hand.objects.values_list("pk", flat=True)),
+        "rulesets": list(RULESETS),
+        "users": list(get_user_model().objects.values_list("pk", flat=True)),
+        "staff": list(league.competition.scorekeepers.values_list("pk", flat=True)),
+    }
+
+
+def _kind(path: str, name: str) -> str | None:
+    if name == "competition_pk":
+        return "competitions"
+    parts = path.strip("/").split("/")  # api, v1, <resource>, {id}, ...
+    kind = parts[-2] if parts[-1] == "{" + name + "}" else parts[parts.index("{" + name + "}") - 1]
+    return (
+        kind
+        if kind in ("clubs", "players", "competitions", "rounds", "tables", "hands", "rulesets")
+        else None
+    )
+
+
+BODY_REFERENCES = {
+    "club": "clubs",
+    "scorekeeper": "staff",  # a table's scorekeeper is one of the competition's scorekeepers
+    "players": "players",
+    "organisers": "users",
+    "scorekeepers": "users",
+}
+
+
+def _is_id(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _pick(value, choices: list, *, always: bool = False):
+    """One of ``choices`` for about half of the values (``always``: for every value), or None: a
+    stable function of the drawn value, so that a run is repeatable (``derandomize``)."""
+    digest = zlib.crc32(repr(value).encode())
+    return choices[(digest >> 1) % len(choices)] if choices and (always or digest % 2 == 0) else None
+
+
+def aim_at_real_objects(case, caller) -> None:
+    """Let about half of the path ids name real rows (a value the schema allows is replaced, never a
+    mutated one, so that invalid cases stay invalid), and some token requests carry the caller's
+    real password."""
+    ids = real_ids(caller["league"])
+    path = case.meta.components.get(ParameterLocation.PATH)
+    mutated_path = path is not None and path.mode.is_negative  # left as it is: an invalid id
+    for name, value in list((case.path_parameters or {}).items() if not mutated_path else ()):
+        if name == "token_id":
+            candidates = [public_id(caller["token"])] if caller["token"] is not None else []
+        else:
+            kind = _kind(case.operation.path, name)
+            candidates = ids.get(kind, []) if kind else []
+        if isinstance(value, int | str) and not isinstance(value, bool):
+            chosen = _pick(value, candidates)
+            if chosen is not None:
+                case.path_parameters[name] = chosen
+    body = case.body
+    if isinstance(body, dict) and not case.operation.path.startswith(
+        ("/api/v1/hands/", "/api/v1/tables/{id}/hands/")
+    ):
+        # A reference in a body (a player's club, a table's scorekeeper, a competition's players and
+        # staff) names a row that exists: the schema says "integer", not which ones are there, and an
+        # unknown one is refused 400 does_not_exist (tests/api/test_league.py asks that).
+        for name, kind in BODY_REFERENCES.items():
+            value = body.get(name)
+            if _is_id(value):
+                body[name] = _pick(value, ids[kind], always=True)
+            elif isinstance(value, list) and all(_is_id(v) for v in value):
+                body[name] = [_pick(v, ids[kind], always=True) for v in value]
+    table = _table_of(case)
+    if isinstance(body, dict) and table is not None:
+        # Players in a hand are named by id: those seated at its table (another id is 400
+        # not_at_table, which tests/api/test_hands.py asks of the API).
+        seated = sorted(table.seat_map.values())
+        for item in [body, *(i for i in body.get("instant") or () if isinstance(i, dict))]:
+            for name in ("winner", "discarder", "liable", "offender", "player"):
+                if _is_id(item.get(name)):
+                    item[name] = _pick(item[name], seated, always=True)
+    order = body.get("standings_order") if isinstance(body, dict) else None
+    if case.meta.generation.mode.is_positive and isinstance(order, list):
+        # Each metric once, "x" and "-x" being the same metric: a rule the schema cannot state.
+        firsts = {}
+        for item in order:
+            firsts.setdefault(item.removeprefix("-") if isinstance(item, str) else item, item)
+        body["standings_order"] = list(firsts.values())
+    if case.operation.path == "/api/v1/auth/token/" and isinstance(body, dict) and caller["user"]:
+        if isinstance(body.get("username"), str) and _pick(body["username"], [True]):
+            case.body = {"username": caller["user"].username, "password": PASSWORD}
+
+
+def _table_of(case) -> Table | None:
+    """The table a hand is recorded at (``tables/{id}/hands/``) or corrected at (``hands/{id}/correct/``)."""
+    pk = (case.path_parameters or {}).get("id")
+    if not _is_id(pk) or pk > 2**63 - 1:
+        return None
+    if case.operation.path == "/api/v1/tables/{id}/hands/":
+        return Table.objects.filter(pk=pk).first()
+    if case.operation.path == "/api/v1/hands/{id}/correct/":
+        hand = Hand.objects.filter(pk=pk).select_related("table").first()
+        return hand.table if hand else None
+    return None
+
+
+UNIQUE = {  # path prefix -> (model, field): values one row only may hold
+    "/api/v1/clubs/": (Club, "name"),
+    "/api/v1/players/": (Player, "registration_no"),
+}
+
+
+def _ends_before_it_starts(body: dict, pk) -> bool:
+    """A round's times, the body's or those it keeps, in the wrong order: 400 (RoundSerializer)."""
+    kept = Round.objects.filter(pk=pk).values("starts_at", "ends_at").first() if pk else None
+    times = []
+    for name in ("starts_at", "ends_at"):
+        value = body[name] if name in body else (kept or {}).get(name)
+        if isinstance(value, str):
+            value = parse_datetime(value)
+        times.append(value)
+    starts, ends = times
+    if starts is None or ends is None:
+        return False
+    if timezone.is_naive(starts) != timezone.is_naive(ends):
+        starts, ends = (timezone.make_aware(t) if timezone.is_naive(t) else t for t in (starts, ends))
+    return ends < starts
+
+
+def refused_for_what_the_schema_cannot_say(case) -> bool:
+    """A body valid by the schema that breaks a rule the schema cannot state, so it is not sent as a
+    valid case: a value another row holds (a club's name, a player's registration number, a round's
+    number in its competition: 400 ``unique``, asked of tests/api/test_league.py), or a round that
+    ends before it starts."""
+    body, params = case.body, case.path_parameters or {}
+    if not isinstance(body, dict):
+        return False
+    this = params.get("id") if _is_id(params.get("id")) else None
+    for prefix, (model, field) in UNIQUE.items():
+        value = body.get(field)
+        if case.operation.path.startswith(prefix) and isinstance(value, str):
+            return model.objects.filter(**{field: value.strip()}).exclude(pk=this).exists()
+    if "/rounds/" in case.operation.path and _ends_before_it_starts(body, this):
+        return True
+    number, competition = body.get("number"), params.get("competition_pk")
+    if "/rounds/" in case.operation.path and _is_id(number) and _is_id(competition):
+        rounds = Round.objects.filter(competition_id=competition, number=number).exclude(pk=this)
+        return number <= 2**31 - 1 and rounds.exists()
+    return False
+
+
+@schema.parametrize()
+@settings(max_examples=MAX_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+def test_every_caller_gets_documented_answers_from_every_endpoint(case, caller):
+    aim_at_real_objects(case, caller)
+    if case.meta.generation.mode.is_positive and refused_for_what_the_schema_cannot_say(case):
+        reject()
+    headers = {"Authorization": f"Token {caller['token'].key}"} if caller["token"] else {}
+    before = rows()
+    outcome = "failed"
+    try:
+        response = case.call_and_validate(headers=headers, checks=ALL_CHECKS)
+        outcome = response.status_code
+        if response.status_code >= 400:  # refused: nothing written (issue 13)
+            assert rows() == before, (case.operation.label, response.status_code, response.text[:300])
+    finally:
+        if CASES_LOG:  # the long run counts its cases, failed ones too (bench/schema_fuzz.sh)
+            with open(CASES_LOG, "a") as log:
+                log.write(f"{caller['role']}\t{case.operation.label}\t{outcome}\n")
+    token = caller["token"]
+    if token is not None and not Token.objects.filter(key=token.key).exists():
+        # A DELETE of auth/token/ or tokens/{id}/ revoked it: the next case is sent with it again.
+        Token.objects.filter(user=token.user).delete()
+        Token.objects.create(key=token.key, user=token.user)

@@ -1,0 +1,112 @@
+"""Fields that take JSON's types as the schema states them (issue 13: invalid input is refused).
+
+DRF's fields are lenient: a ``CharField`` turns the number 0 into the text "0", an
+``IntegerField`` takes "12" and 12.0, a ``BooleanField`` takes "yes", 1 and "off". The API's
+schema says ``string``, ``integer`` and ``boolean``, and a body that breaks it is a 400: a client
+sending a number where a name is wanted has a bug it should hear about, not a club named "0".
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.validators import MinLengthValidator, RegexValidator
+from django.db import models
+from rest_framework import serializers
+from rest_framework.relations import MANY_RELATION_KWARGS
+
+
+class Text(serializers.CharField):
+    """A JSON string, and nothing else; one that may not be blank says so in the schema.
+
+    DRF refuses a blank text (after trimming its spaces) but its schema only said ``string``: here
+    ``minLength: 1`` and, when spaces are trimmed, ``pattern: \\S`` (at least one character that is
+    not a space), so that the schema names the texts the API takes.
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        if not self.allow_blank and not self.read_only:
+            if self.min_length is None:
+                self.min_length = 1
+                self.validators.append(MinLengthValidator(1))
+            if self.trim_whitespace:
+                self.validators.append(RegexValidator(r"[^\s\x1c-\x1f]"))  # str.strip() takes \x1c-\x1f too
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Integer(serializers.IntegerField):
+    """A JSON integer (not a boolean, a float or a numeral in a string)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Boolean(serializers.BooleanField):
+    """JSON ``true`` or ``false``."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class RowId(serializers.PrimaryKeyRelatedField):
+    """A row named by its integer id (DRF would also take "3", 3.0 and true, which is 1)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        return super().to_internal_value(data)
+
+    @classmethod
+    def many_init(cls, *args, **kwargs):
+        relation = {key: kwargs[key] for key in kwargs if key in MANY_RELATION_KWARGS}
+        return RowIds(child_relation=cls(*args, **kwargs), **relation)
+
+
+class RowIds(serializers.ManyRelatedField):
+    """A JSON array of row ids (DRF would take an object for its keys, or a string)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, list):
+            self.fail("not_a_list", input_type=type(data).__name__)
+        return super().to_internal_value(data)
+
+
+class DateTime(serializers.DateTimeField):
+    """A time in the league's zone, or in UTC where that zone's offset then had seconds (Singapore's
+    local mean time before 1905, +06:55:25): RFC 3339, which the schema promises, has no seconds there."""
+
+    def to_representation(self, value):
+        if not value or isinstance(value, str):
+            return super().to_representation(value)
+        local = self.enforce_timezone(value)
+        offset = local.utcoffset()
+        if offset is not None and offset.total_seconds() % 60:
+            return local.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
+        return super().to_representation(value)
+
+
+class StrictModelSerializer(serializers.ModelSerializer):
+    """A ``ModelSerializer`` whose fields built from the model's columns are the strict ones above."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: Text,
+        models.TextField: Text,
+        models.IntegerField: Integer,
+        models.PositiveIntegerField: Integer,
+        models.PositiveSmallIntegerField: Integer,
+        models.SmallIntegerField: Integer,
+        models.BigIntegerField: Integer,
+        models.BooleanField: Boolean,
+        models.DateTimeField: DateTime,
+    }
+    serializer_related_field = RowId
