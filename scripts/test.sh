@@ -41,6 +41,8 @@ if [ "${CI:-}" = "true" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
   /usr/bin/chromium --version 2>/dev/null || true
+  # Chinese names in PDFs (tests/organiser/test_printing.py) and screenshots need a CJK font
+  fc-list 2>/dev/null | grep -q "CJK" || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; }
   # tests/deploy/test_nginx.py runs deploy/nginx.conf (its own nginx process; the package's service is not used)
   command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
   # tests/test_translations.py regenerates the catalogue with makemessages (xgettext, msgmerge)
