@@ -97,9 +97,9 @@ def test_honcho_start_brings_up_web_worker_and_beat(tmp_path):
             stamp = r"\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{{3}}[+-]\d\d:\d\d"
             line = r"\d\d:\d\d:\d\d {} +\| " + stamp + r" INFO {} \[{}\] {}"
             assert re.search(line.format("web.1", "gunicorn.error", "-", "Listening at"), output), output
-            assert re.search(
-                line.format("web.1", "tournament.access", "[0-9a-f]{32}", "GET /healthz 200"), output
-            )
+            access = line.format("web.1", "tournament.access", "[0-9a-f]{32}", "GET /healthz 200")
+            # honcho relays each process's lines as they come: the answer may reach us before its log line
+            wait_for("the access line of /healthz", lambda: re.search(access, log.read_text()), 15, 0.25)
             assert re.search(line.format("worker.1", "celery.apps.worker", "-", ".* ready."), output), output
             assert re.search(line.format("beat.1", "celery.beat", "-", "beat: Starting"), output), output
         finally:
