@@ -223,7 +223,7 @@ def invitation_withdraw(invitation: Invitation, *, user=None, meta: RequestMeta 
     require_organiser(user, invitation.competition)
     with transaction.atomic():
         locked = (
-            Invitation.objects.select_for_update()
+            Invitation.objects.select_for_update(of=("self",))  # player is nullable: lock the invitation only
             .select_related("competition", "player")
             .get(pk=invitation.pk)
         )
@@ -344,7 +344,7 @@ def player_unlink(
     require_organiser(user, competition)
     _require_entered(competition, player)
     with transaction.atomic():
-        locked = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+        locked = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
         if locked.user_id is None:
             return locked
         account = locked.user
