@@ -156,7 +156,9 @@ def test_nginx_site_redirects_serves_static_and_passes_the_request_id(stack):
     assert (status, json.loads(body)) == (200, {"status": "up"})  # no redirect: the app knows it is https
     rid = headers["X-Request-ID"]
     assert re.fullmatch(r"[0-9a-f]{32}", rid)
-    assert f"rid={rid}" in (stack["tmp"] / "access.log").read_text()  # nginx's id, the app's id
+    # nginx's id is the app's id; nginx writes its access line once the answer is sent, so wait for it
+    access = stack["tmp"] / "access.log"
+    wait_for("nginx's access line", lambda: f"rid={rid}" in access.read_text(), 10, 0.1)
 
     status, headers, body = ask(stack["https_port"], "GET", "/static/css/app.css")
     assert (status, body) == (200, b"/* served by nginx */\n")
