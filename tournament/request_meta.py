@@ -5,41 +5,47 @@ Every place that needs the client's address asks ``client_ip``: django-axes
 limit and the audit log (``request_meta``). DRF's own throttles read the same
 number (``NUM_PROXIES``) and pick the same entry.
 
-With no trusted proxy (the default) ``X-Forwarded-For`` is ignored: anyone can
-send it. With ``n`` proxies in front, each appends the address it was called
-from, so the client is the ``n``-th entry from the right; whatever a client
-wrote at the left of the header is never read, and sending a new made-up
-address does not reset a limit.
+The header is read by django-ipware. With no trusted proxy (the default)
+``X-Forwarded-For`` is ignored: anyone can send it. With ``n`` proxies in
+front, each appends the address it was called from, so the client is the
+``n``-th entry from the right; whatever a client wrote at the left of the
+header is never read, and sending a new made-up address does not reset a limit.
 """
 
 from __future__ import annotations
 
-import ipaddress
-
 from django.conf import settings
+from ipware import get_client_ip
 
 from tournament.audit import RequestMeta
 
+# Only the header the proxies write: the others ipware knows (X-Real-IP, CDN headers) are a client's to forge.
+FORWARDED = ["HTTP_X_FORWARDED_FOR"]
 
-def _address(value: str) -> str | None:
-    try:
-        return str(ipaddress.ip_address(value.strip()))
-    except ValueError:
-        return None
+
+def _forwarded_client(request, proxies: int) -> str | None:
+    """The ``proxies``-th entry from the right of ``X-Forwarded-For``; the left-most of a shorter chain.
+
+    ipware counts the proxies listed after the client, ours counts the entries the proxies appended:
+    ``n`` proxies are ipware's ``proxy_count=n - 1``. A chain shorter than that (a request that came
+    in past the outer proxies) gives its left-most entry, as DRF's ``NUM_PROXIES`` does.
+    """
+    for hops in range(proxies - 1, -1, -1):
+        address, _routable = get_client_ip(
+            request, proxy_count=hops, request_header_order=FORWARDED, strict=False
+        )
+        if address:
+            return address
+    return None
 
 
 def client_ip(request) -> str | None:
     """The client's address: ``REMOTE_ADDR``, or the entry the nearest trusted proxy vouches for."""
     remote = request.META.get("REMOTE_ADDR") or None
     proxies = settings.TRUSTED_PROXIES
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if proxies <= 0 or not forwarded:
+    if proxies <= 0:
         return remote
-    entries = [item for item in forwarded.split(",") if item.strip()]
-    if not entries:
-        return remote
-    # As DRF's throttles (``NUM_PROXIES``): fewer entries than proxies means the left-most.
-    return _address(entries[-min(proxies, len(entries))]) or remote
+    return _forwarded_client(request, proxies) or remote
 
 
 def request_meta(request) -> RequestMeta:

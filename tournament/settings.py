@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc as this site's own static files
     "axes",
     "tournament.apps.TournamentConfig",
     "scoring.apps.ScoringConfig",
@@ -198,6 +199,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, competitions, rounds, tables, hands and standings; the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages (tournament/api/docs.py) load Swagger UI and Redoc from this site, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No validator badge: it would send the schema to validator.swagger.io.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None, "displayRequestDuration": True},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",  # the default
         "scoring.api.require_request_bodies",
@@ -252,7 +259,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp): scripts and styles only from this site's files, none inline
 # (the pages' behaviours are in static/js, htmx's indicator styles in app.css); tiles and charts are
-# local images, the API docs are server-rendered HTML.
+# local images. The API docs (tournament/api/docs.py) load their scripts as files too; Redoc's page
+# alone adds a nonce for the styles it writes.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

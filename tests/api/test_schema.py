@@ -102,13 +102,27 @@ def test_each_round_action_documents_itself_and_only_reopen_takes_a_body(schema_
 
 
 def test_the_docs_page_shows_every_endpoint_with_only_local_assets(client):
-    response = client.get("/api/v1/docs/")
-    assert response.status_code == 200
-    html = response.content.decode()
-    for path in LEAGUE_PATHS:
-        assert f"<code>{path}</code>" in html, path
-    external = re.findall(r'(?:src|href)="((?:https?:)?//[^"]+)"', html)
-    assert external == []  # no CDN: scripts, styles and fonts all come from this site
+    """Swagger UI at /api/v1/docs/, Redoc beside it: drf-spectacular-sidecar's files, no inline script."""
+    from django.contrib.staticfiles import finders
+
+    for url in ("/api/v1/docs/", "/api/v1/redoc/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        external = re.findall(r'(?:src|href)="((?:https?:)?//[^"]+)"', html)
+        assert external == [], url  # no CDN: scripts, styles and fonts all come from this site
+        assert "<style" not in html and re.findall(r"<script(?![^>]*\bsrc=)", html) == [], url
+        for asset in re.findall(r'(?:src|href)="/static/([^"]+)"', html):
+            assert finders.find(asset), asset
+    start = client.get("/api/v1/docs/?script=")  # Swagger UI's start-up script, a file under the CSP
+    assert start["Content-Type"].startswith("application/javascript")
+    assert '"validatorUrl": null' in start.content.decode()  # the schema is never sent to swagger.io
+    schema = client.get(re.search(r'url: "([^"]+)"', start.content.decode()).group(1) + "?format=json").json()
+    for path in LEAGUE_PATHS:  # every endpoint the pages show
+        assert path in schema["paths"], path
+    redoc = client.get("/api/v1/redoc/")
+    nonce = re.search(r'data-nonce="([^"]+)"', redoc.content.decode()).group(1)
+    assert f"'nonce-{nonce}'" in redoc["Content-Security-Policy"]
 
 
 # Random requests from the schema, as every caller and with every check: tests/api/test_schema_fuzz.py.

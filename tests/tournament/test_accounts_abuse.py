@@ -64,6 +64,8 @@ def test_a_made_up_forwarded_address_does_not_reset_the_lock_out(organiser, sett
         (2, "6.6.6.6, 1.2.3.4, 10.9.9.9", "1.2.3.4"),
         (2, "1.2.3.4", "1.2.3.4"),
         (1, "not-an-address", "10.0.0.1"),
+        (1, "2001:db8::7", "2001:db8::7"),
+        (1, "192.168.1.20", "192.168.1.20"),  # a club's own network behind the proxy
     ],
 )
 def test_the_client_address_behind_trusted_proxies(settings, proxies, forwarded, expected):
@@ -72,6 +74,18 @@ def test_the_client_address_behind_trusted_proxies(settings, proxies, forwarded,
     request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_USER_AGENT="phone", **extra)
     assert client_ip(request) == expected
     assert request_meta(request).ip_address == expected and request_meta(request).user_agent == "phone"
+
+
+@pytest.mark.parametrize("proxies", [0, 1])
+def test_headers_no_proxy_of_ours_writes_are_never_read(settings, proxies):
+    settings.TRUSTED_PROXIES = proxies
+    forged = {
+        "HTTP_X_REAL_IP": "6.6.6.6",
+        "HTTP_CF_CONNECTING_IP": "6.6.6.7",
+        "HTTP_FORWARDED": "for=6.6.6.9",
+    }
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", **forged)
+    assert client_ip(request) == "10.0.0.1"
 
 
 def _scoring_limit(settings, proxies: int) -> None:

@@ -18,7 +18,7 @@ from tournament.api.counts import (
     CountRequestView,
     TableCountsView,
 )
-from tournament.api.docs import api_docs
+from tournament.api.docs import redoc, swagger_ui
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
@@ -50,7 +50,8 @@ urlpatterns = [
     path("tokens/", TokenListView.as_view(), name="api-token-list"),
     path("tokens/<str:token_id>/", TokenDetailView.as_view(), name="api-token-detail"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", api_docs, name="api-docs"),
+    path("docs/", swagger_ui, name="api-docs"),
+    path("redoc/", redoc, name="api-redoc"),
     *router.urls,
     re_path(r"^competitions/(?P<competition_pk>[^/]+)/rounds/$", rounds, name="api-round-list"),
     re_path(rf"^competitions/(?P<competition_pk>[^/]+)/rounds/{ID}/$", round_detail, name="api-round-detail"),
