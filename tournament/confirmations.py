@@ -60,7 +60,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.audit import SYSTEM, RequestMeta, actor_name, audit_write
-from tournament.ledger_errors import HandRejected, Problem
+from tournament.ledger_errors import HandRejected, Problem, checked_reason
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
 from tournament.roles import require_organiser
 
@@ -178,7 +178,7 @@ def hand_answer(
     meta: RequestMeta | None = None,
 ) -> Answered:
     """One seat's Agree or Dispute to a hand. The caller has proved the seat is theirs (link or account)."""
-    reason = (reason or "").strip()[:300]
+    reason = checked_reason(reason)
     if verdict not in Verdict.values:
         _refuse("invalid_verdict", _("Answer agree or dispute."), 400)
     if verdict == Verdict.DISPUTE and not reason:
@@ -252,7 +252,7 @@ def hand_rule(
     """The organiser keeps a disputed or waiting hand, or voids it so that it is entered again."""
     from tournament.ledger import hand_void
 
-    reason = (reason or "").strip()[:300]
+    reason = checked_reason(reason)
     if ruling not in HandCheck.Ruling.values:
         _refuse("invalid_ruling", _("Rule keep or void."), 400)
     if not reason:

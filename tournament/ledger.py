@@ -43,7 +43,7 @@ from scoring.payments import cap_to_balances
 from scoring.rulesets import get_ruleset
 from tournament.audit import RequestMeta, audit_write
 from tournament.confirmations import check_open as check_hand
-from tournament.ledger_errors import HandConflict, HandRejected, Problem
+from tournament.ledger_errors import HandConflict, HandRejected, Problem, checked_reason
 from tournament.ledger_guard import (
     check_columns,
     checked_key,
@@ -399,9 +399,7 @@ def _write_hand(
 def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = None) -> HandVoid:
     """Void a hand: keep it, add reversing transfers and a void row. Later hands replay from the ledger."""
     meta = meta or RequestMeta()
-    reason = (reason or "").strip()
-    if not reason:
-        raise HandRejected([Problem("reason_required", "Say why the hand is voided.", "reason")], status=400)
+    reason = checked_reason(reason, required=_("Say why the hand is voided."))
     with transaction.atomic():
         table = _locked_table(hand.table_id)
         _check_right(user, table)
@@ -412,7 +410,7 @@ def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = 
                 [Problem("already_void", _("Hand %(n)s is already voided.") % {"n": hand.number})]
             )
         void = HandVoid.objects.create(
-            hand=hand, reason=reason[:300], voided_by=user if user and user.is_authenticated else None
+            hand=hand, reason=reason, voided_by=user if user and user.is_authenticated else None
         )
         originals = list(hand.transfers.filter(reverses__isnull=True))
         ChipTransfer.objects.bulk_create(

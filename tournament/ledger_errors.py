@@ -38,3 +38,23 @@ class HandConflict(Exception):
         self.message = message
         self.state = state
         super().__init__(message)
+
+
+REASON_MAX = 300  # HandVoid.reason, HandAnswer.reason, HandCheck.ruling_reason
+
+
+def checked_reason(reason: str | None, *, required: str | None = None) -> str:
+    """A reason as given, stripped: refused when too long for its column (never cut), or missing when
+    ``required`` (the message to give)."""
+    from django.utils.translation import gettext as _
+
+    reason = (reason or "").strip()
+    if required and not reason:
+        raise HandRejected([Problem("reason_required", required, "reason")], status=400)
+    if len(reason) > REASON_MAX:
+        message = _("Keep the reason to %(max)s characters (this one has %(n)s).") % {
+            "max": REASON_MAX,
+            "n": len(reason),
+        }
+        raise HandRejected([Problem("reason_too_long", message, "reason")], status=400)
+    return reason

@@ -417,3 +417,25 @@ def test_a_draft_seating_refuses_hands_on_every_door_and_the_first_hand_does_not
     client.post(reverse("table:record", args=[table.pk]), form)
     table.round.refresh_from_db()
     assert (Hand.objects.count(), table.round.status) == (0, Round.Status.SCHEDULED)
+
+
+def test_a_reason_too_long_is_refused_not_cut_on_void_answer_and_ruling(table, organiser, scorekeeper):
+    """Bad input gets a clear 400 and changes nothing: a 301-character reason is not stored as 300."""
+    from tournament.confirmations import hand_answer, hand_rule
+    from tournament.models import HandAnswer, HandCheck, Seat
+
+    hand = win(table, scorekeeper)
+    long = "x" * 301
+    with pytest.raises(HandRejected) as refused:
+        hand_void(hand=hand, reason=long, user=scorekeeper)
+    assert (refused.value.status, refused.value.problems[0].code) == (400, "reason_too_long")
+    answer = api(scorekeeper).post(f"/api/v1/hands/{hand.pk}/void/", {"reason": long}, format="json")
+    assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "reason"  # the serializer's
+    seat = Seat.objects.get(table=table, wind="W")
+    with pytest.raises(HandRejected):
+        hand_answer(hand=hand, seat=seat, verdict="dispute", reason=long)
+    with pytest.raises(HandRejected):
+        hand_rule(hand=hand, ruling="keep", reason=long, user=organiser)
+    assert not Hand.objects.filter(void__isnull=False).exists()
+    assert (HandAnswer.objects.count(), HandCheck.objects.exclude(ruling="").count()) == (0, 0)
+    hand_void(hand=hand, reason="x" * 300, user=scorekeeper)  # the column's full length is fine
