@@ -75,5 +75,6 @@ def test_the_rule_card_reads_as_grouped_cards_on_a_phone_in_both_languages(
     page.screenshot(path=f"{SHOTS}-zh-top.png")
     page.locator("#group-bao").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}-zh-bao.png")
+    page.locator("#setting-price_table").screenshot(path=f"{SHOTS}-zh-table.png")
     page.screenshot(path=f"{SHOTS}-zh-full.png", full_page=True)
     assert found == []

@@ -5,7 +5,6 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.rulesets import get_ruleset
 from tests.factories import UserFactory
 from tournament.models import AuditEntry, Competition, Round
 

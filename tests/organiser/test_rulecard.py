@@ -66,6 +66,7 @@ def test_the_card_names_every_setting_in_words_under_headings_with_the_documents
     assert "Minimum doubles to win" in block and "<code>" not in block
     assert "001 rule 16" in block and "Minimum attainment of one (1) double in order to game." in block
     assert 'type="number"' in block and 'min="0"' in block
+    assert "placeholder" not in block  # a number that must be given shows no grey "not counted"
     # no list is written as JSON any more
     assert "[1, 1]" not in page and "[]" not in page
     assert 'type="checkbox" name="seven_pairs_four_alike"' in page
@@ -86,10 +87,10 @@ def test_a_changed_number_is_stored_through_the_door_audited_and_marked(olivia, 
 
 
 def test_a_checkbox_a_pair_and_a_choice_change_only_themselves(olivia, competition):
+    pair = {"ping_hu_price-full": "24", "ping_hu_price-half": "12"}
     response = _post_all(
-        olivia, competition, shooter_pays_all="on", **{"ping_hu_price-full": "24", "ping_hu_price-half": "12"},
-        false_win_payment="as_reverse_win",
-    )  # fmt: skip
+        olivia, competition, shooter_pays_all="on", false_win_payment="as_reverse_win", **pair
+    )
     assert response.status_code == 302
     competition.refresh_from_db()
     assert competition.options == {
@@ -99,8 +100,9 @@ def test_a_checkbox_a_pair_and_a_choice_change_only_themselves(olivia, competiti
     assert "published: no" in _setting(page, "shooter_pays_all")
     assert "published: 20/10" in _setting(page, "ping_hu_price")
     # back to the published values: the options are empty again
-    assert _post_all(olivia, competition, shooter_pays_all=None, **{"ping_hu_price-full": "20",
-                     "ping_hu_price-half": "10"}, false_win_payment="full_each").status_code == 302  # fmt: skip
+    pair = {"ping_hu_price-full": "20", "ping_hu_price-half": "10"}
+    response = _post_all(olivia, competition, shooter_pays_all=None, false_win_payment="full_each", **pair)
+    assert response.status_code == 302
     competition.refresh_from_db()
     assert competition.options == {}
 

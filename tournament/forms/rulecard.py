@@ -31,6 +31,9 @@ from tournament.models import Competition
 
 PAIRS = ("ping_hu_price", "limit_price")
 PARTS = (("full", _("Full price")), ("half", _("Half price")))
+EMPTY = {
+    "min_doubles_self_drawn": _("same as any win")
+}  # what an empty number means, where not "not counted"
 
 
 def kind_of(key: str, like: Any) -> str:
@@ -97,7 +100,8 @@ class RuleCardForm(forms.Form):
         if kind == "bool":
             self._field(key, key, forms.BooleanField(required=False, initial=bool(value), label=label))
         elif kind == "number":
-            self._field(key, key, number(not nullable(key), value, placeholder=_("not counted")))
+            empty = {"placeholder": EMPTY.get(key, _("not counted"))} if nullable(key) else {}
+            self._field(key, key, number(not nullable(key), value, **empty))
         elif kind == "choice":
             choices = [(c, rulecard.words(c)) for c in CHOICES[key]]
             self._field(key, key, forms.ChoiceField(choices=choices, initial=value))
