@@ -35,6 +35,8 @@ def test_the_rule_card_reads_as_grouped_cards_on_a_phone_in_both_languages(
     expect(page.locator("#setting-min_doubles .org-wording")).to_contain_text("001 rule 16")
     fits(page, "the rule card")
     page.screenshot(path=f"{SHOTS}-en-top.png")
+    for key in ("instant", "limit_hands", "false_win_payment"):
+        page.locator(f"#setting-{key}").screenshot(path=f"{SHOTS}-en-{key}.png")
 
     # change a number and add a price row with "Add a row" (the page's script), then save
     page.fill("#id_min_doubles", "2")

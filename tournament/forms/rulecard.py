@@ -125,15 +125,16 @@ class RuleCardForm(forms.Form):
                 if kind == "hands":
                     known = CODE_LISTS.get(key, HAND_CODES)
                     choices = [("", "—")] + [(c, rulecard.label(c)) for c in HAND_CODES if c in known]
-                    self._field(
-                        key,
-                        f"{key}-{i}-hand",
-                        forms.ChoiceField(choices=choices, required=False, initial=row),
-                    )
+                    field = forms.ChoiceField(choices=choices, required=False, initial=row)
+                    field.widget.attrs["aria-label"] = label
+                    self._field(key, f"{key}-{i}-hand", field)
                 else:
-                    for j, (part, _words) in enumerate(PARTS):
+                    for j, (part, words) in enumerate(PARTS):
                         self._field(key, f"{key}-{i}-{part}", number(False, row[j] if row else None))
-                self._field(key, f"{key}-{i}-remove", forms.BooleanField(required=False))
+                        self.fields[f"{key}-{i}-{part}"].widget.attrs["aria-label"] = words
+                remove = forms.BooleanField(required=False)
+                remove.widget.attrs["aria-label"] = _("Remove")
+                self._field(key, f"{key}-{i}-remove", remove)
         else:
             self._field(key, key, forms.CharField(required=False, initial=value))
 
