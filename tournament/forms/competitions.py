@@ -1,22 +1,17 @@
 """Competition set-up: the competition itself, its rule-set settings and its staff.
 
-The rule-set settings form shows every setting of the chosen rule set with the
-rule document's wording (``scoring.rulesets.describe_settings``) and stores in
+The rule-set settings are a form of their own, the rule card (``tournament.forms.rulecard``), which
+shows every setting with the rule document's wording and stores in
 ``Competition.options`` only the settings that differ from the rule set as
 published; ``get_ruleset(id, options)`` is the judge of what is allowed.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from scoring.errors import InvalidInput
-from scoring.rulesets import describe_settings, following_settings, get_ruleset
 from tournament.models import Competition
 from tournament.standings_rank import METRICS, validate_order
 
@@ -51,107 +46,6 @@ class CompetitionForm(forms.ModelForm):
         capital = cleaned.get("capital")
         if capital is not None and capital < 1:
             self.add_error("capital", _("Players need at least one chip to start a session."))
-        return cleaned
-
-
-def _as_text(value: Any) -> str:
-    """A setting's value as the organiser types it: numbers and words plain, lists and tables as JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value)
-
-
-def _from_text(text: str, like: Any) -> Any:
-    """Parse what the organiser typed, read as the shape of the published value ``like``."""
-    text = text.strip()
-    if isinstance(like, str):
-        return text
-    if text == "":
-        return None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        raise forms.ValidationError(
-            _("Not a value: write a whole number, true/false, or a list such as [1, 2].")
-        ) from None
-
-
-class RulesetOptionsForm(forms.Form):
-    """One field per setting of the competition's rule set; ``options`` is the organiser's changes.
-
-    After ``is_valid()``, ``self.options`` holds the settings that differ from the
-    published rule set, already accepted by ``get_ruleset``.
-    """
-
-    def __init__(self, *args, competition: Competition, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.competition = competition
-        self.base = get_ruleset(competition.rules)
-        try:
-            current = get_ruleset(competition.rules, competition.options or None)
-        except InvalidInput:  # stored options no longer valid (the rule set changed): start from it
-            current = self.base
-        self.published = {row["key"]: row["value"] for row in describe_settings(self.base)}
-        self.settings = describe_settings(current)
-        # settings the rule set derives from limit_doubles (a doubling price table): left alone,
-        # they follow the limit the organiser sets rather than pinning the values shown
-        self.follow = following_settings(current) - set(competition.options or {})
-        self.shown = {row["key"]: row["value"] for row in self.settings}
-        self.options: dict[str, Any] = {}
-        for row in self.settings:
-            key, value, like = row["key"], row["value"], self.published[row["key"]]
-            label = row["description"] or key
-            if isinstance(like, bool) or isinstance(value, bool):
-                field = forms.TypedChoiceField(
-                    label=label,
-                    choices=[("true", _("yes")), ("false", _("no"))],
-                    coerce=lambda v: v == "true",
-                    initial="true" if value else "false",
-                )
-            else:
-                field = forms.CharField(label=label, required=False, initial=_as_text(value))
-            field.widget.attrs["id"] = f"id_{key}"
-            self.fields[key] = field
-            row["field"] = key
-
-    def rows(self):
-        """The settings for the template: each with its bound field, grouped scoring first."""
-        for row in self.settings:
-            yield {
-                **row,
-                "bound": self[row["key"]],
-                "changed": row["key"] in (self.competition.options or {}),
-            }
-
-    def clean(self):
-        cleaned = super().clean()
-        options: dict[str, Any] = {}
-        for key, like in self.published.items():
-            if key not in cleaned:
-                continue  # that field already has an error
-            raw = cleaned[key]
-            if isinstance(raw, bool):
-                value = raw
-            else:
-                try:
-                    value = _from_text(raw, like if like is not None else 0)
-                except forms.ValidationError as exc:
-                    self.add_error(key, exc)
-                    continue
-            if value != like and not (key in self.follow and value == self.shown[key]):
-                options[key] = value
-        if self.errors:
-            return cleaned
-        try:
-            get_ruleset(self.competition.rules, options)
-        except InvalidInput as exc:
-            for error in exc.errors:
-                field = (error.field or "").removeprefix("options.")
-                self.add_error(field if field in self.fields else None, error.message)
-            return cleaned
-        self.options = options
         return cleaned
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.rulesets import get_ruleset
+from tournament import rulecard
 from tournament.competitions import (
     RANKING,
     CompetitionError,
@@ -24,10 +25,10 @@ from tournament.competitions import (
 )
 from tournament.forms.competitions import (
     CompetitionForm,
-    RulesetOptionsForm,
     StaffForm,
     StandingsSettingsForm,
 )
+from tournament.forms.rulecard import RuleCardForm
 from tournament.models import Entry
 from tournament.request_meta import request_meta
 
@@ -95,7 +96,7 @@ def competition_edit(request, pk: int):
 def competition_rules(request, pk: int):
     """Every setting of the rule set with the rule document's wording; saves only what differs."""
     competition = managed_competition(request, pk)
-    form = RulesetOptionsForm(request.POST or None, competition=competition)
+    form = RuleCardForm(request.POST or None, competition=competition)
     if request.method == "POST":
         if form.is_valid():
             competition_set_rules(
@@ -114,7 +115,12 @@ def competition_rules(request, pk: int):
     return render(
         request,
         "organiser/rules.html",
-        {"competition": competition, "form": form, "ruleset": form.base},
+        {
+            "competition": competition,
+            "form": form,
+            "ruleset": form.base,
+            "published_name": rulecard.SHORT_NAMES.get(form.base.id, form.base.title),
+        },
         status=400 if form.is_bound and form.errors else 200,
     )
 
