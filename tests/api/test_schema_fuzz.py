@@ -36,7 +36,8 @@ from schemathesis.checks import CHECKS, is_check_class, load_all_checks
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 
-from scoring.rulesets import RULESETS
+from scoring import InvalidInput
+from scoring.rulesets import RULESETS, get_ruleset
 from tournament.api.tokens import public_id
 from tournament.competitions import competition_set_confirmation
 from tournament.counts import count_enter, count_request
@@ -290,6 +291,8 @@ def aim_at_real_objects(case, caller) -> None:
             body["chips"] = {str(p): chips for p, chips in zip(players, held, strict=True)}
         else:
             body["chips"] = {str(p): v for p, v in zip(players, chips.values(), strict=True)}
+    if case.meta.generation.mode.is_positive and case.operation.path.startswith("/api/v1/competitions/"):
+        _limit_within_the_price_table(body, case.path_parameters or {})
     order = body.get("standings_order") if isinstance(body, dict) else None
     if case.meta.generation.mode.is_positive and isinstance(order, list):
         # Each metric once, "x" and "-x" being the same metric: a rule the schema cannot state.
@@ -300,6 +303,26 @@ def aim_at_real_objects(case, caller) -> None:
     if case.operation.path == "/api/v1/auth/token/" and isinstance(body, dict) and caller["user"]:
         if isinstance(body.get("username"), str) and _pick(body["username"], [True]):
             case.body = {"username": caller["user"].username, "password": PASSWORD}
+
+
+def _limit_within_the_price_table(body, params) -> None:
+    """A limit of doubles the price table has no row for is 400 price_table_too_short (scoring.rulesets,
+    issue 16): a rule between two settings the schema cannot state. A valid competition's options that
+    break only that rule get the limit the table pays (limit_doubles: the table's last row)."""
+    options = body.get("options") if isinstance(body, dict) else None
+    if not isinstance(options, dict):
+        return
+    pk = params.get("id") if _is_id(params.get("id")) and params["id"] <= 2**63 - 1 else None
+    kept = Competition.objects.filter(pk=pk).values_list("rules", flat=True).first() if pk else None
+    rules = body.get("rules") or kept or "spgg-2023"
+    if rules not in RULESETS:
+        return
+    try:
+        get_ruleset(rules, options or None)
+    except InvalidInput as exc:
+        table = options.get("price_table", RULESETS[rules]["price_table"])
+        if [e.code for e in exc.errors] == ["price_table_too_short"] and len(table) > 0:
+            options["limit_doubles"] = len(table) - 1
 
 
 def _table_of(case) -> Table | None:
