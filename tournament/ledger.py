@@ -98,7 +98,9 @@ def _to_seats(entry: Mapping[str, Any], winds: dict[str, int]) -> dict:
             return None
         return seat_of[value]
 
-    out = {k: v for k, v in entry.items() if k not in (*PLAYER_FIELDS, "instant", "rules", "options")}
+    # kong_declared is the ledger's own (a draw's kong, Hand.kong_declared): the engine does not take it.
+    dropped = (*PLAYER_FIELDS, "instant", "rules", "options", "kong_declared")
+    out = {k: v for k, v in entry.items() if k not in dropped}
     for key in PLAYER_FIELDS:
         if key in entry and entry[key] is not None:
             out[key] = seat(entry[key], key)

@@ -142,3 +142,15 @@ def test_the_integrity_flags_for_the_organiser_only(playing):
     for role, status in (("anonymous", 401), ("table_scorekeeper", 403), ("other_organiser", 403)):
         assert client_for(playing.users[role]).get(url).status_code == status
     assert not ChipTransfer.objects.filter(hand__isnull=True).exists()
+
+
+@pytest.mark.parametrize("chips", [{}, "four", {"a": 1}, {"1": "10"}, {"1": 2.0}, {"1": True}, {"1": -1}])
+def test_malformed_chips_are_400_and_count_nothing(playing, chips):
+    table_end(playing.table, user=playing.users["organiser"])
+    keeper = client_for(playing.users["table_scorekeeper"])
+    if isinstance(chips, dict) and chips and "1" in chips:  # the table's first player, a bad number
+        chips = {next(iter(_balances(playing.table))): chips["1"]}
+    answer = keeper.post(_url(playing.table), {"chips": chips}, format="json")
+    assert answer.status_code == 400, answer.json()
+    assert answer.json()["errors"][0]["field"].startswith("chips")
+    assert not ChipCount.objects.exclude(status="requested").exists()

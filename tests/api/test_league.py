@@ -84,6 +84,9 @@ def test_leaving_a_player_out_withdraws_him_and_keeps_the_entry(league, as_organ
         ({"options": ["min_doubles"]}, "options"),
         ({"capital": -5}, "capital"),
         ({"players": [10**9]}, "players"),
+        ({"confirmations_needed": 4}, "confirmations_needed"),
+        ({"confirmation_minutes": 0}, "confirmation_minutes"),
+        ({"confirmation_minutes": "10"}, "confirmation_minutes"),
     ],
 )
 def test_bad_competition_settings_are_400(league, as_organiser, body, field):

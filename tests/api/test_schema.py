@@ -161,3 +161,15 @@ def test_a_time_before_singapores_standard_offsets_is_answered_in_rfc_3339(leagu
         format="json",
     )
     assert later.json()["starts_at"] == "2026-06-25T13:01:39+08:00"  # the league's zone, as before
+
+
+def test_the_disputes_queue_is_documented_as_the_array_it_is(schema_json):
+    answer = schema_json["paths"]["/api/v1/competitions/{id}/disputes/"]["get"]["responses"]["200"]
+    assert answer["content"]["application/json"]["schema"]["type"] == "array"
+
+
+def test_a_hand_entry_and_its_instant_payouts_take_no_other_field(schema_json):
+    components = schema_json["components"]["schemas"]
+    assert components["HandEntry"]["additionalProperties"] is False
+    assert components["Instant"]["additionalProperties"] is False
+    assert components["Instant"]["properties"]["discarder"]  # an exposed kong's feeder, named by id

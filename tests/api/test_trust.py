@@ -156,3 +156,32 @@ def test_a_hand_kept_before_digests_is_compared_by_its_entry(league):
         hand_record(
             table=league.table, entry={"outcome": "draw", "kong_declared": True}, idempotency_key="old"
         )
+
+
+# --- 2. a hand entry names its fields ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"surprise": 1}, "surprise"),
+        ({"instant": [{"type": "kong", "player": None, "seat": "E"}]}, "instant"),
+    ],
+)
+def test_a_field_the_hand_does_not_take_is_refused_not_passed_on(league, as_scorekeeper, extra, field):
+    east = league.seats()[0]
+    if "instant" in extra:
+        extra["instant"][0]["player"] = east
+    response = as_scorekeeper.post(hands_url(league.table), {"outcome": "draw", **extra}, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["errors"][0]["field"].startswith(field)
+    assert "unknown_field" in {e["code"] for e in response.json()["errors"]}
+    assert not Hand.objects.exists()
+
+
+def test_a_draw_with_a_declared_kong_is_recorded(league, as_scorekeeper):
+    response = as_scorekeeper.post(
+        hands_url(league.table), {"outcome": "draw", "kong_declared": True}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert Hand.objects.get().kong_declared

@@ -31,6 +31,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from tournament.api.base import ERRORS, LeagueAPIMixin, error_response, get_or_404, id_parameter, request_meta
+from tournament.api.fields import Text
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
 from tournament.confirmations import answering_seats, hand_answer, hand_rule
@@ -96,13 +97,13 @@ def confirmation_data(hand: Hand) -> dict:
 
 class AnswerRequestSerializer(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=HandAnswer.Verdict.choices)
-    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="",
-                                   help_text="Required for a dispute: what is wrong.")  # fmt: skip
+    reason = Text(max_length=300, required=False, allow_blank=True, default="",
+                  help_text="Required for a dispute: what is wrong.")  # fmt: skip
 
 
 class RulingRequestSerializer(serializers.Serializer):
     ruling = serializers.ChoiceField(choices=HandCheck.Ruling.choices)
-    reason = serializers.CharField(max_length=300)
+    reason = Text(max_length=300)
 
 
 def _hand(pk) -> Hand:
@@ -254,6 +255,7 @@ class DisputeItemSerializer(serializers.Serializer):
 class CompetitionDisputesView(LeagueAPIMixin, GenericAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = DisputeItemSerializer
+    pagination_class = None  # the whole queue, a JSON array (the schema said a page: long schema fuzz run)
 
     @extend_schema(
         summary="The organiser's queue: disputed and waiting hands",

@@ -18,7 +18,7 @@ table's, no count asked for, not a differing count), in the Error shape.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
@@ -26,6 +26,7 @@ from rest_framework.response import Response
 
 from tournament import counts as service
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.fields import Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN, SCOREKEEPER
 from tournament.integrity import integrity_report
 from tournament.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
@@ -66,18 +67,32 @@ class ChipCountSerializer(serializers.ModelSerializer):
         return [h.pk for h in service.hands_since_agreed(count)]
 
 
+MAX_CHIPS = 10**9  # a sane bound, far past any table's chips (Competition.capital's bound)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": 0, "maximum": MAX_CHIPS},
+        # One entry for each of the table's four players (keys: their ids, which the schema cannot list).
+        "minProperties": 4,
+        "maxProperties": 4,
+    }
+)
+class SeatChipsField(serializers.DictField):
+    """Player id → chips: four entries, each a JSON integer."""
+
+
 class CountEntrySerializer(serializers.Serializer):
-    chips = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=10**9),
+    chips = SeatChipsField(
+        child=Integer(min_value=0, max_value=MAX_CHIPS),
         allow_empty=False,
         help_text="Player id → chips counted in front of the player, for each of the table's four players.",
     )
 
 
 class CountAcceptSerializer(serializers.Serializer):
-    reason = serializers.CharField(
-        max_length=300, help_text="Why the count is accepted (kept in the audit log)."
-    )
+    reason = Text(max_length=300, help_text="Why the count is accepted (kept in the audit log).")
 
 
 def _refused(exc: service.CountError) -> Response:

@@ -9,10 +9,14 @@ sending a number where a name is wanted has a bug it should hear about, not a cl
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 
 from django.core.validators import MinLengthValidator, RegexValidator
 from django.db import models
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 from rest_framework.relations import MANY_RELATION_KWARGS
 
 
@@ -110,3 +114,35 @@ class StrictModelSerializer(serializers.ModelSerializer):
         models.DateTimeField: DateTime,
     }
     serializer_related_field = RowId
+
+
+class ClosedSerializer(serializers.Serializer):
+    """A body that names every field it takes: another key is a 400 ``unknown_field`` (not silently
+    dropped or passed on), and the schema says so with ``additionalProperties: false``.
+
+    ``passed_on`` names keys left out of the schema that the door behind judges itself (a hand's
+    ``rules`` and ``options``: ``tournament.ledger_guard`` refuses them with their own codes).
+    """
+
+    passed_on: tuple[str, ...] = ()
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            known = {name for name, field in self.fields.items() if not field.read_only}
+            unknown = sorted(str(k) for k in data if k not in known and k not in self.passed_on)
+            if unknown:
+                message = _("Unknown field %(field)r.") % {"field": unknown[0]}
+                raise serializers.ValidationError({unknown[0]: [ErrorDetail(message, code="unknown_field")]})
+        return super().to_internal_value(data)
+
+
+class ClosedSerializerExtension(OpenApiSerializerExtension):
+    """``additionalProperties: false`` in the schema of a ``ClosedSerializer``."""
+
+    target_class = ClosedSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        schema["additionalProperties"] = False
+        return schema

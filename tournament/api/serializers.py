@@ -141,7 +141,12 @@ class CompetitionSerializer(StrictModelSerializer):
             "confirmation", "confirmations_needed", "confirmation_minutes",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
-        extra_kwargs = {"capital": {"min_value": 1, "max_value": 10**9}}  # chips: a sane bound in the column
+        extra_kwargs = {
+            "capital": {"min_value": 1, "max_value": 10**9},  # chips: a sane bound in the column
+            # competition_set_confirmation's bounds (tournament.competitions), stated in the schema
+            "confirmations_needed": {"min_value": 1, "max_value": 3},
+            "confirmation_minutes": {"min_value": 1, "max_value": 1440},
+        }
 
     def get_withdrawn(self, competition) -> list[int]:
         return sorted(e.player_id for e in competition.entries.all() if e.status == Entry.Status.WITHDRAWN)

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.settle import MAX_DOUBLES, MAX_INSTANT
-from tournament.api.fields import Boolean, Integer, StrictModelSerializer, Text
+from scoring.settle import ANIMAL_PAIRS, BONUS_SETS, INSTANT_TYPES, MAX_DOUBLES, MAX_INSTANT
+from tournament.api.fields import Boolean, ClosedSerializer, Integer, StrictModelSerializer, Text
 from tournament.api.serializers import PlayerIdField, TableStateSerializer, state_data
 from tournament.ledger_guard import INT_MAX
 from tournament.models import Hand
@@ -128,26 +128,29 @@ class VoidedSerializer(serializers.Serializer):
     state = TableStateSerializer(allow_null=True)
 
 
-class InstantSerializer(serializers.Serializer):
+class InstantSerializer(ClosedSerializer):
     """An instant payout during the hand (scoring-api.md ``instant``), the player named by id."""
 
-    type = Text(help_text="kong, flower_pair, animal_pair or bonus_set.")
+    type = serializers.ChoiceField(choices=INSTANT_TYPES)
     player = PlayerIdField(help_text="Who is paid.")
     concealed = Boolean(required=False)
-    pair = Text(required=False)
-    set = Text(required=False)
+    pair = serializers.ChoiceField(choices=ANIMAL_PAIRS, required=False, help_text="For an animal_pair.")
+    set = serializers.ChoiceField(choices=BONUS_SETS, required=False, help_text="For a bonus_set.")
     initial = Boolean(required=False)
     liable = PlayerIdField(required=False, allow_null=True)
+    discarder = PlayerIdField(required=False, allow_null=True, help_text="Who fed an exposed kong.")
 
 
-class HandEntrySerializer(serializers.Serializer):
+class HandEntrySerializer(ClosedSerializer):
     """One hand's outcome: the ``settle`` outcome of scoring-api.md with players named by player id.
 
-    Fields the ledger and the scoring engine understand beyond these are
-    passed on as given. ``hand_number`` says which hand the scorekeeper
-    believes they are entering: if that hand has been recorded meanwhile the
-    answer is 409.
+    Another field is a 400 ``unknown_field``; ``rules`` and ``options`` are judged by the ledger (a
+    hand cannot change the competition's rules: ``options_not_allowed``, ``rules_not_allowed``).
+    ``hand_number`` says which hand the scorekeeper believes they are entering: if that hand has been
+    recorded meanwhile the answer is 409.
     """
+
+    passed_on = ("rules", "options")
 
     outcome = serializers.ChoiceField(choices=Hand.Outcome.choices)
     winner = PlayerIdField(required=False, allow_null=True)
@@ -156,6 +159,7 @@ class HandEntrySerializer(serializers.Serializer):
     doubles = Integer(required=False, allow_null=True, min_value=0, max_value=MAX_DOUBLES)
     ping_hu = Boolean(required=False)
     limit = Boolean(required=False)
+    thirteen_wonders = Boolean(required=False, help_text="A win on Thirteen Wonders, when no hand is given.")
     liable = PlayerIdField(required=False, allow_null=True)
     offender = PlayerIdField(required=False, allow_null=True)
     kong_declared = Boolean(required=False, help_text="A kong was declared (for a draw).")
