@@ -119,6 +119,8 @@ def test_a_stale_hand_number_is_a_conflict_with_the_state_now(league, as_scoreke
         ({"outcome": "jackpot"}, 400, "invalid_choice", "outcome"),
         ({"outcome": "draw", "instant": [{"type": "kong"}]}, 400, "required", "instant[0].player"),
         ({"outcome": "draw", "hand_number": 0}, 400, "min_value", "hand_number"),
+        # JSON types as the schema says: a number in a string is not a number (issue 14)
+        ({"outcome": "win", "winner": 1, "win": "self_draw", "doubles": "3"}, 400, "invalid", "doubles"),
     ],
 )
 def test_malformed_entries_are_400_and_record_nothing(league, as_scorekeeper, entry, status, code, field):

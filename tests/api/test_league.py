@@ -137,6 +137,23 @@ def test_the_organiser_assigns_a_tables_scorekeeper(league, as_organiser):
     assert Table.objects.get(pk=league.table.pk).scorekeeper == keeper
 
 
+READ_ONLY_TABLE = [{"number": 9}, {"ended_at": "2026-11-24T20:00:00+08:00"}, {"round": 999}]
+
+
+@pytest.mark.parametrize("body", READ_ONLY_TABLE, ids=str)
+def test_a_tables_read_only_fields_are_refused_not_ignored(league, as_organiser, body):
+    """Issue 14: a PATCH of a read-only field answered 200 and changed nothing, silently."""
+    url = f"/api/v1/tables/{league.table.pk}/"
+    before = as_organiser.get(url).json()
+    response = as_organiser.patch(url, body, format="json")
+    field = next(iter(body))
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == field
+    assert as_organiser.get(url).json() == before
+    # the table as read, sent back whole, is fine: nothing read-only changes
+    sent_back = {k: before[k] for k in ("round", "number", "ended_at", "scorekeeper")}
+    assert as_organiser.put(url, sent_back, format="json").status_code == 200
+
+
 def test_seating_a_round_answers_the_tables_and_the_quality_report(league, as_organiser):
     comp = league.competition
     for _ in range(8):

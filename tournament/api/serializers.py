@@ -382,6 +382,22 @@ class TableSerializer(StrictModelSerializer):
         fields = ["id", "round", "number", "seats", "scorekeeper", "ended_at", "results_held", "state"]
         read_only_fields = ["round", "number", "ended_at"]
 
+    def validate(self, attrs):
+        """A read-only field sent with another value is refused (400 ``read_only``), never silently
+        ignored: a table's round and number are the seating's, its end is ``POST /tables/{id}/end/``."""
+        for name in ("round", "number", "ended_at", "results_held"):
+            if self.instance is None or name not in self.initial_data:
+                continue
+            field = self.fields[name]
+            current = field.get_attribute(self.instance)
+            shown = None if current is None else field.to_representation(current)
+            if self.initial_data[name] != shown:
+                message = _("Read-only here: %(field)s is not changed through this endpoint.") % {
+                    "field": name
+                }
+                raise serializers.ValidationError({name: [message]}, code="read_only")
+        return attrs
+
     def _sees_results(self, table) -> bool:
         if not table.round.results_held:
             return True
