@@ -162,7 +162,7 @@ def _setup_django(db_url: str, redis_url: str) -> None:
     os.environ["DEBUG"] = "false"  # no query log
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # throwaway, for this run only
     os.environ["ALLOWED_HOSTS"] = "testserver,localhost"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.project.settings"
     import django
 
     django.setup()
@@ -544,7 +544,7 @@ def _with_worker(
     from django.db.models import Max
 
     import tournament.standings_tasks as queueing
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     app.control.purge()
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"standings-bench-worker-{os.getpid()}.log"
@@ -552,7 +552,7 @@ def _with_worker(
     # As ``celery -A tournament worker``; with --worker-db-reuse, Celery keeps the worker's database
     # connection for that many tasks (CELERY_DB_REUSE_MAX) instead of closing it around every task.
     start = (
-        "import sys\nimport tournament.settings as s\n"
+        "import sys\nimport tournament.project.settings as s\n"
         f"s.CELERY_DB_REUSE_MAX = {args.worker_db_reuse or None}\n"
         "from celery.__main__ import main\nsys.argv = ['celery', *sys.argv[1:]]\nmain()\n"
     )

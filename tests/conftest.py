@@ -159,7 +159,7 @@ def _tasks_in_process_unless_a_worker_is_asked_for(request):
     if "celery_not_eager" in request.fixturenames:
         yield
         return
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True
@@ -170,7 +170,7 @@ def _tasks_in_process_unless_a_worker_is_asked_for(request):
 @pytest.fixture
 def celery_not_eager(settings):
     """Tasks go to the broker (as in production), for tests with a real worker."""
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     need(bool(settings.REDIS_URL), "REDIS_URL is not set")
     old = app.conf.task_always_eager
@@ -182,7 +182,7 @@ def celery_not_eager(settings):
 @pytest.fixture
 def tasks_in_process():
     """The embedded default: Celery tasks run in process (also when this run has a real Redis)."""
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import ClubFactory, PlayerFactory, seated_table
-from tournament.celery import app
+from tournament.project.celery import app
 from tournament.ledger import hand_record
 from tournament.standings_store import standings_refresh
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
-from tournament.celery import app
+from tournament.project.celery import app
 from tournament.ledger import hand_record, hand_void
 from tournament.models import Entry, Hand, StandingRow
 from tournament.standings import standings_compute

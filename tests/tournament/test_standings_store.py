@@ -5,7 +5,7 @@ import time
 import pytest
 
 from tests.factories import seated_table
-from tournament.celery import app
+from tournament.project.celery import app
 from tournament.ledger import hand_record, hand_void
 from tournament.models import StandingRow
 from tournament.standings_store import (

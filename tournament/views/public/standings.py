@@ -20,7 +20,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament import exports, rate_limit, standings_cache
+from tournament import exports, standings_cache
+from tournament.project import rate_limit
 from tournament.models import Competition, Player, Round
 from tournament.request_meta import client_ip
 from tournament.views.public.access import require_results_visible, sees_held

@@ -7,7 +7,7 @@ details as well: ``down`` (the components down) and ``checks`` (each
 component's answer).
 
 Every check is quick: ``SELECT 1``, a Redis ``PING`` and the workers'
-heartbeats read from Redis (``tournament.heartbeat``; no broadcast to the
+heartbeats read from Redis (``tournament.project.heartbeat``; no broadcast to the
 workers to wait on). In the embedded default there is no Redis and tasks run
 in process, so those checks report ``"embedded"`` and count as up.
 """
@@ -18,7 +18,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
-from tournament import heartbeat
+from tournament.project import heartbeat
+
 from tournament.roles import ORGANISER, user_roles
 
 

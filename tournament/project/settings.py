@@ -1,4 +1,4 @@
-"""Django settings, read from the environment through ``tournament.env``.
+"""Django settings, read from the environment through ``tournament.project.env``.
 
 Two run modes (README, "Configuration"):
 
@@ -17,10 +17,10 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from tournament.env import EmailConfig, email_url, env_bool, env_int, env_list, env_secret_key, env_str
-from tournament.logs import logging_config, sentry_init
+from tournament.project.env import EmailConfig, email_url, env_bool, env_int, env_list, env_secret_key, env_str
+from tournament.project.logs import logging_config, sentry_init
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 DATABASE_URL = env_str("DATABASE_URL") or ""
 REDIS_URL = env_str("REDIS_URL") or ""
@@ -53,8 +53,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: every line logged while answering carries the request's id (tournament/logs.py).
-    "tournament.logs.RequestIdMiddleware",
+    # First: every line logged while answering carries the request's id (tournament/project/logs.py).
+    "tournament.project.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,8 +74,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-ROOT_URLCONF = "tournament.urls"
-WSGI_APPLICATION = "tournament.wsgi.application"
+ROOT_URLCONF = "tournament.project.urls"
+WSGI_APPLICATION = "tournament.project.wsgi.application"
 
 TEMPLATES = [
     {
@@ -88,7 +88,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "tournament.context_processors.roles",
+                "tournament.project.context_processors.roles",
             ],
         },
     },
@@ -119,7 +119,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-FORMAT_MODULE_PATH = ["tournament.formats"]  # dates as each language writes them
+FORMAT_MODULE_PATH = ["tournament.project.formats"]  # dates as each language writes them
 TIME_ZONE = env_str("TIME_ZONE", "Asia/Singapore")
 USE_I18N = True
 USE_TZ = True
@@ -138,7 +138,7 @@ STORAGES = {
 
 # --- Cache and Celery: Redis when REDIS_URL is set, in process otherwise ---
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "tournament.cache.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "tournament.project.cache.RedisCache", "LOCATION": REDIS_URL}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
@@ -156,7 +156,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # The worker keeps its database connection between tasks, closed when it fails or outlives
-# CONN_MAX_AGE as between two requests (tournament/celery.py); Celery still closes it every 2,000 tasks.
+# CONN_MAX_AGE as between two requests (tournament/project/celery.py); Celery still closes it every 2,000 tasks.
 CELERY_DB_REUSE_MAX = 1000
 # Recording a hand must never wait on a broker that is down (issue 6): fail fast.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
@@ -274,9 +274,9 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Logs: time, level, logger and request id on every line; JSON with LOG_FORMAT=json (tournament/logs.py).
+# Logs: time, level, logger and request id on every line; JSON with LOG_FORMAT=json (tournament/project/logs.py).
 LOGGING = logging_config(level=env_str("LOG_LEVEL", "INFO"), log_format=env_str("LOG_FORMAT", "text"))
-# The worker keeps these LOGGING lines instead of Celery's own format (tournament/celery.py).
+# The worker keeps these LOGGING lines instead of Celery's own format (tournament/project/celery.py).
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # Error reports to Sentry when SENTRY_DSN is set; nothing is sent, or even imported, when it is not.

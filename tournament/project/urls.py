@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournament.health import healthz
+from tournament.project.health import healthz
 from tournament.views.accounts import PasswordResetView, invitation_use
 from tournament.views.home import home
 from tournament.views.login import LoginView
@@ -33,11 +33,11 @@ urlpatterns = [
     path("api/v1/", include("scoring.urls.api")),
     # Pages: the hand calculator, the organiser's pages, the table (scoresheet) pages.
     path("calculator/", include("scoring.urls.pages")),
-    path("organise/", include("tournament.urls_organiser")),
-    path("tables/", include("tournament.urls_table")),
-    path("s/", include("tournament.urls_seat")),  # a seat's private link (issue 19)
+    path("organise/", include("tournament.views.organiser.urls")),
+    path("tables/", include("tournament.views.table.urls")),
+    path("s/", include("tournament.views.table.urls_seat")),  # a seat's private link (issue 19)
     # Public pages: competitions, standings, rounds, players.
-    path("", include("tournament.urls_public")),
+    path("", include("tournament.views.public.urls")),
 ]
 
 # A database outage answers 503 (a page, or the API's error shape), anything else a plain 500.

@@ -96,11 +96,11 @@ def logging_config(*, level: str, log_format: str) -> dict:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"request_id": {"()": "tournament.logs.RequestIdFilter"}},
+        "filters": {"request_id": {"()": "tournament.project.logs.RequestIdFilter"}},
         "formatters": {
-            "text": {"()": "tournament.logs.IsoTimeFormatter", "format": TEXT_FORMAT},
+            "text": {"()": "tournament.project.logs.IsoTimeFormatter", "format": TEXT_FORMAT},
             "json": {
-                "()": "tournament.logs.IsoTimeJsonFormatter",
+                "()": "tournament.project.logs.IsoTimeJsonFormatter",
                 "fmt": "%(asctime)s %(levelname)s %(name)s %(request_id)s %(message)s",
                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
             },

@@ -14,7 +14,7 @@ from celery import Celery
 from celery.signals import setup_logging, task_failure, task_postrun, task_prerun, worker_ready
 from django.db import close_old_connections
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.project.settings")
 
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -26,13 +26,13 @@ log = logging.getLogger("tournament.tasks")
 @setup_logging.connect
 def _keep_django_logging(**kwargs) -> None:
     """Celery leaves logging as Django set it up (``LOGGING``: time, level, logger and request id on
-    every line, ``tournament/logs.py``) instead of installing its own format."""
+    every line, ``tournament/project/logs.py``) instead of installing its own format."""
 
 
 @task_prerun.connect
 def _task_request_id(task=None, task_id=None, **kwargs) -> None:
     """In the worker, the lines a task logs carry its id (a task run in process keeps its request's)."""
-    from tournament.logs import request_id
+    from tournament.project.logs import request_id
 
     if task is not None and not getattr(task.request, "is_eager", False) and task_id:
         request_id.set(task_id)
@@ -40,7 +40,7 @@ def _task_request_id(task=None, task_id=None, **kwargs) -> None:
 
 @task_postrun.connect
 def _task_request_id_done(task=None, **kwargs) -> None:
-    from tournament.logs import request_id
+    from tournament.project.logs import request_id
 
     if task is not None and not getattr(task.request, "is_eager", False):
         request_id.set("-")
@@ -71,10 +71,10 @@ def _connections_as_between_requests(task=None, **kwargs) -> None:
 
 @worker_ready.connect
 def _heartbeat(sender=None, **kwargs) -> None:
-    """This worker writes its heartbeat to Redis from now on, for ``/healthz`` (``tournament.heartbeat``)."""
+    """This worker writes its heartbeat to Redis from now on, for ``/healthz`` (``tournament.project.heartbeat``)."""
     from django.conf import settings
 
-    from tournament import heartbeat
+    from tournament.project import heartbeat
 
     if settings.REDIS_URL:
         heartbeat.start(getattr(sender, "hostname", None) or f"worker-{os.getpid()}")
