@@ -492,7 +492,7 @@ def ledger_check(
 
     from tournament.models import ChipTransfer, Competition, Hand, StandingRow, StandingsMeta, Table
     from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
-    from tournament.tables import table_fold
+    from tournament.tables.selectors import table_fold
 
     checks = []
     competition = Competition.objects.get(pk=league.competition)

@@ -104,7 +104,7 @@ def _record_somewhere(rng, tables):
     """Record a random hand at a random table of ``tables`` whose session is still going (``--reuse``
     keeps the hands of earlier runs, and a session ends when a player is out of chips); a finished
     table is dropped from ``tables``."""
-    from tournament.ledger import HandRejected, hand_record
+    from tournament.tables.ledger import HandRejected, hand_record
 
     while tables:
         table = rng.choice(tables)
@@ -426,7 +426,7 @@ def main() -> int:
 
     from django.test import Client
 
-    from tournament.ledger import hand_record, hand_void
+    from tournament.tables.ledger import hand_record, hand_void
     from tournament.models import ChipTransfer, Competition, Round, StandingsMeta, Table
     from tournament.standings import standings_compute
     from tournament.standings_store import COMPETITION_SCOPE, standings_refresh

@@ -37,7 +37,7 @@ setting applies to later hands. The rules (``check_state``, a pure function):
 
 Under every rule an open dispute sends the hand to the organiser's queue and
 (except ``none``) keeps it out until the ruling: **keep** counts it,
-**void** voids it through ``tournament.ledger.hand_void`` (its transfers are
+**void** voids it through ``tournament.tables.ledger.hand_void`` (its transfers are
 reversed; the scorekeeper enters it again with ``hand_correct``, and the new
 entry is checked like any hand). Who may answer: the players seated at the
 table, except the one whose account entered the hand; one answer per seat and
@@ -60,7 +60,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.audit import SYSTEM, RequestMeta, actor_name, audit_write
-from tournament.ledger_errors import HandRejected, Problem, checked_reason
+from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
 from tournament.roles import require_organiser
 
@@ -250,7 +250,7 @@ def hand_rule(
     *, hand: Hand, ruling: str, reason: str, user=None, meta: RequestMeta | None = None
 ) -> HandCheck:
     """The organiser keeps a disputed or waiting hand, or voids it so that it is entered again."""
-    from tournament.ledger import hand_void
+    from tournament.tables.ledger import hand_void
 
     reason = checked_reason(reason)
     if ruling not in HandCheck.Ruling.values:

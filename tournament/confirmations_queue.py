@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from tournament.audit import actor_name
 from tournament.models import Competition, HandCheck, Seat
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 from tournament.views.table.display import hand_doubles, hand_summary
 from tournament.views.table.seat_display import AnswerLine, payments
 

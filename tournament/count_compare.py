@@ -2,7 +2,7 @@
 
 - **count**: player id → the chips counted in front of the player.
 - **balances**: player id → the ledger's balance (capital plus the net of the
-  table's transfers, ``tournament.table_state``).
+  table's transfers, ``tournament.tables.state``).
 - **difference**: counted minus ledger, per player. Chips are never created
   or lost at a table (001: every player starts with 400 and chips only move
   between players), so a count whose total is not the table's total is

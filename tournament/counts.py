@@ -13,10 +13,10 @@
   the difference is written as an **adjustment**: ``ChipTransfer`` rows with
   reason ``adjustment`` naming the count instead of a hand, summing to zero.
   The ledger stays append-only and the only truth (STYLE.md 5): balances
-  (``tournament.tables``) and standings, plain sums of the transfers,
+  (``tournament.tables.selectors``) and standings, plain sums of the transfers,
   include it, and the standings are updated as after a hand.
 - ``count_compare``: after the organiser has found and corrected the wrong
-  hand (``tournament.ledger.hand_correct``), the same counted chips are
+  hand (``tournament.tables.ledger.hand_correct``), the same counted chips are
   compared with the ledger again; a match now needs no adjustment.
 
 Each door takes the table's row lock (hands are recorded under it, so a count
@@ -38,7 +38,7 @@ from django.utils.translation import gettext_noop
 
 from tournament.audit import RequestMeta, audit_write
 from tournament.count_compare import CountRefused, adjustment_transfers, check_count, compare
-from tournament.ledger_errors import Problem
+from tournament.tables.ledger.errors import Problem
 from tournament.models import ChipCount, ChipTransfer, Hand, Round, Table
 from tournament.roles import can_manage_competition, may_record, require_organiser
 
@@ -148,7 +148,7 @@ def count_enter(
 ) -> ChipCount:
     """The chips counted in front of each player (player id → chips), compared with the ledger."""
     from tournament.rounds.lifecycle import table_finished
-    from tournament.tables import table_ledger, with_seats
+    from tournament.tables.selectors import table_ledger, with_seats
 
     if user is not None and not may_record(user, table):
         raise PermissionDenied(_("Only this table's scorekeeper or an organiser may enter its chip count."))
@@ -213,7 +213,7 @@ def _locked_count(count: ChipCount, user) -> tuple[ChipCount, Table]:
 
 def count_accept(count: ChipCount, *, reason: str, user=None, meta: RequestMeta | None = None) -> ChipCount:
     """Accept a differing count: its difference from the ledger of now enters the ledger as an adjustment."""
-    from tournament.tables import table_ledger, with_seats
+    from tournament.tables.selectors import table_ledger, with_seats
 
     reason = (reason or "").strip()
     if not reason:
@@ -268,7 +268,7 @@ def count_accept(count: ChipCount, *, reason: str, user=None, meta: RequestMeta 
 
 def count_compare(count: ChipCount, *, user=None, meta: RequestMeta | None = None) -> ChipCount:
     """Compare a differing count with the ledger again (after the wrong hand was corrected)."""
-    from tournament.tables import table_ledger, with_seats
+    from tournament.tables.selectors import table_ledger, with_seats
 
     with transaction.atomic():
         count, table = _locked_count(count, user)
@@ -323,7 +323,7 @@ def hands_since_agreed(count: ChipCount) -> list[Hand]:
 
 
 def _queue_standings(table: Table) -> None:
-    """Standings follow an adjustment as they follow a hand (``tournament.ledger``)."""
+    """Standings follow an adjustment as they follow a hand (``tournament.tables.ledger``)."""
     from tournament import standings_cache
     from tournament.standings_tasks import queue_standings_update
 

@@ -23,7 +23,7 @@ Vocabulary (as in ``standings_rank``):
   competition asks players to confirm hands, a hand whose check is not
   counted yet (waiting, disputed) is left out of chips and wins alike; its
   transfers sum to zero, so no chip is created or lost. The tables' own
-  balances are not affected (``tournament.tables``).
+  balances are not affected (``tournament.tables.selectors``).
 - **held** round: ``Round.results_held``: its results stay out of the
   standings until the organiser releases them (``include_held=True`` shows
   them, for the organiser).
@@ -183,7 +183,7 @@ def _seated_at(round: Round, player_ids: list[int] | None) -> str:
     """``ts`` restricted to the round's tables where these players sit (None: every table of the round).
 
     A player's ledger rows and hands in a round are those of his table: chips
-    move between the four seated players only (``tournament.ledger``). A round
+    move between the four seated players only (``tournament.tables.ledger``). A round
     of a league has hundreds of tables; hashing them all for four players costs
     more than the players' rows.
     """

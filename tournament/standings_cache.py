@@ -6,7 +6,7 @@ serialiser. A **standings version** (a random token in the cache: Redis in
 production, shared by the web processes and the worker) changes whenever
 anything an answer depends on may have changed:
 
-- a hand recorded or voided (``ledger._queue_standings``, on commit: the
+- a hand recorded or voided (``tables.ledger.record.queue_standings``, on commit: the
   ledger moved, so the stored standings may be behind);
 - stored standings written (``standings_store``, on commit);
 - anything queued for a full recompute (a round held or released, a player

@@ -55,7 +55,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournament.table_state import HandResult
+from tournament.tables.state import HandResult
 
 DEFAULT_ORDER = ("net_chips", "hands_won", "biggest_hand")
 WITHDRAWN_POLICIES = ("rank", "unranked", "exclude")

@@ -189,7 +189,7 @@ _HOLD_SQL = (
 def _hold_the_ledger(competition: Competition) -> None:
     """Until this transaction ends, no hand of the competition is written, voided or corrected.
 
-    Every ledger write locks its table's row first, ``FOR UPDATE`` (``tournament.ledger``): a share
+    Every ledger write locks its table's row first, ``FOR UPDATE`` (``tournament.tables.ledger``): a share
     lock on every table of the competition waits for the writes under way to commit and holds the
     next ones back. Taken in table order, as ``round_end`` takes them. A no-op on SQLite, whose
     transactions read one state of the database.

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.api.conftest import client_for
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round, Seat
 from tournament.seat_links import seat_link_token
 

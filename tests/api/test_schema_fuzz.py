@@ -41,7 +41,7 @@ from scoring.rulesets import RULESETS, get_ruleset
 from tournament.api.tokens import public_id
 from tournament.competitions import competition_set_confirmation
 from tournament.counts import count_enter, count_request
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import (
     AuditEntry,
     ChipCount,
@@ -59,7 +59,7 @@ from tournament.models import (
     Table,
 )
 from tournament.seat_links import seat_link_token
-from tournament.tables import table_ledger
+from tournament.tables.selectors import table_ledger
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import seated_table
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import Round
 from tournament.standings import standings_compute
 

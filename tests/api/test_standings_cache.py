@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tournament import standings_cache
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import Round
 from tournament.rounds import round_hold
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_scoresheet import log_in
 from tests.factories import PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import HandAnswer, HandCheck, Seat
 from tournament.seat_links import seat_link_path
 

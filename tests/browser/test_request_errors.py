@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, seated_table
 from tournament.project.celery import app
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.standings_store import standings_refresh
 from tournament.views.public.standings import LIVE_SECONDS
 

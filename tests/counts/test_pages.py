@@ -5,10 +5,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import ChipCount, ChipTransfer, Round
 from tournament.rounds import round_end, table_end
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ import sys
 
 def play() -> dict:
     from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, seated_table
-    from tournament.ledger import hand_record, hand_void
+    from tournament.tables.ledger import hand_record, hand_void
     from tournament.standings_store import standings_refresh
 
     club = ClubFactory(name="翡翠龙 Jade Dragons")

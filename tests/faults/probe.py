@@ -79,7 +79,7 @@ def audit(competition_id: int) -> dict:
     from tournament.models import ChipTransfer, Competition, Hand, Round, StandingsMeta, Table
     from tournament.standings import standings_compute
     from tournament.standings_store import COMPETITION_SCOPE, standings_freshness
-    from tournament.tables import table_fold
+    from tournament.tables.selectors import table_fold
 
     competition = Competition.objects.get(pk=competition_id)
     problems = []

@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import ClubFactory, PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.standings_store import standings_refresh
 
 

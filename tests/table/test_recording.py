@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.table.helpers import balances, entry_form, post_hand
 from tournament.models import AuditEntry, ChipTransfer, Hand
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 

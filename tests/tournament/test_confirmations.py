@@ -8,12 +8,12 @@ from django.utils import timezone
 
 from tests.factories import CompetitionFactory, UserFactory, seated_table
 from tournament.confirmations import check_state, confirmations_due, hand_answer, hand_rule
-from tournament.ledger import hand_correct, hand_record
-from tournament.ledger_errors import HandRejected
+from tournament.tables.ledger import hand_correct, hand_record
+from tournament.tables.ledger.errors import HandRejected
 from tournament.models import AuditEntry, HandCheck, Seat
 from tournament.standings import standings_compute
 from tournament.standings_store import COMPETITION_SCOPE, standings_table_changed, stored_standings
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 NOW = timezone.now()
 LATER = NOW + timedelta(minutes=11)

@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seated_table
-from tournament.ledger import HandRejected, hand_correct, hand_record, hand_void
+from tournament.tables.ledger import HandRejected, hand_correct, hand_record, hand_void
 from tournament.models import AuditEntry, ChipTransfer, Competition, Hand, Round
 from tournament.rounds import RoundError, round_end, round_reopen, round_start, table_end
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from tests.factories import CompetitionFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import ChipTransfer, StandingRow, StandingsMeta
 from tournament.standings_check import UNSETTLED_SECONDS, standings_verify, unsettled_competitions
 from tournament.standings_store import COMPETITION_SCOPE, ledger_mark, stale_competitions

@@ -8,7 +8,7 @@ import pytest
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.project.celery import app
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import Entry, Hand, StandingRow
 from tournament.standings import standings_compute
 from tournament.standings_store import (

@@ -10,7 +10,7 @@ from django.core.cache import cache
 
 from tests.factories import seated_table
 from tournament import standings_tasks
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.standings_tasks import QUEUED_KEY, queue_standings_update, standings_update_started
 from tournament.tasks import standings_update_table
 

@@ -20,7 +20,7 @@ from tournament.standings_rank import (
     hand_lines,
     rank,
 )
-from tournament.table_state import HandResult, table_state
+from tournament.tables.state import HandResult, table_state
 
 ANN, BEN, CAT, DAN, EVE, FAY = 1, 2, 3, 4, 5, 6
 PLAYERS = {

@@ -17,7 +17,7 @@ from django.db import connection
 from tests.conftest import need
 from tests.factories import seated_table
 from tournament import standings_store
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.standings import standings_compute
 from tournament.standings_store import COMPETITION_SCOPE, stored_standings
 from tournament.tasks import standings_update_table

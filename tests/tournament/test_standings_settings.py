@@ -5,7 +5,7 @@ public pages read, through the organiser's page and the API."""
 import pytest
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, Competition, Entry, StandingRow
 from tournament.standings import standings_compute
 from tournament.standings_rank import PlayerTotals, merge_substitutes, validate_order

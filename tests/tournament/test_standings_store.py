@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import seated_table
 from tournament.project.celery import app
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import StandingRow
 from tournament.standings_store import (
     COMPETITION_SCOPE,

@@ -15,7 +15,7 @@ from django.db import connection, connections
 from tests.concurrency import held_open
 from tests.conftest import need
 from tests.factories import seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import Hand, StandingRow
 from tournament.standings import standings_compute
 from tournament.standings_store import COMPETITION_SCOPE, standings_refresh, standings_table_changed

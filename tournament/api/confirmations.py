@@ -35,7 +35,7 @@ from tournament.api.fields import Text
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
 from tournament.confirmations import answering_seats, hand_answer, hand_rule
-from tournament.ledger_errors import HandRejected
+from tournament.tables.ledger.errors import HandRejected
 from tournament.models import Competition, Hand, HandAnswer, HandCheck, Seat
 from tournament.roles import can_manage_competition, may_record
 from tournament.seat_links import seat_for_token

@@ -2,7 +2,7 @@
 
 Views only translate: organiser changes are plain serializer saves, seating
 is ``tournament.rounds.round_seat``, a table's state is
-``tournament.tables.table_fold``. Nothing is deleted through the API (entries
+``tournament.tables.selectors.table_fold``. Nothing is deleted through the API (entries
 are withdrawn, hands voided), so there are no DELETE methods here.
 """
 

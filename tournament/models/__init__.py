@@ -6,7 +6,7 @@ from tournament.models.clubs import Club, Player
 from tournament.models.competitions import Competition, Entry
 from tournament.models.confirmations import ConfirmationRule, HandAnswer, HandCheck
 from tournament.models.counts import ChipCount
-from tournament.models.hands import ChipTransfer, Hand, HandVoid
+from tournament.tables.models import ChipTransfer, Hand, HandVoid
 from tournament.models.rounds import Round, Seat, Table
 from tournament.models.standings import StandingRow, StandingsMeta
 

@@ -4,7 +4,7 @@ A **round** is one session of play of a competition: a number, a scheduled
 start and end, a venue and a status (scheduled → seated → playing →
 finished). Each round has **tables** of four; a **seat** records where a
 player first sat (E, S, W, N), which never changes during the session (the
-seat *winds* move with the deal: ``tournament.table_state``).
+seat *winds* move with the deal: ``tournament.tables.state``).
 """
 
 from django.conf import settings

@@ -20,7 +20,7 @@ from tournament.models import ChipCount, Table
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition, may_record
 from tournament.rounds import table_finished
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 
 def _table(request, table_id: int) -> Table:

@@ -1,12 +1,12 @@
 """A table's state, loaded from the database: the bridge to ``table_state``.
 
 ``table_fold(table)`` loads the hands that stand (not voided) in play order
-and folds them with ``tournament.table_state``; nothing about the state is
+and folds them with ``tournament.tables.state``; nothing about the state is
 stored; an accepted chip count's adjustment (issue 19) is added to the
 balances. A hand entered to correct a voided one takes that hand's place in
 play (``Hand.corrects``). ``table_ledger(table)`` is the same fold read in two
 plain SQL queries without model instances: what recording a hand reads under
-the table's lock (``tournament.ledger``), where the ORM cost more than the rest.
+the table's lock (``tournament.tables.ledger``), where the ORM cost more than the rest.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from tournament.models import ChipTransfer, Hand, HandVoid, Seat, Table
-from tournament.table_state import (
+from tournament.tables.state import (
     DEAL_RULES,
     DealRules,
     HandResult,

@@ -6,7 +6,7 @@ with the exact rule-set settings it was scored under. Its chips move only as
 deleted (an accepted chip count adds transfers of its own, ``tournament.models.counts``).
 A **void** is a new row that marks a hand as not standing; voiding
 adds reversing transfers, so every balance is always the plain sum of the
-ledger. See ``tournament.ledger`` for the one door that writes these rows.
+ledger. See ``tournament.tables.ledger`` for the one door that writes these rows.
 """
 
 from django.conf import settings

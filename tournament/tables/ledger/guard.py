@@ -17,8 +17,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournament.ledger_errors import HandRejected, Problem
 from tournament.models import Hand
+from tournament.tables.ledger.errors import HandRejected, Problem
 
 
 def refuse_rule_changes(entry: Mapping[str, Any], competition) -> None:

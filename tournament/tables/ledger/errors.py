@@ -1,4 +1,4 @@
-"""What the ledger (``tournament.ledger``) answers when it records nothing: problems, refusals, conflicts."""
+"""What the ledger (``tournament.tables.ledger``) answers when it records nothing: problems, refusals, conflicts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tournament.table_state import TableState
+    from tournament.tables.state import TableState
 
 
 @dataclass(frozen=True)
