@@ -466,7 +466,7 @@ def _worker_caught_up(league, wait_seconds: float = 120) -> float:
     from django.db import connections
 
     from tournament.models import Competition, StandingsMeta
-    from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
+    from tournament.standings.store import COMPETITION_SCOPE, ledger_mark
 
     began = time.monotonic()
     competition = Competition.objects.get(pk=league.competition)
@@ -491,7 +491,7 @@ def ledger_check(
     from django.db.models import Count
 
     from tournament.models import ChipTransfer, Competition, Hand, StandingRow, StandingsMeta, Table
-    from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
+    from tournament.standings.store import COMPETITION_SCOPE, ledger_mark
     from tournament.tables.selectors import table_fold
 
     checks = []

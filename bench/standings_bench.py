@@ -428,9 +428,9 @@ def main() -> int:
 
     from tournament.tables.ledger import hand_record, hand_void
     from tournament.models import ChipTransfer, Competition, Round, StandingsMeta, Table
-    from tournament.standings import standings_compute
-    from tournament.standings_store import COMPETITION_SCOPE, standings_refresh
-    from tournament.tasks import standings_update_table
+    from tournament.standings.compute import standings_compute
+    from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
+    from tournament.standings.tasks import standings_update_table
 
     competition = Competition.objects.get(pk=1)
     live_round = Round.objects.get(competition=competition, number=args.rounds)
@@ -444,7 +444,7 @@ def main() -> int:
         _line("standings_refresh (compute + store rows)", refresh, base)
     standings_refresh(competition, rounds=[live_round])  # the running round's scope, as the task finds it
 
-    import tournament.standings_tasks as queueing
+    import tournament.standings.queue as queueing
 
     queued = queueing.queue_standings_update
     queueing.queue_standings_update = lambda table_id: None  # the bench runs the task itself
@@ -543,7 +543,7 @@ def _with_worker(
 
     from django.db.models import Max
 
-    import tournament.standings_tasks as queueing
+    import tournament.standings.queue as queueing
     from tournament.project.celery import app
 
     app.control.purge()

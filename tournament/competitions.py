@@ -26,7 +26,7 @@ from scoring.rulesets import get_ruleset
 from tournament.audit import RequestMeta, actor_name, audit_write
 from tournament.models import Competition, Table
 from tournament.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.queue import queue_standings_recompute
 
 
 class CompetitionError(Exception):

@@ -7,7 +7,7 @@ Dispute with a reason), a hand's **check** (its state and whether it is
 How "counts for the standings" fits the standings. A hand's chips always
 move at its table: the ledger is written as today, and the table's balances
 (which decide who is out of chips, the deal, the next hand) never wait for
-players. What waits is the standings: ``tournament.standings`` leaves out the
+players. What waits is the standings: ``tournament.standings.compute`` leaves out the
 transfers and wins of every hand whose check is not counted
 (``HandCheck.counted`` False; a hand without a check counts, as before). A
 hand's transfers sum to zero, so leaving one out creates or loses no chip in
@@ -149,8 +149,9 @@ def _refresh(check: HandCheck, now: datetime | None = None) -> bool:
 
 def _standings_follow(table_id: int) -> None:
     def queue():
-        from tournament import standings_cache
-        from tournament.standings_tasks import queue_standings_update
+        from tournament.standings import cache as standings_cache
+
+        from tournament.standings.queue import queue_standings_update
 
         standings_cache.bump()
         queue_standings_update(table_id)

@@ -15,7 +15,7 @@ from tournament.counts import (
 from tournament.tables.ledger import hand_correct, hand_record, hand_settle, hand_void
 from tournament.models import AuditEntry, ChipCount, ChipTransfer
 from tournament.rounds import round_end, round_reopen, table_end
-from tournament.standings import standings_compute
+from tournament.standings.compute import standings_compute
 from tournament.tables.selectors import state_before, table_fold, table_ledger
 
 pytestmark = pytest.mark.django_db

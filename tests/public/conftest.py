@@ -23,7 +23,7 @@ import pytest
 
 from tests.factories import ClubFactory, PlayerFactory, seated_table
 from tournament.tables.ledger import hand_record
-from tournament.standings_store import standings_refresh
+from tournament.standings.store import standings_refresh
 
 
 def win(table, seat: str, doubles: int, *, discarder: str | None = None):

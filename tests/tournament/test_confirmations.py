@@ -8,11 +8,12 @@ from django.utils import timezone
 
 from tests.factories import CompetitionFactory, UserFactory, seated_table
 from tournament.confirmations import check_state, confirmations_due, hand_answer, hand_rule
+from tournament.models import AuditEntry, HandCheck, Seat
+from tournament.standings.compute import standings_compute
+from tournament.standings.incremental import standings_table_changed
+from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.tables.ledger import hand_correct, hand_record
 from tournament.tables.ledger.errors import HandRejected
-from tournament.models import AuditEntry, HandCheck, Seat
-from tournament.standings import standings_compute
-from tournament.standings_store import COMPETITION_SCOPE, standings_table_changed, stored_standings
 from tournament.tables.selectors import table_fold
 
 NOW = timezone.now()
@@ -236,7 +237,7 @@ def test_after_random_hands_answers_rulings_and_timeouts_stored_standings_equal_
     from tests.factories import PlayerFactory
     from tournament.models import Hand
 
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     rng = random.Random(19)
     competition = CompetitionFactory(confirmation="unchallenged", confirmation_minutes=5)
     competition.organisers.add(organiser)

@@ -10,7 +10,7 @@ from rest_framework.authtoken.models import Token
 from tests.conftest import need
 from tournament.project import heartbeat
 
-from tournament.tasks import worker_database_backend, worker_identity
+from tournament.project.tasks import worker_database_backend, worker_identity
 
 pytestmark = pytest.mark.django_db
 

@@ -31,8 +31,8 @@ from tournament.held import sees_held, sees_table_results
 from tournament.tables.ledger.guard import INT_MAX
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.request_meta import request_meta
-from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.rank import DEFAULT_ORDER, METRICS, validate_order
+from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState
 
 # Ids travel as JSON numbers; anything past a 64-bit key cannot name a row (and must not reach SQL).

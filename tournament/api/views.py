@@ -45,7 +45,7 @@ from tournament.rounds import (
     round_schedule,
     round_seat,
 )
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.queue import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 

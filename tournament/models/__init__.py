@@ -8,7 +8,7 @@ from tournament.models.confirmations import ConfirmationRule, HandAnswer, HandCh
 from tournament.models.counts import ChipCount
 from tournament.tables.models import ChipTransfer, Hand, HandVoid
 from tournament.models.rounds import Round, Seat, Table
-from tournament.models.standings import StandingRow, StandingsMeta
+from tournament.standings.models import StandingRow, StandingsMeta
 
 __all__ = [
     "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",

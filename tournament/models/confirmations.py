@@ -45,7 +45,7 @@ class HandCheck(models.Model):
     needed = models.PositiveSmallIntegerField(default=0, help_text="Agreements needed (rule 'players').")
     due_at = models.DateTimeField(null=True, blank=True, help_text="Counts if unchallenged until then.")
     state = models.CharField(max_length=20, choices=State.choices)
-    # The standings leave out the hands whose check says False (tournament.standings).
+    # The standings leave out the hands whose check says False (tournament.standings.compute).
     counted = models.BooleanField(default=False)
     ruling = models.CharField(max_length=10, choices=Ruling.choices, blank=True, default="")
     ruling_reason = models.CharField(max_length=300, blank=True, default="")

@@ -18,7 +18,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.project.settings")
 
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# Each part of the league keeps its tasks in its own ``tasks`` module (names stay ``tournament.tasks.*``).
+app.autodiscover_tasks(["tournament.project", "tournament.standings", "tournament"])
 
 log = logging.getLogger("tournament.tasks")
 

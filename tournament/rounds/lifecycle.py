@@ -36,7 +36,7 @@ from tournament.audit import RequestMeta, audit_write
 from tournament.models import ChipCount, Competition, Round, Table
 from tournament.roles import require_organiser
 from tournament.rounds.seating import RoundError, RoundLocked
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState
 
 Status = Round.Status

@@ -273,8 +273,9 @@ def audit_hand(
 
 def queue_standings(hand: Hand) -> None:
     """Standings follow every recorded or voided hand; recording never waits for them (issue 6)."""
-    from tournament import standings_cache
-    from tournament.standings_tasks import queue_standings_update
+    from tournament.standings import cache as standings_cache
+
+    from tournament.standings.queue import queue_standings_update
 
     standings_cache.bump()  # the ledger moved: standings answers kept until now may be behind it
     queue_standings_update(hand.table_id)

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.db import transaction
 
-from tournament import standings_cache
+from tournament.standings import cache as standings_cache
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ def queue_standings_update(table_id: int) -> None:
     bench, issue 7). The mark lapses after ``QUEUED_SECONDS`` in case its task is lost; the periodic
     reconciliation repairs whatever a lost task left behind.
     """
-    from tournament.tasks import standings_update_table
+    from tournament.standings.tasks import standings_update_table
 
     try:
         if not cache.add(QUEUED_KEY.format(table_id), 1, timeout=QUEUED_SECONDS):
@@ -76,7 +76,7 @@ def queue_standings_recompute(competition_ids: int | Iterable[int]) -> None:
 
 
 def _send_recompute(ids: list[int]) -> None:
-    from tournament.tasks import standings_recompute
+    from tournament.standings.tasks import standings_recompute
 
     for competition_id in ids:
         try:

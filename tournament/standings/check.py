@@ -34,8 +34,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.models import ChipTransfer, Competition, Round, StandingRow, StandingsMeta
-from tournament.standings import scope_totals
-from tournament.standings_store import COMPETITION_SCOPE, standings_refresh
+from tournament.standings.compute import scope_totals
+from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
 
 UNSETTLED_SECONDS = 120
 RECENT_ROWS = 5000

@@ -3,11 +3,11 @@
 ``standings_compute(competition, round=None)`` loads every listed player's
 totals with ``scope_totals`` (one SQL statement: grouped aggregates over the
 ledger, the hands and the seats, each computed once and joined on the player)
-and ranks them with ``tournament.standings_rank.rank`` as the organiser set
+and ranks them with ``tournament.standings.rank.rank`` as the organiser set
 the competition up (``Competition.ranking()``: tie-break order, default net
 chips, hands won, biggest hand; shared places; withdrawn players; issue 6). ``scope_totals``
 also takes ``player_ids``, so that the stored standings can be updated for
-the four players of one table after one hand (``tournament.standings_store``).
+the four players of one table after one hand (``tournament.standings.store``).
 
 Vocabulary (as in ``standings_rank``):
 
@@ -59,7 +59,7 @@ from tournament.models import (
 )  # fmt: skip
 from tournament.models import Table as TableModel
 from tournament.models.competitions import SubstituteResults
-from tournament.standings_rank import PlayerTotals, RankedRow, merge_substitutes, rank
+from tournament.standings.rank import PlayerTotals, RankedRow, merge_substitutes, rank
 
 
 @dataclass(frozen=True)
