@@ -382,7 +382,7 @@ class ChipTransferAdmin(ReadOnlyAdmin):
 
 @admin.register(ChipCount)
 class ChipCountAdmin(ReadOnlyAdmin):
-    """Counts change only through ``tournament.counts`` (the table's count page and the API)."""
+    """Counts change only through ``tournament.counts.services`` (the table's count page and the API)."""
 
     list_display = ["table", "status", "at_end", "requested_at", "counted_at", "resolved_at"]
     list_filter = ["status"]

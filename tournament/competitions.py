@@ -253,7 +253,7 @@ def competition_set_confirmation(
     user=None,
     meta: RequestMeta | None = None,
 ) -> Competition:
-    """What makes a hand count for the standings (issue 19; ``tournament.confirmations``).
+    """What makes a hand count for the standings (issue 19; ``tournament.confirmations.services``).
 
     Applies to hands recorded from now on: a recorded hand keeps the rule it was checked under.
     """

@@ -13,7 +13,7 @@ import pytest
 from tests.api.conftest import client_for
 from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round, Seat
-from tournament.seat_links import seat_link_token
+from tournament.confirmations.seat_links import seat_link_token
 
 pytestmark = pytest.mark.django_db
 

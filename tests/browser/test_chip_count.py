@@ -74,7 +74,7 @@ def test_the_scorekeeper_counts_the_chips_at_the_end_of_the_session(
 def test_the_organiser_accepts_a_differing_count_and_reads_what_looks_wrong(
     phone_page, live_server, ended, organiser, scorekeeper
 ):
-    from tournament.counts import count_enter
+    from tournament.counts.services import count_enter
 
     page = phone_page
     seats = ended.seat_map

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.counts import (
+from tournament.counts.services import (
     CountError,
     count_accept,
     count_compare,

@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from tests.factories import CompetitionFactory, UserFactory, seated_table
-from tournament.confirmations import check_state, confirmations_due, hand_answer, hand_rule
+from tournament.confirmations.services import check_state, confirmations_due, hand_answer, hand_rule
 from tournament.models import AuditEntry, HandCheck, Seat
 from tournament.standings.compute import standings_compute
 from tournament.standings.incremental import standings_table_changed
@@ -219,7 +219,7 @@ def test_the_setting_has_one_door(organiser, keeper):
 
 
 def test_the_beat_task_counts_what_is_due(keeper):
-    from tournament.tasks import confirmations_due as task
+    from tournament.confirmations.tasks import confirmations_due as task
 
     competition, table = _table(keeper, confirmation="unchallenged", confirmation_minutes=1)
     hand = _win(table, keeper)
@@ -283,7 +283,7 @@ def test_after_random_hands_answers_rulings_and_timeouts_stored_standings_equal_
 
 def test_the_integrity_page_lists_disputed_and_waiting_hands_until_ruled(keeper, organiser):
     """Issue 19: the organiser's "what looks wrong" lists the players' disputes and the hands waiting."""
-    from tournament.integrity import integrity_report
+    from tournament.counts.integrity import integrity_report
 
     competition, table = _table(keeper, confirmation="players", confirmations_needed=2)
     competition.organisers.add(organiser)

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.confirmations import ConfirmationRule
+from tournament.confirmations.models import ConfirmationRule
 from tournament.standings.rank import DEFAULT_ORDER
 
 RULESET_CHOICES = [
@@ -82,7 +82,7 @@ class Competition(models.Model):
         choices=SubstituteResults.choices,
         default=SubstituteResults.OWN,
     )
-    # Players confirm hands (issue 19; tournament.confirmations): what makes a hand count.
+    # Players confirm hands (issue 19; tournament.confirmations.services): what makes a hand count.
     confirmation = models.CharField(
         _("hands count"), max_length=20, choices=ConfirmationRule.choices, default=ConfirmationRule.NONE
     )

@@ -167,7 +167,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tournament.tasks.standings_reconcile",
         "schedule": env_int("STANDINGS_RECONCILE_SECONDS", 60),
     },
-    # Hands unchallenged for their minutes count (issue 19, ``tournament.confirmations``).
+    # Hands unchallenged for their minutes count (issue 19, ``tournament.confirmations.services``).
     "confirmations-due": {"task": "tournament.tasks.confirmations_due", "schedule": 60},
 }
 

@@ -154,7 +154,7 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
 
 
 def _ask_for_counts(tables: list[Table], user) -> None:
-    """A table's session ends: its scorekeeper counts the chips (issue 19, ``tournament.counts``).
+    """A table's session ends: its scorekeeper counts the chips (issue 19, ``tournament.counts.services``).
 
     Part of the end's own audit entry; a count already asked for is not asked for twice.
     """

@@ -19,7 +19,7 @@ Vocabulary (as in ``standings_rank``):
   the hands that stand (not voided).
 - **sessions**: the tables a player sat at in rounds that are under way or
   over (status playing or finished), or at which a hand has been recorded.
-- **counted** hand (issue 19, ``tournament.confirmations``): where the
+- **counted** hand (issue 19, ``tournament.confirmations.services``): where the
   competition asks players to confirm hands, a hand whose check is not
   counted yet (waiting, disputed) is left out of chips and wins alike; its
   transfers sum to zero, so no chip is created or lost. The tables' own

@@ -15,7 +15,7 @@ page can say "updated 3 s ago" or "catching up".
 
 ``standings_table_changed(table)`` is the incremental path, run after every
 recorded or voided hand (and after a hand's check turns counted or back,
-``tournament.confirmations``: no ledger row, the same recompute of the table's
+``tournament.confirmations.services``: no ledger row, the same recompute of the table's
 players). It works by **deltas**:
 
 1. the round's scope: the table's players' totals in that round, recomputed

@@ -3,7 +3,7 @@
 A **hand** is one recorded outcome at a table (a win, a draw, a false win),
 with the exact rule-set settings it was scored under. Its chips move only as
 **chip transfers** (from, to, amount, reason), which are never edited or
-deleted (an accepted chip count adds transfers of its own, ``tournament.models.counts``).
+deleted (an accepted chip count adds transfers of its own, ``tournament.counts.models``).
 A **void** is a new row that marks a hand as not standing; voiding
 adds reversing transfers, so every balance is always the plain sum of the
 ledger. See ``tournament.tables.ledger`` for the one door that writes these rows.
@@ -96,7 +96,7 @@ class HandVoid(models.Model):
 
 class ChipTransfer(models.Model):
     # A transfer belongs to a hand, or to an accepted chip count's adjustment (issue 19,
-    # ``tournament.counts``): exactly one of the two.
+    # ``tournament.counts.services``): exactly one of the two.
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.PROTECT, related_name="transfers")
     adjustment_of = models.ForeignKey(
         "tournament.ChipCount", null=True, blank=True, on_delete=models.PROTECT, related_name="adjustments"

@@ -68,7 +68,7 @@ Choices where the documents are silent (also in docs/table-play.md):
   because their transfers are in the ledger; they do not move the deal, and
   ``hands_after_end`` counts them so the scoresheet can flag them. The
   recording layer refuses new hands once ``finished`` is true.
-- An accepted chip count's adjustment (issue 19, ``tournament.counts``) is
+- An accepted chip count's adjustment (issue 19, ``tournament.counts.services``) is
   added to the final balances, not placed between hands: the hand list's
   balances after each hand are the hands' alone, the table's balances
   (what the next hand pays from, what the next count is compared with)

@@ -38,7 +38,7 @@ from tournament.tables.ledger import HandConflict, HandRejected, hand_record, ha
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition
-from tournament.seat_links import seat_link_cards
+from tournament.confirmations.seat_links import seat_link_cards
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import (
     FINISH_WORDS,

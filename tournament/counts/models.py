@@ -8,7 +8,7 @@ then, so "the hands since the last agreed count" can be listed. An
 organiser accepted: the accepted difference is an **adjustment**, chip
 transfers with reason ``adjustment`` that name the count instead of a hand
 (``ChipTransfer.adjustment_of``), so balances and standings, plain sums of
-the ledger, include it. ``tournament.counts`` is the one door that writes
+the ledger, include it. ``tournament.counts.services`` is the one door that writes
 these rows.
 """
 

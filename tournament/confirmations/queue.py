@@ -8,7 +8,7 @@ the hand as entered (outcome, doubles, who pays whom), who entered it, every
 answer with its reason, and the table's state now (hand number, balances,
 whether its session is over).
 
-What this module does not do: rule (``tournament.confirmations.hand_rule``).
+What this module does not do: rule (``tournament.confirmations.services.hand_rule``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Players confirming hands (issue 19): answers, the hand's check, and the organiser's ruling.
 
 - a **seat link** is a private address per seat (``Seat.link_nonce`` and a
-  signature, ``tournament.seat_links``) with which a player without an account
+  signature, ``tournament.confirmations.seat_links``) with which a player without an account
   follows their table and answers for their seat;
 - an **answer** (``HandAnswer``) is one seat's Agree or Dispute (with a short
   reason) to a hand someone else entered; one per seat and hand;
@@ -11,7 +11,7 @@
   (waiting for the organiser's ruling), then ``kept`` or ``voided`` by the
   ruling. Hands without a check count, as before issue 19.
 
-``tournament.confirmations`` is the one door that writes these rows.
+``tournament.confirmations.services`` is the one door that writes these rows.
 """
 
 from django.conf import settings

@@ -20,7 +20,7 @@ the hands.
   a player is flagged when he has at least ``MIN_ZA_HU`` of them and the
   binomial tail of his count at that rate is at most ``ALPHA``.
 
-What this module does not do: read the database (``tournament.integrity`` does).
+What this module does not do: read the database (``tournament.counts.integrity`` does).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Players confirm hands (issue 19): the one door for answers, rulings and the time limit.
 
-Words (``tournament.models.confirmations``): a seat's **answer** (Agree, or
+Words (``tournament.confirmations.models``): a seat's **answer** (Agree, or
 Dispute with a reason), a hand's **check** (its state and whether it is
 **counted**), the organiser's **ruling** (keep, or void and enter again).
 
@@ -45,7 +45,7 @@ hand (sending the same answer again answers the first; another is refused);
 nothing after the ruling, after a void, or once the round is finished.
 
 What this module does not do: decide who holds a seat's link
-(``tournament.seat_links``) or show anything.
+(``tournament.confirmations.seat_links``) or show anything.
 """
 
 from __future__ import annotations

@@ -4,14 +4,14 @@
 and chip counts once and answers each section with the hands behind it:
 
 - **confirmations**: disputed hands not ruled on yet, and hands still waiting
-  for the players' confirmation (``tournament.confirmations``: ``HandCheck``).
+  for the players' confirmation (``tournament.confirmations.services``: ``HandCheck``).
 - **counts**: tables whose chip count did not match the ledger (differing,
   counted again, or accepted with an adjustment), with the differences and the
-  hands since the last agreed count (``tournament.counts``).
+  hands since the last agreed count (``tournament.counts.services``).
 - **late hands**: hands recorded after their round's scheduled end time.
 - **voids by scorekeeper**: the voided hands, grouped by who had recorded them.
 - **patterns**: one discarder feeding one winner far more often than chance,
-  and Za Hu rates by player (``tournament.integrity_stats``, which explains
+  and Za Hu rates by player (``tournament.counts.integrity_stats``, which explains
   the statistics).
 """
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from django.db.models import F
 
 from tournament.audit import actor_name
-from tournament.counts import hands_since_agreed
-from tournament.integrity_stats import Feed, FeedPattern, ZaHuRate, feeding_patterns, za_hu_rates
+from tournament.counts.services import hands_since_agreed
+from tournament.counts.integrity_stats import Feed, FeedPattern, ZaHuRate, feeding_patterns, za_hu_rates
 from tournament.models import ChipCount, Competition, Hand, HandCheck, Player, Seat
 
 NOT_MATCHED = (ChipCount.Status.DIFFERS, ChipCount.Status.SUPERSEDED, ChipCount.Status.ACCEPTED)

@@ -6,7 +6,7 @@ the seat's ``link_nonce``. Nothing secret is stored, so the table card and the
 scoresheet can show the link again at any time; ``seat_link_reset`` changes
 the nonce, which retires every link given out for that seat. A token names
 exactly one seat: it reads that seat's table and answers only for that seat
-(``tournament.confirmations``).
+(``tournament.confirmations.services``).
 
 The QR code is drawn with segno as inline ``<svg>`` markup (no image file,
 no script: it passes the Content-Security-Policy as it is).

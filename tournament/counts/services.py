@@ -22,7 +22,7 @@
 Each door takes the table's row lock (hands are recorded under it, so a count
 is compared with a ledger nobody is changing), checks the caller's right and
 writes its audit entry in the same transaction. The comparison itself is
-``tournament.count_compare`` (pure).
+``tournament.counts.compare`` (pure).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.audit import RequestMeta, audit_write
-from tournament.count_compare import CountRefused, adjustment_transfers, check_count, compare
+from tournament.counts.compare import CountRefused, adjustment_transfers, check_count, compare
 from tournament.tables.ledger.errors import Problem
 from tournament.models import ChipCount, ChipTransfer, Hand, Round, Table
 from tournament.roles import can_manage_competition, may_record, require_organiser
