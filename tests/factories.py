@@ -55,7 +55,7 @@ def seated_table(*, competition=None, players=None, round_number=1, table_number
     players = players or [PlayerFactory() for _ in range(4)]
     for player in players:
         Entry.objects.get_or_create(competition=competition, player=player)
-    # Published (seated): a draft's tables are the organisers' only (tournament.held.sees_seating).
+    # Published (seated): a draft's tables are the organisers' only (tournament.rounds.held.sees_seating).
     rnd, _ = Round.objects.get_or_create(
         competition=competition, number=round_number, defaults={"status": Round.Status.SEATED}
     )

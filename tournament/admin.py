@@ -1,7 +1,7 @@
 """The Django admin: a window on the league, never a side door (issue 13).
 
 Every change it allows goes through the same door as the pages and the API
-(``tournament.competitions``, ``tournament.rounds``, ``tournament.tables.ledger``)
+(``tournament.league.competitions``, ``tournament.rounds``, ``tournament.tables.ledger``)
 with the same object-level right; the ledger and the audit log are read-only.
 """
 
@@ -10,7 +10,9 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.competitions import (
+from tournament.access.request_meta import request_meta
+from tournament.access.roles import can_manage_competition
+from tournament.league.competitions import (
     CHANGEABLE,
     CompetitionError,
     check_rules,
@@ -20,7 +22,6 @@ from tournament.competitions import (
     competition_set_staff,
     table_set_scorekeeper,
 )
-from tournament.tables.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
 from tournament.models import (
     AuditEntry,
     ChipCount,
@@ -34,9 +35,9 @@ from tournament.models import (
     Round,
     Table,
 )
-from tournament.request_meta import request_meta
-from tournament.roles import can_manage_competition
-from tournament.rounds import RoundError, round_change, round_schedule
+from tournament.rounds.lifecycle import round_change, round_schedule
+from tournament.rounds.seating import RoundError
+from tournament.tables.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
 
 
 @admin.register(Club)
@@ -48,7 +49,7 @@ class ClubAdmin(admin.ModelAdmin):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     """The login a player record belongs to decides who sees a held table as its player
-    (``tournament.held``): only a superuser links it here, never an organiser of any competition."""
+    (``tournament.rounds.held``): only a superuser links it here, never an organiser of any competition."""
 
     list_display = ["name", "registration_no", "club"]
     list_filter = ["club"]
@@ -158,7 +159,7 @@ class TableAdminForm(forms.ModelForm):
 
 @admin.register(Competition)
 class CompetitionAdmin(CompetitionScoped):
-    """Changes go through ``tournament.competitions`` (details, rules, staff): checked and audited."""
+    """Changes go through ``tournament.league.competitions`` (details, rules, staff): checked and audited."""
 
     competition_path = ""
     form = CompetitionAdminForm

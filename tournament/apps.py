@@ -9,8 +9,8 @@ class TournamentConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_migrate, post_save
 
+        from tournament.access.roles import ensure_role_groups
         from tournament.api.tokens import revoke_tokens_on_password_change
-        from tournament.roles import ensure_role_groups
 
         post_migrate.connect(ensure_role_groups, sender=self)
         post_save.connect(revoke_tokens_on_password_change, sender=get_user_model())

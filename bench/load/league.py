@@ -60,7 +60,8 @@ def load_league_build(*, tables: int = 200, password: str, seed: int = 7) -> Loa
     from rest_framework.authtoken.models import Token
 
     from tournament.models import Club, Competition, Entry, Player, Round, Table
-    from tournament.rounds import round_publish, round_seat, round_start
+    from tournament.rounds.lifecycle import round_publish, round_start
+    from tournament.rounds.seating import round_seat
     from tournament.standings.store import standings_refresh
 
     if tables < 1:
@@ -108,7 +109,7 @@ def _scorekeepers(competition, count: int, password: str) -> list:
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group
 
-    from tournament.roles import SCOREKEEPER
+    from tournament.access.roles import SCOREKEEPER
 
     User = get_user_model()
     hashed = make_password(password)

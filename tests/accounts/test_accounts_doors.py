@@ -8,7 +8,13 @@ from django.core.exceptions import PermissionDenied
 from rest_framework.authtoken.models import Token
 
 from tests.accounts.conftest import PASSWORD
-from tournament.accounts import AccountError, account_create, account_set_active, player_link, player_unlink
+from tournament.access.accounts import (
+    AccountError,
+    account_create,
+    account_set_active,
+    player_link,
+    player_unlink,
+)
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Invitations (tournament/accounts.py): a one-time, expiring link; its use gives the role it names."""
+"""Invitations (tournament/access/accounts.py): a one-time, expiring link; its use gives the role it names."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from tests.accounts.conftest import PASSWORD
-from tournament.accounts import (
+from tournament.access.accounts import (
     AccountError,
     InvitationInvalid,
     invitation_accept,

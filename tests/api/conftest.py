@@ -65,7 +65,7 @@ def league(organiser, scorekeeper, player_user) -> League:
     )  # fmt: skip
     competition.scorekeepers.add(
         scorekeeper, other_keeper
-    )  # the competition's staff (tournament.competitions)
+    )  # the competition's staff (tournament.league.competitions)
     other_organiser = _in_group("otto_other_organiser", "organiser")
     other_competition = CompetitionFactory(name="Autumn Cup")
     other_competition.organisers.add(other_organiser)

@@ -1,6 +1,6 @@
 """A held round's results stay out of every API read until released (issues 6, 13: trust).
 
-The rule is the scoresheet page's (``tournament.held.sees_table_results``):
+The rule is the scoresheet page's (``tournament.rounds.held.sees_table_results``):
 while ``Round.results_held``, the competition's organisers (and superusers),
 the table's scorekeeper and the table's own players see its hands and state;
 anybody else gets the hands as 404 (code ``results_held``, as the page is a
@@ -11,8 +11,8 @@ import pytest
 
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
-from tournament.tables.ledger import hand_record
 from tournament.models import Player, Round
+from tournament.tables.ledger import hand_record
 
 pytestmark = pytest.mark.django_db
 

@@ -39,9 +39,9 @@ from schemathesis.core.parameters import ParameterLocation
 from scoring import InvalidInput
 from scoring.rulesets import RULESETS, get_ruleset
 from tournament.api.tokens import public_id
-from tournament.competitions import competition_set_confirmation
+from tournament.confirmations.seat_links import seat_link_token
 from tournament.counts.services import count_enter, count_request
-from tournament.tables.ledger import hand_record
+from tournament.league.competitions import competition_set_confirmation
 from tournament.models import (
     AuditEntry,
     ChipCount,
@@ -58,7 +58,7 @@ from tournament.models import (
     Seat,
     Table,
 )
-from tournament.confirmations.seat_links import seat_link_token
+from tournament.tables.ledger import hand_record
 from tournament.tables.selectors import table_ledger
 
 pytestmark = pytest.mark.django_db

@@ -12,11 +12,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tournament.standings import cache as standings_cache
-
-from tournament.tables.ledger import hand_record
 from tournament.models import Round
-from tournament.rounds import round_hold
+from tournament.rounds.lifecycle import round_hold
+from tournament.standings import cache as standings_cache
+from tournament.tables.ledger import hand_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

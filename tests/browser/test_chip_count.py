@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from tests.browser.test_scoresheet import log_in
 from tests.factories import PlayerFactory, seated_table
-from tournament.tables.ledger import hand_record
 from tournament.models import Round
-from tournament.rounds import table_end
+from tournament.rounds.lifecycle import table_end
+from tournament.tables.ledger import hand_record
 from tournament.tables.selectors import table_fold
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -12,10 +12,10 @@ from tournament.counts.services import (
     count_request,
     hands_since_agreed,
 )
-from tournament.tables.ledger import hand_correct, hand_record, hand_settle, hand_void
 from tournament.models import AuditEntry, ChipCount, ChipTransfer
-from tournament.rounds import round_end, round_reopen, table_end
+from tournament.rounds.lifecycle import round_end, round_reopen, table_end
 from tournament.standings.compute import standings_compute
+from tournament.tables.ledger import hand_correct, hand_record, hand_settle, hand_void
 from tournament.tables.selectors import state_before, table_fold, table_ledger
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import ChipCount, ChipTransfer, Round
-from tournament.rounds import round_end, table_end
+from tournament.rounds.lifecycle import round_end, table_end
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.factories import seated_table
-from tournament.audit import RequestMeta
+from tournament.access.audit import RequestMeta
 from tournament.tables.ledger import hand_record, hand_void
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def _log(client, competition, **params) -> list[str]:
 
 def test_the_log_is_filtered_by_table_and_by_person(olivia, organiser, competition, scorekeeper):
     """Issue 14: "what happened at table 2?", "what did Sam do?"."""
-    from tournament.rounds import table_end
+    from tournament.rounds.lifecycle import table_end
 
     t1 = seated_table(competition=competition, scorekeeper=scorekeeper)
     t2 = seated_table(competition=competition, table_number=2)

@@ -3,8 +3,8 @@
 import pytest
 
 from tests.factories import ClubFactory, PlayerFactory
+from tournament.league.players_import import ImportRejected, players_import, players_preview
 from tournament.models import AuditEntry, Club, Entry, Player
-from tournament.players_import import ImportRejected, players_import, players_preview
 
 pytestmark = pytest.mark.django_db
 

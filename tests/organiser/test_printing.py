@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory
-from tournament import printing
 from tournament.models import Round
-from tournament.rounds import round_seat
+from tournament.rounds import printing
+from tournament.rounds.seating import round_seat
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from tests.factories import PlayerFactory, seated_table
 from tests.public.conftest import win
 from tournament.models import Hand, Round
-from tournament.rounds import table_end
+from tournament.rounds.lifecycle import table_end
 
 pytestmark = pytest.mark.django_db
 

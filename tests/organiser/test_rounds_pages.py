@@ -197,8 +197,9 @@ def test_plan_the_whole_event_seats_every_scheduled_round(olivia, competition, f
 
 
 def test_time_is_up_ends_every_table_and_finishes_the_round(olivia, competition, field, round1):
+    from tournament.rounds.lifecycle import round_publish
+    from tournament.rounds.seating import round_seat
     from tournament.tables.ledger import HandRejected, hand_record
-    from tournament.rounds import round_publish, round_seat
     from tournament.tables.selectors import table_fold
 
     round_seat(round1)
@@ -218,7 +219,7 @@ def test_time_is_up_ends_every_table_and_finishes_the_round(olivia, competition,
 
 
 def test_hold_and_release_a_rounds_results(olivia, competition, field, round1):
-    from tournament.rounds import round_seat
+    from tournament.rounds.seating import round_seat
 
     round_seat(round1)
     url = reverse("organiser:round_status", args=[round1.pk])

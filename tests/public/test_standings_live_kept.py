@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.public.conftest import win
 from tests.public.helpers import rows_by
 from tournament.models import Round
-from tournament.rounds import round_hold
+from tournament.rounds.lifecycle import round_hold
 from tournament.standings.store import standings_refresh
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from tournament.request_meta import client_ip, request_meta
+from tournament.access.request_meta import client_ip, request_meta
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_the_settings_use_one_number_of_proxies():
     from django.conf import settings
 
     assert settings.REST_FRAMEWORK["NUM_PROXIES"] == settings.TRUSTED_PROXIES == 0
-    assert settings.AXES_CLIENT_IP_CALLABLE == "tournament.request_meta.client_ip"
+    assert settings.AXES_CLIENT_IP_CALLABLE == "tournament.access.request_meta.client_ip"
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
 
 

@@ -204,7 +204,7 @@ def test_who_may_answer(keeper):
 
 
 def test_the_setting_has_one_door(organiser, keeper):
-    from tournament.competitions import CompetitionError, competition_set_confirmation
+    from tournament.league.competitions import CompetitionError, competition_set_confirmation
 
     competition = CompetitionFactory()
     competition.organisers.add(organiser)

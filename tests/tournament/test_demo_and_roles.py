@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from tournament.demo import PLAYER_NAMES, demo_league_load, demo_logins_create
+from tournament.access.roles import can_manage_competition
+from tournament.league.demo import PLAYER_NAMES, demo_league_load, demo_logins_create
 from tournament.models import Club, Competition, Entry, Hand, Player, Round
-from tournament.roles import can_manage_competition
-from tournament.rounds import round_tables
+from tournament.rounds.seating import round_tables
 from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seated_table
-from tournament.tables.ledger import HandRejected, hand_correct, hand_record, hand_void
 from tournament.models import AuditEntry, ChipTransfer, Competition, Hand, Round
-from tournament.rounds import RoundError, round_end, round_reopen, round_start, table_end
+from tournament.rounds.lifecycle import round_end, round_reopen, round_start, table_end
+from tournament.rounds.seating import RoundError
+from tournament.tables.ledger import HandRejected, hand_correct, hand_record, hand_void
 
 pytestmark = pytest.mark.django_db
 

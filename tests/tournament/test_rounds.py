@@ -5,9 +5,9 @@ from itertools import combinations
 import pytest
 
 from tests.factories import ClubFactory, CompetitionFactory, EntryFactory, PlayerFactory, seated_table
-from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, Entry, Round, Seat
-from tournament.rounds import RoundError, round_seat, round_swap, round_tables
+from tournament.rounds.seating import RoundError, round_seat, round_swap, round_tables
+from tournament.tables.ledger import hand_record
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +79,7 @@ def test_seating_is_fixed_once_a_hand_is_recorded():
 
 
 def test_planning_the_whole_event_at_once_matches_the_known_design(league):
-    from tournament.rounds import competition_plan
+    from tournament.rounds.seating import competition_plan
 
     for number in range(1, 6):
         Round.objects.create(competition=league, number=number)

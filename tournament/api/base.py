@@ -25,9 +25,9 @@ from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.response import Response
 
+from tournament.access.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
 from tournament.api.parsers import StrictJSONParser
 from tournament.api.serializers import ConflictSerializer, ErrorSerializer
-from tournament.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
 
 ERRORS = {
     400: "Malformed request: the errors name the fields.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournament.competitions import CompetitionError, competition_set_confirmation
+from tournament.league.competitions import CompetitionError, competition_set_confirmation
 from tournament.models import Competition
 
 CONFIRMATION = ("confirmation", "confirmations_needed", "confirmation_minutes")

@@ -30,15 +30,15 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from tournament.access.roles import can_manage_competition, may_record
 from tournament.api.base import ERRORS, LeagueAPIMixin, error_response, get_or_404, id_parameter, request_meta
 from tournament.api.fields import Text
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
-from tournament.confirmations.services import answering_seats, hand_answer, hand_rule
-from tournament.tables.ledger.errors import HandRejected
-from tournament.models import Competition, Hand, HandAnswer, HandCheck, Seat
-from tournament.roles import can_manage_competition, may_record
 from tournament.confirmations.seat_links import seat_for_token
+from tournament.confirmations.services import answering_seats, hand_answer, hand_rule
+from tournament.models import Competition, Hand, HandAnswer, HandCheck, Seat
+from tournament.tables.ledger.errors import HandRejected
 
 
 def _errors(*codes: int) -> dict:

@@ -24,16 +24,15 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from tournament.counts import services as service
-
+from tournament.access.request_meta import request_meta
+from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN, SCOREKEEPER
+from tournament.counts import services as service
 from tournament.counts.integrity import integrity_report
 from tournament.counts.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
 from tournament.models import ChipCount, Competition, Table
-from tournament.request_meta import request_meta
-from tournament.roles import can_manage_competition
 
 
 class AdjustmentSerializer(serializers.Serializer):

@@ -12,7 +12,7 @@ and ``hand_void``. The view translates its answers:
   the same key with another body is refused (409, ``idempotency_key_reused``).
 
 Reading the hands of a held round (``Round.results_held``) is a 404 with code
-``results_held`` to whoever may not see them (``tournament.held``: anyone but
+``results_held`` to whoever may not see them (``tournament.rounds.held``: anyone but
 the competition's organisers, the table's scorekeeper and its own players),
 as the table's scoresheet page is a 404 to them: the same status as the page,
 and a code that says why and that the hands appear once released.
@@ -44,9 +44,9 @@ from tournament.api.serializers_hands import (
     HandVoidRequestSerializer,
     VoidedSerializer,
 )
-from tournament.held import sees_table_results
-from tournament.tables.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
 from tournament.models import Hand, Table
+from tournament.rounds.held import sees_table_results
+from tournament.tables.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
 from tournament.tables.selectors import table_fold, with_seats
 
 IDEMPOTENCY_KEY = OpenApiParameter(

@@ -19,16 +19,16 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
-from tournament import rounds as round_service
+from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.serializers import RoundSerializer, TableSerializer
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
-from tournament.tables.ledger import hand_correct
 from tournament.models import Hand, Round, Table
-from tournament.request_meta import request_meta
+from tournament.rounds import lifecycle, seating
+from tournament.tables.ledger import hand_correct
 from tournament.tables.selectors import with_seats
 
 
@@ -48,7 +48,7 @@ class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
         kwargs = self.arguments(request)
         try:
             type(self).door(round_, user=request.user, meta=request_meta(request), **kwargs)
-        except round_service.RoundError as exc:
+        except seating.RoundError as exc:
             return error_response(
                 [{"code": "round_transition", "message": str(exc)}], status.HTTP_409_CONFLICT
             )
@@ -90,32 +90,32 @@ def _reopen_arguments(self, request) -> dict:
 
 ROUND_ACTIONS = {
     "publish": _round_action(
-        "publish", round_service.round_publish, "Publish a round's seating",
+        "publish", lifecycle.round_publish, "Publish a round's seating",
         "A scheduled round whose tables are drawn becomes `seated`: players see their tables.",
     ),
     "start": _round_action(
-        "start", round_service.round_start, "Start play in a seated round",
+        "start", lifecycle.round_start, "Start play in a seated round",
         "`seated` → `playing`. (The first hand recorded in a seated round also starts it.)",
     ),
     "end": _round_action(
-        "end", round_service.round_end, "Time is up: end every table and finish the round",
+        "end", lifecycle.round_end, "Time is up: end every table and finish the round",
         "`playing` → `finished`; every table still playing is ended (001 rule 14). Hands are then final.",
     ),
     "finish": _round_action(
-        "finish", round_service.round_finish, "Finish a round whose tables have all finished",
+        "finish", lifecycle.round_finish, "Finish a round whose tables have all finished",
         "`playing` → `finished` once every table's session is over. Hands are then final.",
     ),
     "reopen": _round_action(
-        "reopen", round_service.round_reopen, "Reopen a finished round to correct a hand",
+        "reopen", lifecycle.round_reopen, "Reopen a finished round to correct a hand",
         "`finished` → `playing`; its tables' ends are cleared. The reason is kept in the audit log.",
         request=ReopenRequestSerializer, arguments=_reopen_arguments,
     ),
     "hold": _round_action(
-        "hold", lambda r, **kw: round_service.round_hold(r, held=True, **kw), "Hold a round's results",
+        "hold", lambda r, **kw: lifecycle.round_hold(r, held=True, **kw), "Hold a round's results",
         "Its hands, transfers and balances are shown to its organisers only until released.",
     ),
     "release": _round_action(
-        "release", lambda r, **kw: round_service.round_hold(r, held=False, **kw), "Release a round's results",
+        "release", lambda r, **kw: lifecycle.round_hold(r, held=False, **kw), "Release a round's results",
         "Its results show in the public standings and pages again.",
     ),
 }  # fmt: skip
@@ -139,8 +139,8 @@ class TableEndView(LeagueAPIMixin, generics.GenericAPIView):
         self.check_object_permissions(request, table)
         request.data  # noqa: B018 - a body is parsed, so a malformed one is a 400 before anything changes
         try:
-            round_service.table_end(table, user=request.user, meta=request_meta(request))
-        except round_service.RoundError as exc:
+            lifecycle.table_end(table, user=request.user, meta=request_meta(request))
+        except seating.RoundError as exc:
             return error_response(
                 [{"code": "round_transition", "message": str(exc)}], status.HTTP_409_CONFLICT
             )

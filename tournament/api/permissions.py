@@ -5,7 +5,7 @@
   and change clubs, players and competitions; the creator of a competition
   becomes one of its organisers.
 - An **organiser of a competition** (``Competition.organisers``, or a
-  superuser: ``tournament.roles.can_manage_competition``) changes that
+  superuser: ``tournament.access.roles.can_manage_competition``) changes that
   competition and everything in it: rounds, seating, tables, hands.
 - A **scorekeeper** records and voids hands only at the tables assigned to
   them (``Table.scorekeeper``).
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
 
+from tournament.access.roles import ORGANISER, can_manage_competition, may_record
 from tournament.models import Competition, Hand, Round, Table
-from tournament.roles import ORGANISER, can_manage_competition, may_record
 
 
 def is_league_organiser(user) -> bool:
@@ -48,7 +48,7 @@ def table_of(obj) -> Table:
     return obj.table if isinstance(obj, Hand) else obj
 
 
-may_score = may_record  # the ledger's own rule (tournament.roles)
+may_score = may_record  # the ledger's own rule (tournament.access.roles)
 
 
 class LeagueOrganiserOrReadOnly(BasePermission):

@@ -17,22 +17,22 @@ from rest_framework import serializers
 import scoring
 from scoring.options_schema import options_schema
 from scoring.rulesets import get_ruleset
+from tournament.access.request_meta import request_meta
 from tournament.api.competition_confirmation import CONFIRMATION, set_confirmation
 from tournament.api.fields import Boolean, Integer, RowId, RowIds, StrictModelSerializer, Text
 from tournament.api.permissions import is_league_organiser
-from tournament.competitions import (
+from tournament.league.competitions import (
     CompetitionError,
     competition_change,
     competition_create,
     competition_set_rules,
     competition_set_staff,
 )
-from tournament.held import sees_held, sees_table_results
-from tournament.tables.ledger.guard import INT_MAX
 from tournament.models import Club, Competition, Entry, Player, Round, Table
-from tournament.request_meta import request_meta
-from tournament.standings.rank import DEFAULT_ORDER, METRICS, validate_order
+from tournament.rounds.held import sees_held, sees_table_results
 from tournament.standings.queue import queue_standings_recompute
+from tournament.standings.rank import DEFAULT_ORDER, METRICS, validate_order
+from tournament.tables.ledger.guard import INT_MAX
 from tournament.tables.state import TableState
 
 # Ids travel as JSON numbers; anything past a 64-bit key cannot name a row (and must not reach SQL).
@@ -143,7 +143,7 @@ class CompetitionSerializer(StrictModelSerializer):
         read_only_fields = ["created_at"]
         extra_kwargs = {
             "capital": {"min_value": 1, "max_value": 10**9},  # chips: a sane bound in the column
-            # competition_set_confirmation's bounds (tournament.competitions), stated in the schema
+            # competition_set_confirmation's bounds (tournament.league.competitions), stated in the schema
             "confirmations_needed": {"min_value": 1, "max_value": 3},
             "confirmation_minutes": {"min_value": 1, "max_value": 1440},
         }
@@ -176,7 +176,7 @@ class CompetitionSerializer(StrictModelSerializer):
         return attrs
 
     def create(self, validated_data):
-        """``tournament.competitions``: created, then staff and rules set through their doors; audited."""
+        """``tournament.league.competitions``: created, then staff and rules set through their doors; audited."""
         request, players = self.context["request"], validated_data.pop("players", None)
         staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
         confirmation = {k: validated_data.pop(k) for k in CONFIRMATION if k in validated_data}
@@ -195,7 +195,7 @@ class CompetitionSerializer(StrictModelSerializer):
         return competition
 
     def update(self, instance, validated_data):
-        """Each change through its door: rules, staff, details (``tournament.competitions``); audited."""
+        """Each change through its door: rules, staff, details (``tournament.league.competitions``); audited."""
         request, players = self.context["request"], validated_data.pop("players", None)
         user, meta = request.user, request_meta(request)
         staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
@@ -225,7 +225,7 @@ class CompetitionSerializer(StrictModelSerializer):
 
 
 def _invalid(exc: CompetitionError) -> serializers.ValidationError:
-    """A refusal of ``tournament.competitions`` as the 400 naming its fields."""
+    """A refusal of ``tournament.league.competitions`` as the 400 naming its fields."""
     return serializers.ValidationError({k or "non_field_errors": v for k, v in exc.problems.items()})
 
 
@@ -362,7 +362,7 @@ class TableSerializer(StrictModelSerializer):
 
     While the round's results are held (``results_held``) the seating stays public but ``state``
     (balances, hand counts, winds: all of it comes from the hands) is null to whoever may not see
-    them: ``tournament.held.sees_table_results``, the scoresheet page's rule. The caller is the
+    them: ``tournament.rounds.held.sees_table_results``, the scoresheet page's rule. The caller is the
     ``request`` in the context; without one, the caller sees what an anonymous visitor sees.
     """
 

@@ -18,11 +18,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
-from tournament.standings import cache as standings_cache
-
+from tournament.access.roles import can_manage_competition
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
 from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
-from tournament.roles import can_manage_competition
+from tournament.standings import cache as standings_cache
 from tournament.standings.compute import standings_compute
 from tournament.standings.store import COMPETITION_SCOPE, ledger_mark, stored_standings
 

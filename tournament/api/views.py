@@ -19,6 +19,7 @@ from rest_framework import generics, mixins, status, viewsets
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 
+from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.permissions import COMPETITION_ORGANISER, LEAGUE_ORGANISER
 from tournament.api.serializers import (
@@ -33,18 +34,11 @@ from tournament.api.serializers import (
     SeatingResultSerializer,
     TableSerializer,
 )
-from tournament.competitions import CompetitionError, table_set_scorekeeper
-from tournament.held import hide_drafts
+from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Club, Competition, Entry, Player, Round, Table
-from tournament.request_meta import request_meta
-from tournament.rounds import (
-    RoundError,
-    RoundLocked,
-    competition_plan,
-    round_change,
-    round_schedule,
-    round_seat,
-)
+from tournament.rounds.held import hide_drafts
+from tournament.rounds.lifecycle import round_change, round_schedule
+from tournament.rounds.seating import RoundError, RoundLocked, competition_plan, round_seat
 from tournament.standings.queue import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
@@ -150,7 +144,7 @@ class CompetitionViewSet(_NoDeleteViewSet):
         return [p() for p in COMPETITION_ORGANISER]
 
     def perform_create(self, serializer):
-        serializer.save()  # tournament.competitions.competition_create: the creator runs it
+        serializer.save()  # tournament.league.competitions.competition_create: the creator runs it
 
 
 @extend_schema_view(
@@ -365,7 +359,7 @@ class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
         return table
 
     def perform_update(self, serializer):
-        """``tournament.competitions.table_set_scorekeeper``: staff of the competition only; audited."""
+        """``tournament.league.competitions.table_set_scorekeeper``: staff of the competition only; audited."""
         keeper = serializer.validated_data.get("scorekeeper", serializer.instance.scorekeeper)
         try:
             table_set_scorekeeper(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.audit import actor_name
+from tournament.access.audit import actor_name
 from tournament.models import Competition, HandCheck, Seat
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import hand_doubles, hand_summary

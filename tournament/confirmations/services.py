@@ -59,10 +59,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.audit import SYSTEM, RequestMeta, actor_name, audit_write
-from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
+from tournament.access.audit import SYSTEM, RequestMeta, actor_name, audit_write
+from tournament.access.roles import require_organiser
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
-from tournament.roles import require_organiser
+from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
 
 Verdict = HandAnswer.Verdict
 State = HandCheck.State
@@ -150,7 +150,6 @@ def _refresh(check: HandCheck, now: datetime | None = None) -> bool:
 def _standings_follow(table_id: int) -> None:
     def queue():
         from tournament.standings import cache as standings_cache
-
         from tournament.standings.queue import queue_standings_update
 
         standings_cache.bump()

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import F
 
-from tournament.audit import actor_name
-from tournament.counts.services import hands_since_agreed
+from tournament.access.audit import actor_name
 from tournament.counts.integrity_stats import Feed, FeedPattern, ZaHuRate, feeding_patterns, za_hu_rates
+from tournament.counts.services import hands_since_agreed
 from tournament.models import ChipCount, Competition, Hand, HandCheck, Player, Seat
 
 NOT_MATCHED = (ChipCount.Status.DIFFERS, ChipCount.Status.SUPERSEDED, ChipCount.Status.ACCEPTED)

@@ -36,11 +36,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.roles import can_manage_competition, may_record, require_organiser
 from tournament.counts.compare import CountRefused, adjustment_transfers, check_count, compare
-from tournament.tables.ledger.errors import Problem
 from tournament.models import ChipCount, ChipTransfer, Hand, Round, Table
-from tournament.roles import can_manage_competition, may_record, require_organiser
+from tournament.tables.ledger.errors import Problem
 
 Status = ChipCount.Status
 ADJUSTMENT = "adjustment"  # ChipTransfer.reason of an accepted count's transfers
@@ -325,7 +325,6 @@ def hands_since_agreed(count: ChipCount) -> list[Hand]:
 def _queue_standings(table: Table) -> None:
     """Standings follow an adjustment as they follow a hand (``tournament.tables.ledger``)."""
     from tournament.standings import cache as standings_cache
-
     from tournament.standings.queue import queue_standings_update
 
     standings_cache.bump()

@@ -1,5 +1,5 @@
 """Forms of the accounts' pages: a new account (by an organiser or through an invitation), an
-invitation, linking an account to a player. They validate; ``tournament.accounts`` changes state."""
+invitation, linking an account to a player. They validate; ``tournament.access.accounts`` changes state."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ class ConfirmationSettingForm(forms.ModelForm):
         widgets = {"confirmation": forms.RadioSelect}
 
     def save(self, commit=True):  # never saves itself: the view calls the one door
-        raise NotImplementedError("use tournament.competitions.competition_set_confirmation")
+        raise NotImplementedError("use tournament.league.competitions.competition_set_confirmation")
 
 
 class RulingForm(forms.Form):

@@ -26,7 +26,7 @@ from scoring.rulesets import (
     get_ruleset,
 )
 from scoring.rulesets import _nullable as nullable  # noqa: PLC2701 - the engine's own rule of "may be empty"
-from tournament import rulecard
+from tournament.league import rulecard
 from tournament.models import Competition
 
 PAIRS = ("ping_hu_price", "limit_price")

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import tournament.models.competitions
+import tournament.league.models
 
 
 class Migration(migrations.Migration):
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
             model_name="competition",
             name="standings_order",
             field=models.JSONField(
-                default=tournament.models.competitions.default_standings_order,
+                default=tournament.league.models.default_standings_order,
                 help_text="Metrics compared one after another, best first (names of standings_rank.METRICS).",
                 verbose_name="tie-break order",
             ),

@@ -1,4 +1,4 @@
-from tournament.roles import user_roles
+from tournament.access.roles import user_roles
 
 
 def roles(request) -> dict:

@@ -18,9 +18,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
+from tournament.access.roles import ORGANISER, user_roles
 from tournament.project import heartbeat
-
-from tournament.roles import ORGANISER, user_roles
 
 
 def check_database() -> dict:

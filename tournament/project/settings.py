@@ -17,7 +17,15 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from tournament.project.env import EmailConfig, email_url, env_bool, env_int, env_list, env_secret_key, env_str
+from tournament.project.env import (
+    EmailConfig,
+    email_url,
+    env_bool,
+    env_int,
+    env_list,
+    env_secret_key,
+    env_str,
+)
 from tournament.project.logs import logging_config, sentry_init
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -189,7 +197,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"scoring": env_str("SCORING_RATE_LIMIT", "120/minute")},
-    # The client behind TRUSTED_PROXIES proxies (tournament/request_meta.py); DRF's default, None,
+    # The client behind TRUSTED_PROXIES proxies (tournament/access/request_meta.py); DRF's default, None,
     # would take a client's own X-Forwarded-For and let it reset every limit.
     "NUM_PROXIES": TRUSTED_PROXIES,
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
@@ -243,7 +251,7 @@ AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
 # A name and an address together: guessing one name from one address locks out only that pair, so
 # nobody can lock the organiser out by failing as them (or as anyone) from elsewhere.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "tournament.request_meta.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournament.access.request_meta.client_ip"
 
 # --- Security: production defaults, each switchable from the environment ---
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)

@@ -32,9 +32,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.roles import require_organiser
 from tournament.models import ChipCount, Competition, Round, Table
-from tournament.roles import require_organiser
 from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState

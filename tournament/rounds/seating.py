@@ -5,7 +5,7 @@ tables of the rounds already seated and (for swiss seating) their chips,
 runs the pure generator, and saves the tables in one transaction as a
 **draft** (issue 14): the round stays scheduled, the organiser reviews the
 report, swaps, and publishes it (``lifecycle.round_publish``); until then
-only the competition's organisers see its tables (``tournament.held``).
+only the competition's organisers see its tables (``tournament.rounds.held``).
 Seating a published round again makes it a draft again.
 ``round_swap`` exchanges two players before play starts. Each is a door
 (issue 13): it checks the caller's right (an organiser of the competition;
@@ -24,9 +24,9 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.roles import require_organiser
 from tournament.models import ChipTransfer, Entry, Hand, Player, Round, Seat, Table
-from tournament.roles import require_organiser
 from tournament.seating import SeatingOptions, seat
 from tournament.seating import preview as seating_preview
 from tournament.seating import report as seating_report

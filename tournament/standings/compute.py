@@ -45,6 +45,7 @@ from datetime import datetime
 from django.db import connection
 from django.utils import timezone
 
+from tournament.league.models import SubstituteResults
 from tournament.models import (
     ChipTransfer,
     Club,
@@ -58,7 +59,6 @@ from tournament.models import (
     Seat,
 )  # fmt: skip
 from tournament.models import Table as TableModel
-from tournament.models.competitions import SubstituteResults
 from tournament.standings.rank import PlayerTotals, RankedRow, merge_substitutes, rank
 
 

@@ -6,10 +6,9 @@ for the scorekeeper, otherwise a plain link for the organisers and players.
 
 from django import template
 
+from tournament.access.roles import may_record
 from tournament.counts import services as counts
-
-from tournament.roles import may_record
-from tournament.rounds import table_finished
+from tournament.rounds.lifecycle import table_finished
 
 register = template.Library()
 

@@ -1,10 +1,10 @@
-"""Logging in: each role lands where their evening is (``tournament.roles.landing_url``)."""
+"""Logging in: each role lands where their evening is (``tournament.access.roles.landing_url``)."""
 
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
 
-from tournament.roles import landing_url
+from tournament.access.roles import landing_url
 
 
 class LoginView(auth_views.LoginView):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tournament.demo import demo_league_load, demo_logins_create
+from tournament.league.demo import demo_league_load, demo_logins_create
 
 
 class Command(BaseCommand):

@@ -6,8 +6,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from tournament.access.roles import may_record
 from tournament.models import Round, Table
-from tournament.roles import may_record
 from tournament.tables.ledger.errors import HandRejected, Problem
 
 _LOCK_SQL = (

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.rulesets import get_ruleset
-from tournament.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_write
 from tournament.confirmations.services import check_open as check_hand
 from tournament.models import ChipTransfer, Hand, Round, Table
 from tournament.rounds.lifecycle import started_by_first_hand
@@ -274,7 +274,6 @@ def audit_hand(
 def queue_standings(hand: Hand) -> None:
     """Standings follow every recorded or voided hand; recording never waits for them (issue 6)."""
     from tournament.standings import cache as standings_cache
-
     from tournament.standings.queue import queue_standings_update
 
     standings_cache.bump()  # the ledger moved: standings answers kept until now may be behind it

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.audit import RequestMeta
+from tournament.access.audit import RequestMeta
 from tournament.models import ChipTransfer, Hand, HandVoid
 from tournament.tables.ledger.checks import check_open, check_right, locked_table
 from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason

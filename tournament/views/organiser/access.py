@@ -8,8 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
+from tournament.access.roles import ORGANISER, can_manage_competition, user_roles
 from tournament.models import Competition, Entry, Round
-from tournament.roles import ORGANISER, can_manage_competition, user_roles
 
 
 def organiser_required(view):

@@ -3,7 +3,7 @@
 From the staff page: make a scorekeeper's account, or an invitation. From a player's account page:
 make their account, an invitation (sent by email, or printed as a slip with a QR code), link an
 existing account, or unlink it. A scorekeeper or a player's account can be deactivated. Every change
-is a door of ``tournament.accounts``; these views only read forms and show the outcome.
+is a door of ``tournament.access.accounts``; these views only read forms and show the outcome.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import accounts
+from tournament.access import accounts
+from tournament.access.request_meta import request_meta
 from tournament.forms.accounts import AccountForm, InviteForm, LinkForm
 from tournament.forms.competitions import StaffForm
 from tournament.models import Invitation, Player
-from tournament.request_meta import request_meta
 
 from .access import managed_competition, organiser_required
 
@@ -38,7 +38,7 @@ def staff_context(competition, *, account_form=None, invite_form=None) -> dict:
     """What the staff page shows below the staff form: scorekeepers' accounts and open invitations."""
     return {
         "keepers": competition.scorekeepers.order_by("username"),
-        # Organisers' accounts are a superuser's to switch off (tournament.accounts.account_set_active).
+        # Organisers' accounts are a superuser's to switch off (tournament.access.accounts.account_set_active).
         "organiser_ids": set(
             competition.scorekeepers.filter(organised__isnull=False).values_list("pk", flat=True)
         ),

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from tournament.audit import actor_name
+from tournament.access.audit import actor_name
 from tournament.models import AuditEntry, Table
 
 from .access import managed_competition, organiser_required

@@ -11,8 +11,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.rulesets import get_ruleset
-from tournament import rulecard
-from tournament.competitions import (
+from tournament.access.request_meta import request_meta
+from tournament.forms.competitions import (
+    CompetitionForm,
+    StaffForm,
+    StandingsSettingsForm,
+)
+from tournament.forms.rulecard import RuleCardForm
+from tournament.league import rulecard
+from tournament.league.competitions import (
     RANKING,
     CompetitionError,
     check_rules,
@@ -20,17 +27,10 @@ from tournament.competitions import (
     competition_set_rules,
     competition_set_staff,
 )
-from tournament.competitions import (
+from tournament.league.competitions import (
     competition_create as create_competition,
 )
-from tournament.forms.competitions import (
-    CompetitionForm,
-    StaffForm,
-    StandingsSettingsForm,
-)
-from tournament.forms.rulecard import RuleCardForm
 from tournament.models import Entry
-from tournament.request_meta import request_meta
 
 from .access import managed_competition, organiser_required
 from .accounts import staff_context

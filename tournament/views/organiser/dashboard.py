@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournament.models import Competition, Entry, Round
-from tournament.rounds import table_finished
+from tournament.rounds.lifecycle import table_finished
 
 from .access import managed_competitions, organiser_required
 

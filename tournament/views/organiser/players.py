@@ -26,8 +26,8 @@ from tournament.forms.players import (
     PlayerForm,
     SubstituteForm,
 )
+from tournament.league.players_import import ImportRejected, players_import, players_preview
 from tournament.models import AuditEntry, Entry, Round
-from tournament.players_import import ImportRejected, players_import, players_preview
 from tournament.standings.queue import queue_standings_recompute
 
 from .access import managed_competition, managed_entry, organiser_required

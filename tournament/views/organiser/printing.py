@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 
-from tournament import printing
+from tournament.rounds import printing
 
 from .access import managed_round, organiser_required
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from tournament.models import Round, Table
-from tournament.rounds import table_finished
+from tournament.rounds.lifecycle import table_finished
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import FINISH_WORDS, WIND_NAMES
 

@@ -2,7 +2,7 @@
 
 Every change goes through its door in ``tournament.rounds`` (schedule,
 seat, swap, publish, start, end, finish, reopen, hold) or
-``tournament.competitions.table_set_scorekeeper``; this module only
+``tournament.league.competitions.table_set_scorekeeper``; this module only
 translates forms and answers.
 """
 
@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import rounds as round_service
-from tournament.competitions import CompetitionError, table_set_scorekeeper
+from tournament.access.request_meta import request_meta
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
+from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Player, Round
-from tournament.request_meta import request_meta
-from tournament.rounds import table_finished
+from tournament.rounds import lifecycle, seating
+from tournament.rounds.lifecycle import table_finished
 from tournament.seating import best_rounds
 
 from .access import managed_competition, managed_round, organiser_required
@@ -40,10 +40,10 @@ def rounds(request, pk: int):
     form = RoundForm(request.POST or None, competition=competition, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
         try:
-            round_ = round_service.round_schedule(
+            round_ = lifecycle.round_schedule(
                 competition, user=request.user, meta=request_meta(request), **form.cleaned_data
             )
-        except round_service.RoundError as exc:
+        except seating.RoundError as exc:
             form.add_error(None, str(exc))
             return render(
                 request,
@@ -70,8 +70,8 @@ def competition_plan_view(request, pk: int):
         messages.error(request, _("There is no round to seat: schedule the rounds first (below)."))
         return redirect("organiser:rounds", competition.pk)
     try:
-        planned = round_service.competition_plan(competition, user=request.user, meta=request_meta(request))
-    except round_service.RoundError as exc:
+        planned = seating.competition_plan(competition, user=request.user, meta=request_meta(request))
+    except seating.RoundError as exc:
         messages.error(request, str(exc))
         return redirect("organiser:rounds", competition.pk)
     repeats = sum(p.report.repeat_meetings for p in planned)
@@ -90,10 +90,10 @@ def round_edit(request, pk: int):
     form = RoundForm(request.POST or None, instance=round_, competition=round_.competition)
     if request.method == "POST" and form.is_valid():
         try:
-            round_service.round_change(
+            lifecycle.round_change(
                 round_, user=request.user, meta=request_meta(request), **form.cleaned_data
             )
-        except round_service.RoundError as exc:
+        except seating.RoundError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Saved."))
@@ -109,8 +109,8 @@ def round_edit(request, pk: int):
 def _preview(round_: Round):
     """What seating the round will do (tables, byes and who is due one), or the reason it cannot."""
     try:
-        return round_service.round_preview(round_), None
-    except round_service.RoundError as exc:
+        return seating.round_preview(round_), None
+    except seating.RoundError as exc:
         return None, str(exc)
 
 
@@ -179,7 +179,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
     players = {p.pk: p for t in tables for _, p in t["seats"] if p}
     report = preview = preview_problem = None
     if tables:
-        report_data = round_service.round_report(round_)
+        report_data = seating.round_report(round_)
         byes = Player.objects.filter(pk__in=report_data.byes).select_related("club")
         numbers = [t["table"].number for t in tables if any(p for _, p in t["seats"])]
         report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}}, numbers)
@@ -241,14 +241,14 @@ def round_seat_view(request, pk: int):
     if not form.is_valid():
         return _page(request, round_, status=400, seating_form=form)
     try:
-        result = round_service.round_seat(
+        result = seating.round_seat(
             round_,
             user=request.user,
             seed=form.cleaned_data["seed"],
             swiss=form.cleaned_data["swiss"],
             meta=request_meta(request),
         )
-    except round_service.RoundError as exc:
+    except seating.RoundError as exc:
         messages.error(request, str(exc))
         return _page(request, round_, status=409, seating_form=form)
     messages.success(
@@ -270,14 +270,14 @@ def round_swap_view(request, pk: int):
             messages.error(request, text)
         return redirect("organiser:round", round_.pk)
     try:
-        report = round_service.round_swap(
+        report = seating.round_swap(
             round_,
             form.cleaned_data["player_a"],
             form.cleaned_data["player_b"],
             user=request.user,
             meta=request_meta(request),
         )
-    except round_service.RoundError as exc:
+    except seating.RoundError as exc:
         messages.error(request, str(exc))
         return redirect("organiser:round", round_.pk)
     messages.success(request, _("Swapped. Repeated meetings now: %(r)s.") % {"r": report.repeat_meetings})
@@ -312,17 +312,17 @@ def round_scorekeepers(request, pk: int):
 # The organiser's buttons on the round page: action → its door in tournament.rounds, and what it says.
 ACTIONS = {
     "publish": (
-        round_service.round_publish,
+        lifecycle.round_publish,
         gettext_noop("Round %(n)s is published: players see their tables."),
     ),
-    "start": (round_service.round_start, gettext_noop("Round %(n)s has started.")),
-    "finish": (round_service.round_finish, gettext_noop("Round %(n)s is finished.")),
+    "start": (lifecycle.round_start, gettext_noop("Round %(n)s has started.")),
+    "finish": (lifecycle.round_finish, gettext_noop("Round %(n)s is finished.")),
     "hold": (
-        lambda r, **kw: round_service.round_hold(r, held=True, **kw),
+        lambda r, **kw: lifecycle.round_hold(r, held=True, **kw),
         gettext_noop("Round %(n)s's results are held back from the public standings."),
     ),
     "release": (
-        lambda r, **kw: round_service.round_hold(r, held=False, **kw),
+        lambda r, **kw: lifecycle.round_hold(r, held=False, **kw),
         gettext_noop("Round %(n)s's results are public."),
     ),
 }
@@ -337,10 +337,10 @@ def round_status(request, pk: int):
     meta = request_meta(request)
     try:
         if action == "end":
-            ended = round_service.round_end(round_, user=request.user, meta=meta)
+            ended = lifecycle.round_end(round_, user=request.user, meta=meta)
             text = _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
         elif action == "reopen":
-            round_service.round_reopen(
+            lifecycle.round_reopen(
                 round_, reason=request.POST.get("reason", ""), user=request.user, meta=meta
             )
             text = _("Round %(n)s is open again: its hands can be corrected.") % {"n": round_.number}
@@ -351,7 +351,7 @@ def round_status(request, pk: int):
         else:
             messages.error(request, _("Unknown action."))
             return redirect("organiser:round", round_.pk)
-    except round_service.RoundError as exc:
+    except seating.RoundError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, text)

@@ -1,6 +1,6 @@
 """Who sees which round's results on the public pages.
 
-The rule itself lives in ``tournament.held`` (the API follows the same one);
+The rule itself lives in ``tournament.rounds.held`` (the API follows the same one);
 this module answers the pages' way: a held round is a 404 to whoever may not
 see it. The competition's own standings (scope 0) are stored without held
 rounds already (``standings_compute``), so only round scopes, round pages and
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from tournament.held import sees_held, visible_rounds
 from tournament.models import Round
+from tournament.rounds.held import sees_held, visible_rounds
 
 __all__ = ["require_results_visible", "sees_held", "visible_rounds"]
 

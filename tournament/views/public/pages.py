@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from tournament.held import sees_seating
 from tournament.models import Competition, Player, Round, Table
+from tournament.rounds.held import sees_seating
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.history import chart_data, player_hands, player_sessions

@@ -20,11 +20,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournament.access.request_meta import client_ip
+from tournament.models import Competition, Player, Round
+from tournament.project import rate_limit
 from tournament.standings import cache as standings_cache
 from tournament.standings import exports
-from tournament.project import rate_limit
-from tournament.models import Competition, Player, Round
-from tournament.request_meta import client_ip
 from tournament.views.public.access import require_results_visible, sees_held
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
 

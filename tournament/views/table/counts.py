@@ -15,12 +15,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.access.request_meta import request_meta
+from tournament.access.roles import can_manage_competition, may_record
 from tournament.counts import services as service
-
 from tournament.models import ChipCount, Table
-from tournament.request_meta import request_meta
-from tournament.roles import can_manage_competition, may_record
-from tournament.rounds import table_finished
+from tournament.rounds.lifecycle import table_finished
 from tournament.tables.selectors import table_fold
 
 

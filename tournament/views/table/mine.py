@@ -71,7 +71,7 @@ def player_tables(player: Player | None) -> list[Table]:
     """The player's tables in rounds seated or playing, the one now first; else their latest table."""
     if player is None:
         return []
-    # A draft seating is not theirs to see until published (``tournament.held.sees_seating``).
+    # A draft seating is not theirs to see until published (``tournament.rounds.held.sees_seating``).
     seated = _tables().filter(seats__player=player).exclude(round__status=Round.Status.SCHEDULED).distinct()
     current = sorted(seated.filter(round__status__in=CURRENT), key=when_key)
     if current:
@@ -84,7 +84,7 @@ def player_tables(player: Player | None) -> list[Table]:
 @login_required
 def my_tables(request):
     user = request.user
-    # A draft seating is not shown until published (``tournament.held``), not even to its scorekeeper.
+    # A draft seating is not shown until published (``tournament.rounds.held``), not even to its scorekeeper.
     keeping = _tables().filter(scorekeeper=user).exclude(round__status=Round.Status.SCHEDULED)
     organising = _tables().filter(round__competition__organisers=user, round__status__in=CURRENT)
     player = Player.objects.filter(user=user).first()

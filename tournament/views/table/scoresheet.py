@@ -26,6 +26,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.access.request_meta import request_meta
+from tournament.access.roles import can_manage_competition
+from tournament.confirmations.seat_links import seat_link_cards
 from tournament.forms_table import (
     EntryForm,
     entry_fingerprint,
@@ -33,12 +36,9 @@ from tournament.forms_table import (
     form_data_from_entry,
     new_idempotency_key,
 )
-from tournament.held import sees_seating, sees_table_results
-from tournament.tables.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Round, Table
-from tournament.request_meta import request_meta
-from tournament.roles import can_manage_competition
-from tournament.confirmations.seat_links import seat_link_cards
+from tournament.rounds.held import sees_seating, sees_table_results
+from tournament.tables.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import (
     FINISH_WORDS,
@@ -73,12 +73,12 @@ def _table(table_id: int) -> Table:
 
 def _results_hidden(request, table: Table) -> bool:
     """A held round's results are shown only to its staff and the table's own players
-    (``tournament.held.sees_table_results``, the API's rule too)."""
+    (``tournament.rounds.held.sees_table_results``, the API's rule too)."""
     return not sees_table_results(request.user, table)
 
 
 def _check_seating_published(request, table: Table) -> None:
-    """A draft seating (not yet published) is its organisers' only (``tournament.held.sees_seating``)."""
+    """A draft seating (not yet published) is its organisers' only (``tournament.rounds.held.sees_seating``)."""
     if not sees_seating(request.user, table.round):
         raise Http404(_("The seating of this round is not published yet."))
 

@@ -16,11 +16,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.confirmations.services import hand_answer
-from tournament.tables.ledger.errors import HandRejected
-from tournament.models import Hand, Seat
-from tournament.request_meta import request_meta
+from tournament.access.request_meta import request_meta
 from tournament.confirmations.seat_links import seat_for_token
+from tournament.confirmations.services import hand_answer
+from tournament.models import Hand, Seat
+from tournament.tables.ledger.errors import HandRejected
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import players_now, seated_players
 from tournament.views.table.seat_display import counting_rule, hands_to_confirm

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.audit import actor_name
+from tournament.access.audit import actor_name
 from tournament.confirmations.services import answering_seats
 from tournament.models import Hand, Round, Seat
 from tournament.views.table.display import REASON_WORDS, hand_doubles, hand_summary

@@ -1,4 +1,12 @@
-"""Competitions and the players entered in them.
+"""The league's data: clubs, players, competitions and their entries.
+
+Clubs and players.
+
+A **player** is a person registered with the league (a unique registration
+number), optionally a member of a **club**, optionally linked to a login so
+they can follow their own tables.
+
+Competitions and the players entered in them.
 
 A **competition** is a league season or a one-day tournament, played under
 one rule set (an organiser's copy of one of the four of
@@ -14,6 +22,34 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.confirmations.models import ConfirmationRule
 from tournament.standings.rank import DEFAULT_ORDER
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    short_name = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=120)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="players")
+    registration_no = models.CharField("registration number", max_length=30, unique=True)
+    contact = models.CharField(max_length=200, blank=True, help_text="Email or phone, optional.")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+
+    class Meta:
+        ordering = ["name", "registration_no"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.registration_no})"
+
 
 RULESET_CHOICES = [
     ("spgg-2023", "SPGG 2023 (default)"),

@@ -26,8 +26,8 @@ The pages answer a hidden round or table 404 (``views.public.access``,
 
 from __future__ import annotations
 
+from tournament.access.roles import can_manage_competition
 from tournament.models import Competition, Round, Table
-from tournament.roles import can_manage_competition
 
 
 def sees_held(user, competition: Competition) -> bool:

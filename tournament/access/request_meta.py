@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.conf import settings
 from ipware import get_client_ip
 
-from tournament.audit import RequestMeta
+from tournament.access.audit import RequestMeta
 
 # Only the header the proxies write: the others ipware knows (X-Real-IP, CDN headers) are a client's to forge.
 FORWARDED = ["HTTP_X_FORWARDED_FOR"]

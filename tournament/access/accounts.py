@@ -37,9 +37,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from rest_framework.authtoken.models import Token
 
-from tournament.audit import RequestMeta, actor_name, audit_write
+from tournament.access.audit import RequestMeta, actor_name, audit_write
+from tournament.access.roles import PLAYER, SCOREKEEPER, require_organiser
 from tournament.models import Competition, Invitation, Player
-from tournament.roles import PLAYER, SCOREKEEPER, require_organiser
 
 INVITATION_DAYS = 14  # how long an invitation's link works
 

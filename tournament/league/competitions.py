@@ -23,9 +23,9 @@ from django.utils.translation import gettext_noop
 
 import scoring
 from scoring.rulesets import get_ruleset
-from tournament.audit import RequestMeta, actor_name, audit_write
+from tournament.access.audit import RequestMeta, actor_name, audit_write
+from tournament.access.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
 from tournament.models import Competition, Table
-from tournament.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
 from tournament.standings.queue import queue_standings_recompute
 
 

@@ -1,0 +1,19 @@
+"""The league's data. Each part keeps its models in its own package; Django finds them all here.
+
+Every model keeps the app label ``tournament`` and its table (``tournament_<model>``): moving a model
+between the parts' packages changes no row and needs no migration.
+"""
+
+from tournament.access.models import AuditEntry, Invitation
+from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCheck
+from tournament.counts.models import ChipCount
+from tournament.league.models import Club, Competition, Entry, Player
+from tournament.rounds.models import Round, Seat, Table
+from tournament.standings.models import StandingRow, StandingsMeta
+from tournament.tables.models import ChipTransfer, Hand, HandVoid
+
+__all__ = [
+    "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",
+    "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "Round",
+    "Seat", "StandingRow", "StandingsMeta", "Table",
+]  # fmt: skip
