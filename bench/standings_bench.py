@@ -104,7 +104,8 @@ def _record_somewhere(rng, tables):
     """Record a random hand at a random table of ``tables`` whose session is still going (``--reuse``
     keeps the hands of earlier runs, and a session ends when a player is out of chips); a finished
     table is dropped from ``tables``."""
-    from tournament.tables.ledger import HandRejected, hand_record
+    from tournament.tables.ledger.errors import HandRejected
+    from tournament.tables.ledger.record import hand_record
 
     while tables:
         table = rng.choice(tables)
@@ -426,11 +427,12 @@ def main() -> int:
 
     from django.test import Client
 
-    from tournament.tables.ledger import hand_record, hand_void
     from tournament.models import ChipTransfer, Competition, Round, StandingsMeta, Table
     from tournament.standings.compute import standings_compute
     from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
     from tournament.standings.tasks import standings_update_table
+    from tournament.tables.ledger.record import hand_record
+    from tournament.tables.ledger.void import hand_void
 
     competition = Competition.objects.get(pk=1)
     live_round = Round.objects.get(competition=competition, number=args.rounds)

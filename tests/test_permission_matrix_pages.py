@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.urls import get_resolver, reverse
 
 from tests.api.conftest import league  # noqa: F401 - the shared cast, used as a fixture
-from tournament.access.accounts import invitation_create
+from tournament.access.invitations import invitation_create
 from tournament.models import (
     AuditEntry,
     ChipCount,
@@ -35,7 +35,7 @@ from tournament.models import (
     StandingRow,
     Table,
 )
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

@@ -37,7 +37,11 @@ from tournament.models import (
 )
 from tournament.rounds.lifecycle import round_change, round_schedule
 from tournament.rounds.seating import RoundError
-from tournament.tables.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
+from tournament.tables.ledger.checks import check_open
+from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.ledger.preview import hand_settle
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 
 
 @admin.register(Club)

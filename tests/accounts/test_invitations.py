@@ -10,8 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from tests.accounts.conftest import PASSWORD
-from tournament.access.accounts import (
-    AccountError,
+from tournament.access.accounts import AccountError
+from tournament.access.invitations import (
     InvitationInvalid,
     invitation_accept,
     invitation_create,

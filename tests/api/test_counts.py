@@ -5,7 +5,7 @@ import pytest
 from tests.api.conftest import client_for
 from tournament.models import ChipCount, ChipTransfer, Round
 from tournament.rounds.lifecycle import round_end, table_end
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
 from tournament.models import Player, Round
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

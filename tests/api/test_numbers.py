@@ -12,9 +12,10 @@ import pytest
 import scoring.settle
 from scoring.rulesets import get_ruleset
 from tests.api.test_hands import hands_url, south_wins_on_west
-from tournament.tables.ledger import HandRejected, hand_record
-from tournament.tables.ledger.guard import INT_MAX, check_columns
 from tournament.models import Competition, Hand, Round
+from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.ledger.guard import INT_MAX, check_columns
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

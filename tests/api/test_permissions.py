@@ -13,8 +13,8 @@ import pytest
 
 from tests.api.conftest import client_for
 from tests.factories import ClubFactory, PlayerFactory
-from tournament.tables.ledger import hand_record
 from tournament.models import Hand, Round
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

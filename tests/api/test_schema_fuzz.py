@@ -58,7 +58,7 @@ from tournament.models import (
     Seat,
     Table,
 )
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_ledger
 
 pytestmark = pytest.mark.django_db

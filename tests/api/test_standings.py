@@ -3,9 +3,10 @@
 import pytest
 
 from tests.factories import seated_table
-from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import Round
 from tournament.standings.compute import standings_compute
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 
 pytestmark = pytest.mark.django_db
 

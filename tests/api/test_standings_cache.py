@@ -15,7 +15,7 @@ from tests.factories import UserFactory
 from tournament.models import Round
 from tournament.rounds.lifecycle import round_hold
 from tournament.standings import cache as standings_cache
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,8 +9,10 @@ import pytest
 
 from scoring.api import EXAMPLE_HAND
 from tests.api.test_hands import hands_url, south_wins_on_west
-from tournament.tables.ledger import HandRejected, hand_record, hand_settle
 from tournament.models import Hand
+from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.ledger.preview import hand_settle
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from tests.browser.test_scoresheet import log_in
 from tests.factories import PlayerFactory, seated_table
 from tournament.models import Round
 from tournament.rounds.lifecycle import table_end
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_fold
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

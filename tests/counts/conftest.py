@@ -3,8 +3,8 @@
 import pytest
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.tables.ledger import hand_record
 from tournament.models import Round
+from tournament.tables.ledger.record import hand_record
 
 
 @pytest.fixture

@@ -15,7 +15,9 @@ from tournament.counts.services import (
 from tournament.models import AuditEntry, ChipCount, ChipTransfer
 from tournament.rounds.lifecycle import round_end, round_reopen, table_end
 from tournament.standings.compute import standings_compute
-from tournament.tables.ledger import hand_correct, hand_record, hand_settle, hand_void
+from tournament.tables.ledger.preview import hand_settle
+from tournament.tables.ledger.record import hand_correct, hand_record
+from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import state_before, table_fold, table_ledger
 
 pytestmark = pytest.mark.django_db

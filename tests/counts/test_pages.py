@@ -7,7 +7,8 @@ from django.utils import timezone
 from tests.factories import PlayerFactory, seated_table
 from tournament.models import ChipCount, ChipTransfer, Round
 from tournament.rounds.lifecycle import round_end, table_end
-from tournament.tables.ledger import hand_record, hand_void
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db

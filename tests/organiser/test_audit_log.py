@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from tests.factories import seated_table
 from tournament.access.audit import RequestMeta
-from tournament.tables.ledger import hand_record, hand_void
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 
 pytestmark = pytest.mark.django_db
 

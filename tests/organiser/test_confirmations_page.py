@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, seated_table
 from tournament.confirmations.services import hand_answer
-from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, HandCheck, Seat
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

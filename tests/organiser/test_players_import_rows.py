@@ -5,7 +5,7 @@ Every row's problem, worded as the organiser reads it in the preview.
 
 import pytest
 
-from tournament.league.players_import import RawRow, check_rows, read_csv
+from tournament.league.players_csv import RawRow, check_rows, read_csv
 
 CLUBS = {
     "tampines mahjong club": "Tampines Mahjong Club",

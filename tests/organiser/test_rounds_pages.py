@@ -199,7 +199,8 @@ def test_plan_the_whole_event_seats_every_scheduled_round(olivia, competition, f
 def test_time_is_up_ends_every_table_and_finishes_the_round(olivia, competition, field, round1):
     from tournament.rounds.lifecycle import round_publish
     from tournament.rounds.seating import round_seat
-    from tournament.tables.ledger import HandRejected, hand_record
+    from tournament.tables.ledger.errors import HandRejected
+    from tournament.tables.ledger.record import hand_record
     from tournament.tables.selectors import table_fold
 
     round_seat(round1)

@@ -8,7 +8,6 @@ from django.urls import reverse
 
 from tests.public.helpers import ledger_net, rows_by
 from tournament.standings import exports
-
 from tournament.standings.store import standings_refresh
 from tournament.views.public.leaderboard import COLUMNS, all_lines
 

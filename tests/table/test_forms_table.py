@@ -7,7 +7,8 @@ players it is given.
 
 import pytest
 
-from tournament.forms_table import EntryForm, Seated, explain, form_data_from_entry, meld_of
+from tournament.forms.scoresheet import EntryForm, Seated
+from tournament.forms.scoresheet_words import explain, form_data_from_entry, meld_of
 
 PLAYERS = [Seated(11, "Ann", "E"), Seated(12, "Ben", "S"), Seated(13, "Cai", "W"), Seated(14, "Dee", "N")]
 HIDDEN = {"expected_number": "4", "idempotency_key": "k-1"}

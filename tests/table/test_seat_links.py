@@ -4,10 +4,15 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
+from tournament.confirmations.seat_links import (
+    seat_for_token,
+    seat_link_path,
+    seat_link_reset,
+    seat_link_token,
+)
 from tournament.confirmations.services import hand_rule
-from tournament.tables.ledger import hand_record
 from tournament.models import HandAnswer, HandCheck, Seat
-from tournament.confirmations.seat_links import seat_for_token, seat_link_path, seat_link_reset, seat_link_token
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

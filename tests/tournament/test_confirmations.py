@@ -7,13 +7,14 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from tests.factories import CompetitionFactory, UserFactory, seated_table
-from tournament.confirmations.services import check_state, confirmations_due, hand_answer, hand_rule
+from tournament.confirmations.checks import check_state
+from tournament.confirmations.services import confirmations_due, hand_answer, hand_rule
 from tournament.models import AuditEntry, HandCheck, Seat
 from tournament.standings.compute import standings_compute
 from tournament.standings.incremental import standings_table_changed
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
-from tournament.tables.ledger import hand_correct, hand_record
 from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.ledger.record import hand_correct, hand_record
 from tournament.tables.selectors import table_fold
 
 NOW = timezone.now()

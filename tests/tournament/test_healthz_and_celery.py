@@ -9,7 +9,6 @@ from rest_framework.authtoken.models import Token
 
 from tests.conftest import need
 from tournament.project import heartbeat
-
 from tournament.project.tasks import worker_database_backend, worker_identity
 
 pytestmark = pytest.mark.django_db

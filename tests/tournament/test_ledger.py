@@ -4,8 +4,10 @@ import pytest
 from django.db.models import Sum
 
 from tests.factories import seated_table
-from tournament.tables.ledger import HandConflict, HandRejected, hand_record, hand_void
 from tournament.models import AuditEntry, ChipTransfer, Hand
+from tournament.tables.ledger.errors import HandConflict, HandRejected
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db

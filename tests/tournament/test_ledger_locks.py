@@ -13,8 +13,9 @@ from django.db import connection
 from tests.concurrency import held_open
 from tests.conftest import need
 from tests.factories import seated_table
-from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import Hand, Round
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

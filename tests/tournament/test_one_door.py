@@ -19,7 +19,9 @@ from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seat
 from tournament.models import AuditEntry, ChipTransfer, Competition, Hand, Round
 from tournament.rounds.lifecycle import round_end, round_reopen, round_start, table_end
 from tournament.rounds.seating import RoundError
-from tournament.tables.ledger import HandRejected, hand_correct, hand_record, hand_void
+from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.ledger.record import hand_correct, hand_record
+from tournament.tables.ledger.void import hand_void
 
 pytestmark = pytest.mark.django_db
 

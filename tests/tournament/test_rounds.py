@@ -7,7 +7,7 @@ import pytest
 from tests.factories import ClubFactory, CompetitionFactory, EntryFactory, PlayerFactory, seated_table
 from tournament.models import AuditEntry, Entry, Round, Seat
 from tournament.rounds.seating import RoundError, round_seat, round_swap, round_tables
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ from datetime import timedelta
 import pytest
 
 from tests.factories import CompetitionFactory, seated_table
-from tournament.tables.ledger import hand_record
 from tournament.models import ChipTransfer, StandingRow, StandingsMeta
 from tournament.standings.check import UNSETTLED_SECONDS, standings_verify, unsettled_competitions
 from tournament.standings.store import COMPETITION_SCOPE, ledger_mark, stale_competitions
 from tournament.standings.tasks import standings_reconcile
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,7 +12,8 @@ from tournament.project.celery import app
 from tournament.standings.compute import standings_compute
 from tournament.standings.incremental import standings_table_changed
 from tournament.standings.store import COMPETITION_SCOPE, standings_freshness, stored_standings
-from tournament.tables.ledger import hand_record, hand_void
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

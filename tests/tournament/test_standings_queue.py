@@ -10,9 +10,10 @@ from django.core.cache import cache
 
 from tests.factories import seated_table
 from tournament.standings import queue as standings_tasks
-from tournament.standings.queue import QUEUED_KEY, queue_standings_update, standings_update_started
+from tournament.standings.marks import QUEUED_KEY, standings_update_started
+from tournament.standings.queue import queue_standings_update
 from tournament.standings.tasks import standings_update_table
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 
 @pytest.fixture

@@ -17,11 +17,10 @@ from django.db import connection
 from tests.conftest import need
 from tests.factories import seated_table
 from tournament.standings import store as standings_store
-
-from tournament.tables.ledger import hand_record
 from tournament.standings.compute import standings_compute
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.standings.tasks import standings_update_table
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

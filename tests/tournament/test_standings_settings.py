@@ -10,7 +10,7 @@ from tournament.standings.compute import standings_compute
 from tournament.standings.incremental import standings_table_changed
 from tournament.standings.rank import PlayerTotals, merge_substitutes, validate_order
 from tournament.standings.store import COMPETITION_SCOPE, standings_refresh, stored_standings
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 # --- pure ---------------------------------------------------------------------------------------------
 

@@ -5,9 +5,8 @@ import time
 import pytest
 
 from tests.factories import seated_table
-from tournament.project.celery import app
-from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import StandingRow
+from tournament.project.celery import app
 from tournament.standings.store import (
     COMPETITION_SCOPE,
     stale_competitions,
@@ -15,6 +14,8 @@ from tournament.standings.store import (
     stored_standings,
 )
 from tournament.standings.tasks import standings_reconcile
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,7 +19,7 @@ from tournament.models import Hand, StandingRow
 from tournament.standings.compute import standings_compute
 from tournament.standings.incremental import standings_table_changed
 from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
-from tournament.tables.ledger import hand_record
+from tournament.tables.ledger.record import hand_record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -24,15 +24,10 @@ This module does not send mail: the pages do, with the link it answers.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-from datetime import timedelta
-
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from rest_framework.authtoken.models import Token
@@ -40,8 +35,6 @@ from rest_framework.authtoken.models import Token
 from tournament.access.audit import RequestMeta, actor_name, audit_write
 from tournament.access.roles import PLAYER, SCOREKEEPER, require_organiser
 from tournament.models import Competition, Invitation, Player
-
-INVITATION_DAYS = 14  # how long an invitation's link works
 
 
 class AccountError(Exception):
@@ -58,10 +51,6 @@ class InvitationInvalid(Exception):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _audit(action: str, user, competition, words: str, meta, *, object_type: str, object_id, args, data):
@@ -82,7 +71,7 @@ def _entered(competition: Competition, player: Player) -> bool:
     return competition.entries.filter(player=player).exists()
 
 
-def _require_entered(competition: Competition, player: Player) -> None:
+def require_entered(competition: Competition, player: Player) -> None:
     if not _entered(competition, player):
         raise PermissionDenied(_("This player is not entered in this competition."))
 
@@ -95,7 +84,7 @@ def is_person_of(competition: Competition, account) -> bool:
     )
 
 
-def _grant(competition: Competition, account, role: str, player: Player | None) -> None:
+def grant_role(competition: Competition, account, role: str, player: Player | None) -> None:
     """The role the invitation or the organiser gives: a scorekeeper's place, or the player's record."""
     if role == Invitation.Role.SCOREKEEPER:
         competition.scorekeepers.add(account)
@@ -111,143 +100,7 @@ def _grant(competition: Competition, account, role: str, player: Player | None) 
         Group.objects.get(name=PLAYER).user_set.add(account)
 
 
-def invitation_create(
-    competition: Competition,
-    *,
-    role: str,
-    player: Player | None = None,
-    email: str = "",
-    user=None,
-    meta: RequestMeta | None = None,
-) -> tuple[Invitation, str]:
-    """A new invitation and its secret (the link's last part), which is not kept and cannot be read again."""
-    require_organiser(user, competition)
-    if role not in Invitation.Role.values or (role == Invitation.Role.PLAYER) != (player is not None):
-        raise AccountError({None: [_("An invitation is for a scorekeeper, or for one player.")]})
-    if player is not None:
-        _require_entered(competition, player)
-        if player.user_id is not None:
-            raise AccountError({None: [_("This player already has an account.")]})
-    token = secrets.token_urlsafe(24)
-    with transaction.atomic():
-        invitation = Invitation.objects.create(
-            competition=competition,
-            role=role,
-            player=player,
-            email=email,
-            token_hash=token_digest(token),
-            created_by=user if user is not None and user.is_authenticated else None,
-            expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
-        )
-        _audit(
-            "invitation_created",
-            user,
-            competition,
-            gettext_noop("%(actor)s invited the player %(player)s to %(competition)s")
-            if player
-            else gettext_noop("%(actor)s invited a scorekeeper to %(competition)s"),
-            meta,
-            object_type="invitation",
-            object_id=invitation.pk,
-            args={"player": player.name if player else ""},
-            data={"role": role, "player": player.pk if player else None, "email": bool(email)},
-        )
-    return invitation, token
-
-
-def invitation_find(token: str) -> Invitation:
-    """The invitation of a link, if it still works; else ``InvitationInvalid`` says why
-    (``unknown``, ``used``, ``withdrawn``, ``expired``, ``claimed``)."""
-    invitation = (
-        Invitation.objects.select_related("competition", "player")
-        .filter(token_hash=token_digest(token))
-        .first()
-    )
-    if invitation is None:
-        raise InvitationInvalid("unknown")
-    if invitation.used_at is not None:
-        raise InvitationInvalid("used")
-    if invitation.withdrawn_at is not None:
-        raise InvitationInvalid("withdrawn")
-    if invitation.expires_at <= timezone.now():
-        raise InvitationInvalid("expired")
-    if invitation.player_id and invitation.player.user_id is not None:
-        raise InvitationInvalid("claimed")
-    return invitation
-
-
-def invitation_accept(
-    token: str,
-    *,
-    username: str = "",
-    password: str = "",
-    account=None,
-    meta: RequestMeta | None = None,
-):
-    """Use the link once: a new account (``username``, ``password``) or the caller's own ``account``.
-
-    The account gets the invitation's role. Used twice, expired, or for a player already claimed:
-    ``InvitationInvalid``, and nothing changes.
-    """
-    with transaction.atomic():
-        found = invitation_find(token)
-        invitation = Invitation.objects.select_for_update().get(pk=found.pk)
-        if invitation.used_at is not None:  # used by a request that finished while we read
-            raise InvitationInvalid("used")
-        if invitation.withdrawn_at is not None:
-            raise InvitationInvalid("withdrawn")
-        if account is None:
-            account = _new_account(username, password, invitation.email)
-        _grant(invitation.competition, account, invitation.role, invitation.player)
-        invitation.used_at = timezone.now()
-        invitation.account = account
-        invitation.save(update_fields=["used_at", "account"])
-        _audit(
-            "invitation_used",
-            account,
-            invitation.competition,
-            gettext_noop("%(actor)s claimed the player %(player)s of %(competition)s with an invitation")
-            if invitation.player
-            else gettext_noop("%(actor)s joined %(competition)s as a scorekeeper with an invitation"),
-            meta,
-            object_type="invitation",
-            object_id=invitation.pk,
-            args={"player": invitation.player.name if invitation.player else ""},
-            data={"role": invitation.role, "account": account.pk, "player": invitation.player_id},
-        )
-    return account
-
-
-def invitation_withdraw(invitation: Invitation, *, user=None, meta: RequestMeta | None = None) -> Invitation:
-    """The link stops working (a slip lost or handed to the wrong person); a used one stays as it was."""
-    require_organiser(user, invitation.competition)
-    with transaction.atomic():
-        locked = (
-            Invitation.objects.select_for_update(of=("self",))  # player is nullable: lock the invitation only
-            .select_related("competition", "player")
-            .get(pk=invitation.pk)
-        )
-        if locked.used_at is not None or locked.withdrawn_at is not None:
-            return locked
-        locked.withdrawn_at = timezone.now()
-        locked.save(update_fields=["withdrawn_at"])
-        _audit(
-            "invitation_withdrawn",
-            user,
-            locked.competition,
-            gettext_noop("%(actor)s withdrew the invitation of the player %(player)s to %(competition)s")
-            if locked.player
-            else gettext_noop("%(actor)s withdrew an invitation of a scorekeeper to %(competition)s"),
-            meta,
-            object_type="invitation",
-            object_id=locked.pk,
-            args={"player": locked.player.name if locked.player else ""},
-            data={"role": locked.role, "player": locked.player_id},
-        )
-    return locked
-
-
-def _new_account(username: str, password: str, email: str = ""):
+def new_account(username: str, password: str, email: str = ""):
     User = get_user_model()
     if not username or User.objects.filter(username__iexact=username).exists():
         raise AccountError({"username": [_("This username is taken: choose another.")]})
@@ -274,13 +127,13 @@ def account_create(
     if role not in Invitation.Role.values or (role == Invitation.Role.PLAYER) != (player is not None):
         raise AccountError({None: [_("An account is made for a scorekeeper, or for one player.")]})
     if player is not None:
-        _require_entered(competition, player)
+        require_entered(competition, player)
         if player.user_id is not None:
             raise AccountError({None: [_("This player already has an account.")]})
     with transaction.atomic():
-        account = _new_account(username, password, email)
+        account = new_account(username, password, email)
         try:
-            _grant(competition, account, role, player)
+            grant_role(competition, account, role, player)
         except InvitationInvalid:
             raise AccountError({None: [_("This player already has an account.")]}) from None
         _audit(
@@ -309,7 +162,7 @@ def player_link(
     The account may not organise, nor keep score in another competition (a superuser may link those).
     """
     require_organiser(user, competition)
-    _require_entered(competition, player)
+    require_entered(competition, player)
     if not account.is_active:
         raise AccountError({"username": [_("This account cannot be linked to a player.")]})
     # Another competition's people (and any organiser) are out of an organiser's reach.
@@ -322,7 +175,7 @@ def player_link(
             raise AccountError({None: [_("This player already has an account.")]})
         if Player.objects.filter(user=account).exists():
             raise AccountError({"username": [_("This account is already linked to another player.")]})
-        _grant(competition, account, Invitation.Role.PLAYER, locked)
+        grant_role(competition, account, Invitation.Role.PLAYER, locked)
         _audit(
             "player_linked",
             user,
@@ -342,7 +195,7 @@ def player_unlink(
 ) -> Player:
     """Untie a player's record from its account (the account itself stays)."""
     require_organiser(user, competition)
-    _require_entered(competition, player)
+    require_entered(competition, player)
     with transaction.atomic():
         locked = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
         if locked.user_id is None:

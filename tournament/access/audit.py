@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tournament.models import AuditEntry
+from tournament.access.models import SYSTEM, AuditEntry
 
 
 @dataclass(frozen=True)
@@ -28,10 +28,6 @@ class RequestMeta:
 
     ip_address: str | None = None
     user_agent: str = ""
-
-
-# The actor of a change made by a command or the app itself (no user); AuditEntry.text translates it.
-SYSTEM = "System"
 
 
 def actor_name(user) -> str:

@@ -18,6 +18,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+# The actor of a change made by a command or the app itself (no user); ``AuditEntry.text`` translates it.
+SYSTEM = "System"
+
 
 class AuditEntry(models.Model):
     action = models.CharField(max_length=40)  # "hand_recorded", "hand_voided", "round_seated", ...
@@ -44,8 +47,6 @@ class AuditEntry(models.Model):
     def text(self) -> str:
         """The summary in the active language (its template translated, the names as they were)."""
         from django.utils.translation import gettext
-
-        from tournament.access.audit import SYSTEM
 
         words = (self.data or {}).get("words")
         if isinstance(words, list) and len(words) == 2 and isinstance(words[1], dict):

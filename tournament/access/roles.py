@@ -75,37 +75,3 @@ def may_record(user, table) -> bool:
     if not user or not user.is_authenticated:
         return False
     return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
-
-
-def landing_url(user) -> str:
-    """Where ``user``'s evening is, for the page after logging in (issue 14; a ``next`` wins over it).
-
-    - an organiser (of any competition, or by the group): their dashboard;
-    - a scorekeeper at one table of a round published or playing: that table's scoresheet;
-      at several: "My tables";
-    - a player linked to a ``Player``: their table now (its page), else their own page;
-    - anybody else: the front page.
-    """
-    from django.urls import reverse
-
-    from tournament.models import Player, Round, Table
-
-    if not user.is_authenticated:
-        return reverse("home")
-    if ORGANISER in user_roles(user) or user.organised.exists():
-        return reverse("organiser:dashboard")
-    current = (Round.Status.SEATED, Round.Status.PLAYING)
-    keeping = list(Table.objects.filter(scorekeeper=user, round__status__in=current).select_related("round"))
-    if len(keeping) == 1:
-        return reverse("table:scoresheet", args=[keeping[0].pk])
-    if keeping:
-        return reverse("table:mine")
-    player = Player.objects.filter(user=user).first()
-    if player is not None:
-        from tournament.views.table.mine import player_tables
-
-        tables = [t for t in player_tables(player) if t.round.status in current]
-        if tables:
-            return reverse("table:scoresheet", args=[tables[0].pk])
-        return reverse("public:player", args=[player.pk])
-    return reverse("home")

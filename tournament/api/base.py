@@ -27,7 +27,8 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
 from tournament.api.parsers import StrictJSONParser
-from tournament.api.serializers import ConflictSerializer, ErrorSerializer
+from tournament.api.serializers import ErrorSerializer
+from tournament.api.serializers_tables import ConflictSerializer
 
 ERRORS = {
     400: "Malformed request: the errors name the fields.",

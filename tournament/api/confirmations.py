@@ -35,8 +35,9 @@ from tournament.api.base import ERRORS, LeagueAPIMixin, error_response, get_or_4
 from tournament.api.fields import Text
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
+from tournament.confirmations.checks import answering_seats
 from tournament.confirmations.seat_links import seat_for_token
-from tournament.confirmations.services import answering_seats, hand_answer, hand_rule
+from tournament.confirmations.services import hand_answer, hand_rule
 from tournament.models import Competition, Hand, HandAnswer, HandCheck, Seat
 from tournament.tables.ledger.errors import HandRejected
 

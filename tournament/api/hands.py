@@ -36,7 +36,7 @@ from tournament.api.base import (
     request_meta,
 )
 from tournament.api.permissions import SCOREKEEPER
-from tournament.api.serializers import SEATS, state_data
+from tournament.api.serializers import SEATS
 from tournament.api.serializers_hands import (
     HandEntrySerializer,
     HandRecordedSerializer,
@@ -44,9 +44,12 @@ from tournament.api.serializers_hands import (
     HandVoidRequestSerializer,
     VoidedSerializer,
 )
+from tournament.api.serializers_tables import state_data
 from tournament.models import Hand, Table
 from tournament.rounds.held import sees_table_results
-from tournament.tables.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
+from tournament.tables.ledger.errors import HandConflict, HandRejected
+from tournament.tables.ledger.record import hand_record_with_state
+from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold, with_seats
 
 IDEMPOTENCY_KEY = OpenApiParameter(

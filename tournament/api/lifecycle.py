@@ -24,11 +24,12 @@ from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, g
 from tournament.api.fields import Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
-from tournament.api.serializers import RoundSerializer, TableSerializer
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
+from tournament.api.serializers_rounds import RoundSerializer
+from tournament.api.serializers_tables import TableSerializer
 from tournament.models import Hand, Round, Table
 from tournament.rounds import lifecycle, seating
-from tournament.tables.ledger import hand_correct
+from tournament.tables.ledger.record import hand_correct
 from tournament.tables.selectors import with_seats
 
 

@@ -14,9 +14,10 @@ from rest_framework import serializers
 
 from scoring.settle import ANIMAL_PAIRS, BONUS_SETS, INSTANT_TYPES, MAX_DOUBLES, MAX_INSTANT
 from tournament.api.fields import Boolean, ClosedSerializer, Integer, StrictModelSerializer, Text
-from tournament.api.serializers import PlayerIdField, TableStateSerializer, state_data
-from tournament.tables.ledger.guard import INT_MAX
+from tournament.api.serializers import PlayerIdField
+from tournament.api.serializers_tables import TableStateSerializer, state_data
 from tournament.models import Hand
+from tournament.tables.ledger.guard import INT_MAX
 
 # --- hands ------------------------------------------------------------------------------------------
 

@@ -22,18 +22,15 @@ from rest_framework.response import Response
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.permissions import COMPETITION_ORGANISER, LEAGUE_ORGANISER
-from tournament.api.serializers import (
-    MAX_ID,
-    ClubSerializer,
-    CompetitionSerializer,
+from tournament.api.serializers import MAX_ID, ClubSerializer, CompetitionSerializer, PlayerSerializer
+from tournament.api.serializers_rounds import (
     PlanRequestSerializer,
     PlanResultSerializer,
-    PlayerSerializer,
     RoundSerializer,
     SeatingRequestSerializer,
     SeatingResultSerializer,
-    TableSerializer,
 )
+from tournament.api.serializers_tables import TableSerializer
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.rounds.held import hide_drafts

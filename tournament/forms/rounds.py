@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.tables.ledger.guard import INT_MAX
 from tournament.models import Round
+from tournament.tables.ledger.guard import INT_MAX
 
 
 class DateTimeInput(forms.DateTimeInput):

@@ -22,7 +22,8 @@ from tournament.access.roles import ORGANISER, PLAYER, SCOREKEEPER
 from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
 from tournament.rounds.lifecycle import round_end, round_publish, round_start
 from tournament.rounds.seating import round_seat
-from tournament.tables.ledger import HandRejected, hand_record
+from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_fold
 
 CLUBS = [

@@ -22,12 +22,9 @@ from django.core.cache import cache
 from django.db import transaction
 
 from tournament.standings import cache as standings_cache
+from tournament.standings.marks import QUEUED_KEY, QUEUED_SECONDS, forget_queued
 
 log = logging.getLogger(__name__)
-
-
-QUEUED_KEY = "standings:queued:table:{}"
-QUEUED_SECONDS = 60  # a lost task's mark stops holding back new ones after this
 
 
 def queue_standings_update(table_id: int) -> None:
@@ -50,22 +47,10 @@ def queue_standings_update(table_id: int) -> None:
     try:
         standings_update_table.apply_async((table_id,), retry=False, ignore_result=True)
     except Exception as exc:  # the broker is down: standings catch up later, the hand stands
-        _forget_queued(table_id)
+        forget_queued(table_id)
         log.warning(
             "standings update for table %s not queued (%s); reconciliation will catch up", table_id, exc
         )
-
-
-def standings_update_started(table_id: int) -> None:
-    """The table's update task has started: hands committed from now on queue a new one."""
-    _forget_queued(table_id)
-
-
-def _forget_queued(table_id: int) -> None:
-    try:
-        cache.delete(QUEUED_KEY.format(table_id))
-    except Exception:  # the cache is down: the mark lapses by itself
-        pass
 
 
 def queue_standings_recompute(competition_ids: int | Iterable[int]) -> None:

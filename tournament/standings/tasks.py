@@ -16,7 +16,7 @@ def standings_update_table(table_id: int) -> str | None:
     """
     from tournament.models import Table
     from tournament.standings.incremental import standings_table_changed
-    from tournament.standings.queue import standings_update_started
+    from tournament.standings.marks import standings_update_started
 
     standings_update_started(table_id)  # before reading the ledger: later hands queue a new update
     table = Table.objects.select_related("round__competition").filter(pk=table_id).first()

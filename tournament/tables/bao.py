@@ -5,7 +5,7 @@ are known, and ``scoring.bao.discard_liability`` can say whether the winning
 discard fitted one of the rule set's Bao scenarios (001 rule 27 a-g, 004's
 pay-for-all table, 002's Bao scenarios). The preview shows it, with the rule,
 and proposes the discarder as the liable player; the scorekeeper accepts it
-or not (``tournament.forms_table.EntryForm``: ``bao_liable``). Nothing here
+or not (``tournament.forms.scoresheet.EntryForm``: ``bao_liable``). Nothing here
 decides anything: what is recorded is the entry's ``liable``, as when it is
 tapped by hand (quick entry has no tiles, so no proposal).
 """

@@ -2,7 +2,7 @@
 
 ``invitation_use``: the person an invitation was made for chooses a username and a password, and is
 logged in. The pages that make invitations are the organiser's (``views/organiser/accounts.py``); the
-change of state is ``tournament.access.accounts.invitation_accept``.
+change of state is ``tournament.access.invitations.invitation_accept``.
 
 ``PasswordResetView``: Django's own, with two limits so the form cannot be used to flood a mailbox
 or the mail server: requests per client address (more answer 429), and messages per address
@@ -20,11 +20,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from tournament.access.accounts import AccountError, InvitationInvalid, invitation_accept, invitation_find
+from tournament.access.accounts import AccountError
+from tournament.access.invitations import InvitationInvalid, invitation_accept, invitation_find
 from tournament.access.request_meta import client_ip, request_meta
-from tournament.access.roles import landing_url
 from tournament.forms.accounts import InvitationAcceptForm
 from tournament.project.rate_limit import allow
+from tournament.views.landing import landing_url
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 

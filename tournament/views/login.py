@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
 
-from tournament.access.roles import landing_url
+from tournament.views.landing import landing_url
 
 
 class LoginView(auth_views.LoginView):

@@ -25,15 +25,9 @@ scorekeeper or an organiser of the competition; ``user=None`` is a command
 or a test acting as the operator) and refuses every change in a finished
 round or at a table the organiser has ended, until the round is reopened
 (``tournament.rounds.lifecycle.round_reopen``, issue 13).
+
+Where each door is: ``preview.hand_settle``; ``record.hand_record`` (``hand_record_with_state``) and
+``record.hand_correct``; ``void.hand_void``. What they all check first is in ``checks`` (the table's
+lock, open for hands, the caller's right) and ``guard`` (side doors into results); what they answer
+when nothing is written, in ``errors``.
 """
-
-from tournament.tables.ledger.checks import check_open
-from tournament.tables.ledger.errors import HandConflict, HandRejected, Problem
-from tournament.tables.ledger.preview import Settlement, hand_settle
-from tournament.tables.ledger.record import Recorded, hand_correct, hand_record, hand_record_with_state
-from tournament.tables.ledger.void import hand_void
-
-__all__ = [
-    "HandConflict", "HandRejected", "Problem", "Recorded", "Settlement", "check_open",
-    "hand_correct", "hand_record", "hand_record_with_state", "hand_settle", "hand_void",
-]  # fmt: skip

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.rulesets import get_ruleset
 from tournament.access.audit import RequestMeta, audit_write
-from tournament.confirmations.services import check_open as check_hand
+from tournament.confirmations.checks import check_open as check_hand
 from tournament.models import ChipTransfer, Hand, Round, Table
 from tournament.rounds.lifecycle import started_by_first_hand
 from tournament.tables.ledger.checks import check_open, check_right, lock_table

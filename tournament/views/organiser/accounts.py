@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.access import accounts
+from tournament.access import accounts, invitations
 from tournament.access.request_meta import request_meta
 from tournament.forms.accounts import AccountForm, InviteForm, LinkForm
 from tournament.forms.competitions import StaffForm
@@ -62,7 +62,7 @@ def _problems(form, exc: accounts.AccountError) -> None:
 
 def _invite(request, competition, form, *, role, player=None):
     """Make the invitation, keep its link for this session's slip page, and email it if asked."""
-    invitation, token = accounts.invitation_create(
+    invitation, token = invitations.invitation_create(
         competition,
         role=role,
         player=player,
@@ -239,7 +239,7 @@ def invitation(request, pk: int):
 def invitation_withdraw(request, pk: int):
     invitation = get_object_or_404(Invitation.objects.select_related("competition", "player"), pk=pk)
     managed_competition(request, invitation.competition_id)
-    accounts.invitation_withdraw(invitation, user=request.user, meta=request_meta(request))
+    invitations.invitation_withdraw(invitation, user=request.user, meta=request_meta(request))
     request.session.get(SESSION_LINKS, {}).pop(str(invitation.pk), None)
     request.session.modified = True
     messages.success(request, _("The invitation was withdrawn: its link no longer works."))

@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
-from tournament.confirmations.queue import queue
 from tournament.confirmations.services import hand_rule
 from tournament.forms.confirmations import ConfirmationSettingForm, RulingForm
 from tournament.league.competitions import CompetitionError, competition_set_confirmation
 from tournament.models import Hand
 from tournament.tables.ledger.errors import HandRejected
+from tournament.views.organiser.rulings_queue import queue
 
 from .access import managed_competition, organiser_required
 

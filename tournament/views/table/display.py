@@ -22,10 +22,12 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.rulesets import describe_settings, get_ruleset
 from scoring.views import bao_reasons
-from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
+from tournament.forms.scoresheet import Seated
+from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
+from tournament.forms.scoresheet_words import payout_kind
 from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
-from tournament.tables.state import SEATS
 from tournament.tables.selectors import TableFold, play_order_key
+from tournament.tables.state import SEATS
 
 WIND_NAMES = {
     "E": gettext_lazy("East"),

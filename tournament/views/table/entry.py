@@ -16,15 +16,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournament.forms_table import (
-    KONG_KINDS,
-    MELD_SLOTS,
-    OUTCOME_CHOICES,
-    PAYOUT_KINDS,
-    SELF,
-    SITUATIONS,
-    EntryForm,
-)
+from tournament.forms.scoresheet import OUTCOME_CHOICES, SITUATIONS, EntryForm
+from tournament.forms.scoresheet_kinds import KONG_KINDS, MELD_SLOTS, PAYOUT_KINDS, SELF
 from tournament.views.table.display import PlayerNow
 
 

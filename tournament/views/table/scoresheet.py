@@ -1,7 +1,7 @@
 """The scoresheet: a table's page, its live partial, and the hand entry (preview, record, void).
 
 Views only translate: the form post becomes the ledger's entry
-(``tournament.forms_table``), and ``tournament.tables.ledger`` does the work
+(``tournament.forms.scoresheet``), and ``tournament.tables.ledger`` does the work
 (``hand_settle`` for the preview, ``hand_record``, ``hand_void``). Every form
 posts without JavaScript; with htmx the preview follows every tap (with the
 confirm bar and the payouts swapped out of band), Confirm swaps the whole
@@ -29,16 +29,14 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.confirmations.seat_links import seat_link_cards
-from tournament.forms_table import (
-    EntryForm,
-    entry_fingerprint,
-    explain,
-    form_data_from_entry,
-    new_idempotency_key,
-)
+from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
+from tournament.forms.scoresheet_words import explain, form_data_from_entry
 from tournament.models import Hand, Round, Table
 from tournament.rounds.held import sees_seating, sees_table_results
-from tournament.tables.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
+from tournament.tables.ledger.errors import HandConflict, HandRejected
+from tournament.tables.ledger.preview import hand_settle
+from tournament.tables.ledger.record import hand_record
+from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import (
     FINISH_WORDS,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament.access.audit import actor_name
-from tournament.confirmations.services import answering_seats
+from tournament.confirmations.checks import answering_seats
 from tournament.models import Hand, Round, Seat
 from tournament.views.table.display import REASON_WORDS, hand_doubles, hand_summary
 

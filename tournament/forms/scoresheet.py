@@ -47,28 +47,17 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.forms.scoresheet_kinds import KONG_KINDS, MELD_SLOTS, PAYOUT_KINDS, SELF
+from tournament.forms.scoresheet_words import (
+    meld_of,
+)
+
 OUTCOME_CHOICES = [
     ("win", gettext_lazy("Win")),
     ("draw", gettext_lazy("Draw")),
     ("false_win", gettext_lazy("Penalty (Za Hu)")),
 ]
-SELF = "self"
 
-# Payout kinds as the form offers them -> the ``instant`` item of the contract.
-PAYOUT_KINDS: dict[str, tuple[Any, dict[str, Any]]] = {
-    "kong_exposed": (gettext_lazy("Kong, exposed"), {"type": "kong", "concealed": False}),
-    "kong_concealed": (gettext_lazy("Kong, concealed"), {"type": "kong", "concealed": True}),
-    "flower_pair": (gettext_lazy("Own flower + own season"), {"type": "flower_pair"}),
-    "cat_rat": (gettext_lazy("Cat + rat"), {"type": "animal_pair", "pair": "cat_rat"}),
-    "rooster_centipede": (
-        gettext_lazy("Rooster + centipede"),
-        {"type": "animal_pair", "pair": "rooster_centipede"},
-    ),
-    "set_flowers": (gettext_lazy("All four flowers"), {"type": "bonus_set", "set": "flowers"}),
-    "set_seasons": (gettext_lazy("All four seasons"), {"type": "bonus_set", "set": "seasons"}),
-    "set_animals": (gettext_lazy("All four animals"), {"type": "bonus_set", "set": "animals"}),
-}
-KONG_KINDS = ("kong_exposed", "kong_concealed")
 
 # The hand's events (scoring-api.md, "Hand"): ticked as situations with the full hand.
 SITUATIONS = [
@@ -85,7 +74,6 @@ SITUATIONS = [
 BLANK_PAYOUT_ROWS = 4
 MAX_PAYOUT_ROWS = 40
 _ROW_FIELD = re.compile(r"^p-(\d+)-(player|kind|initial|liable|drop)$")
-MELD_SLOTS = 4
 _FULL_HAND_FIELDS = ("concealed", "bonus", "winning_tile", *(f"meld_{i}" for i in range(MELD_SLOTS)))
 
 
@@ -299,120 +287,4 @@ class EntryForm(forms.Form):
         return self.cleaned_data.get("corrects") if hasattr(self, "cleaned_data") else None
 
 
-def meld_of(text: str, *, concealed: bool = False) -> dict:
-    """A declared set typed or picked as tile codes (``"RD RD RD RD"``); the engine checks the tiles.
-
-    The type follows from the tiles: four tiles make a kong, three alike a
-    pong, anything else a chow; only a kong can be concealed.
-    """
-    tiles = [t.upper() for t in re.split(r"[\s,]+", text.strip()) if t]
-    if len(tiles) == 4:
-        kind = "kong"
-    elif len(tiles) == 3 and len(set(tiles)) == 1:
-        kind = "pong"
-    else:
-        kind = "chow"
-    meld: dict[str, Any] = {"type": kind, "tiles": tiles}
-    if kind == "kong" and concealed:
-        meld["concealed"] = True
-    return meld
-
-
-def form_data_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The form's initial values for an entry recorded before (to re-enter a voided hand)."""
-    out: dict[str, Any] = {"outcome": entry.get("outcome", "win")}
-    if entry.get("outcome") == "win":
-        out["winner"] = entry.get("winner")
-        out["win_from"] = SELF if entry.get("win") == "self_draw" else entry.get("discarder")
-        for key in ("doubles", "ping_hu", "limit", "thirteen_wonders", "liable"):
-            if entry.get(key) is not None:
-                out[key] = entry[key]
-        if isinstance(entry.get("hand"), Mapping):
-            out.update(_hand_fields(entry["hand"]))
-    elif entry.get("outcome") == "false_win":
-        out["offender"] = entry.get("offender")
-        out["claimed_from"] = entry.get("discarder")
-    for i, item in enumerate(entry.get("instant") or []):
-        if not isinstance(item, Mapping):
-            continue
-        kind = payout_kind(item)
-        if kind is None:
-            continue
-        out[f"p-{i}-player"] = item.get("player")
-        out[f"p-{i}-kind"] = kind
-        out[f"p-{i}-initial"] = bool(item.get("initial"))
-        if item.get("liable") is not None:
-            out[f"p-{i}-liable"] = item["liable"]
-    return out
-
-
-def _hand_fields(hand: Mapping[str, Any]) -> dict[str, Any]:
-    """A recorded full hand back as the form's tile fields (or as JSON when it does not fit them)."""
-    melds = hand.get("melds") or []
-    if len(melds) > MELD_SLOTS or not all(isinstance(m, Mapping) for m in melds):
-        return {"hand_json": json.dumps(hand)}
-
-    def codes(value: Any) -> str:
-        return " ".join(value) if isinstance(value, list | tuple) else str(value or "")
-
-    out: dict[str, Any] = {
-        "concealed": codes(hand.get("concealed")),
-        "bonus": codes(hand.get("bonus")),
-        "winning_tile": codes(hand.get("winning_tile")),
-        "situations": list(hand.get("events") or []),
-    }
-    for i, meld in enumerate(melds):
-        out[f"meld_{i}"] = codes(meld.get("tiles"))
-        out[f"meld_{i}_concealed"] = bool(meld.get("concealed"))
-    return out
-
-
-def payout_kind(item: Mapping[str, Any]) -> str | None:
-    """The form's payout kind of an ``instant`` item (None if the form has no such kind)."""
-    for kind, (_label, shape) in PAYOUT_KINDS.items():
-        if all(item.get(k, False if k == "concealed" else None) == v for k, v in shape.items()):
-            return kind
-    return None
-
-
 # ---------------------------------------------------------------- messages
-
-_FIELD_WORDS = {
-    "winner": gettext_lazy("Winner"),
-    "discarder": gettext_lazy("Discarder"),
-    "liable": gettext_lazy("Liable player (Bao)"),
-    "offender": gettext_lazy("Penalty"),
-    "doubles": gettext_lazy("Doubles"),
-    "instant": gettext_lazy("Kongs and bonus tiles"),
-    "hand": gettext_lazy("Full hand"),
-}
-
-# Engine codes whose own message speaks of seats or fields rather than of the table.
-_PLAIN_WORDS = {
-    "discarder_is_winner": gettext_lazy(
-        "The winner cannot have discarded the winning tile: tap who discarded it."
-    ),
-    "liable_is_winner": gettext_lazy(
-        "The winner cannot be the liable player (Bao): pick someone else or nobody."
-    ),
-    "liable_is_earner": gettext_lazy("A player cannot be liable for his own kong or bonus tiles."),
-    "discarder_is_offender": gettext_lazy(
-        "The player who made the false claim cannot have discarded the tile."
-    ),
-    "ambiguous_entry": gettext_lazy("Give either the doubles or the full hand, not both."),
-    "table_finished": gettext_lazy("This table's session is over: no more hands can be recorded."),
-    "invalid_correction": gettext_lazy("Only a voided hand of this table can be entered again."),
-    "already_void": gettext_lazy("That hand has already been voided."),
-    "reason_required": gettext_lazy("Say why the hand is voided."),
-}
-
-
-def explain(code: str, message: str, field: str | None = None) -> str:
-    """A ledger or engine problem in the words of the table."""
-    if code in _PLAIN_WORDS:
-        return str(_PLAIN_WORDS[code])
-    top = re.split(r"[.\[]", field or "", maxsplit=1)[0]
-    where = str(_FIELD_WORDS[top]) if top in _FIELD_WORDS else None
-    if where and top in ("instant", "hand") and not message.lower().startswith(where.lower()):
-        return f"{where}: {message}"
-    return message

@@ -1,0 +1,113 @@
+"""The house (issue 15): the layout tells the architecture, and these checks keep it that way.
+
+- **No import circle**: the graph of ``tournament`` modules, counting imports made inside functions too
+  (a lazy import hides a circle, it does not remove it), has no cycle.
+- **No import running back up a floor**: the league's parts (the domain) never import the pages, the
+  API, the forms, the admin or the project's plumbing; pure modules import nothing but the standard
+  library (``tests/tournament/test_table_state.py``).
+- **No module over 400 lines**, except pure data named here.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOMAIN = ("league", "access", "rounds", "seating", "tables", "confirmations", "counts", "standings")
+ADAPTERS = ("views", "api", "forms", "admin", "templatetags", "management", "project")
+PURE_DATA = {"scoring/rulesets_data.py"}  # settings' values and citations, no logic
+
+
+def _modules(package: str) -> dict[str, Path]:
+    found = {}
+    for path in (ROOT / package).rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every module of ours that ``name`` imports, at the top or inside a function."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            candidates = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        elif isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        else:
+            continue
+        for candidate in candidates:
+            while candidate and candidate not in modules:
+                candidate = candidate.rpartition(".")[0]
+            if candidate and candidate != name:
+                out.add(candidate)
+                break
+    return out
+
+
+def _graph(package: str) -> dict[str, set[str]]:
+    modules = _modules(package)
+    return {name: _imports(name, path, modules) for name, path in modules.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    colour: dict[str, int] = defaultdict(int)  # 0 new, 1 on the path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        colour[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if colour[nxt] == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if colour[nxt] == 0 and (found := visit(nxt)):
+                return found
+        path.pop()
+        colour[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if colour[node] == 0 and (found := visit(node)):
+            return found
+    return None
+
+
+def test_no_import_circle_in_the_league_or_the_scoring_core():
+    for package in ("tournament", "scoring"):
+        assert _cycle(_graph(package)) is None, f"import circle: {' -> '.join(_cycle(_graph(package)))}"
+
+
+def test_the_cycle_finder_finds_a_circle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_the_domain_never_imports_the_pages_the_api_or_the_plumbing():
+    graph = _graph("tournament")
+    upward = sorted(
+        f"{name} -> {target}"
+        for name, targets in graph.items()
+        if name.split(".")[1:2] and name.split(".")[1] in DOMAIN
+        for target in targets
+        if target.split(".")[1:2] and target.split(".")[1] in ADAPTERS
+    )
+    assert upward == []
+
+
+def test_no_module_over_400_lines_except_pure_data():
+    long = sorted(
+        f"{path.relative_to(ROOT)}: {n}"
+        for package in ("tournament", "scoring")
+        for path in _modules(package).values()
+        if (n := len(path.read_text().splitlines())) > 400 and str(path.relative_to(ROOT)) not in PURE_DATA
+    )
+    assert long == []

@@ -1,0 +1,87 @@
+"""A round in the API, and the requests and answers of its seating and the competition's plan."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+from tournament.api.fields import Boolean, Integer, StrictModelSerializer
+from tournament.api.serializers_tables import (
+    TableSerializer,
+)
+from tournament.models import Round
+from tournament.tables.ledger.guard import INT_MAX
+
+
+class RoundSerializer(StrictModelSerializer):
+    number = Integer(min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number.")
+
+    class Meta:
+        model = Round
+        fields = ["id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held"]
+        # A round's status and held results change only through its actions (POST /rounds/{id}/start/ ...,
+        # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13).
+        read_only_fields = ["competition", "status", "results_held"]
+
+    def validate(self, attrs):
+        for name, action in (
+            ("status", "publish/, start/, end/, finish/ or reopen/"),
+            ("results_held", "hold/ or release/"),
+        ):
+            if name in self.initial_data and self.initial_data[name] != getattr(self.instance, name, None):
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            _("Read-only here: use POST /api/v1/rounds/{id}/%(action)s") % {"action": action}
+                        ]
+                    },
+                    code="read_only",
+                )
+        competition = self.context["competition"]
+        number = attrs.get("number")
+        if number is None and self.instance is None:
+            last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
+            number = attrs["number"] = (last or 0) + 1
+            if number > INT_MAX:
+                message = _(
+                    "Round %(last)s is the last number a round can have: give this round a free number."
+                ) % {"last": last}
+                raise serializers.ValidationError({"number": [message]}, code="round_number_overflow")
+        elif number is not None:
+            clash = Round.objects.filter(competition=competition, number=number)
+            if self.instance is not None:
+                clash = clash.exclude(pk=self.instance.pk)
+            if clash.exists():
+                raise serializers.ValidationError(
+                    {"number": [f"Round {number} already exists in this competition."]}, code="unique"
+                )
+        starts_at = attrs.get("starts_at", getattr(self.instance, "starts_at", None))
+        ends_at = attrs.get("ends_at", getattr(self.instance, "ends_at", None))
+        if starts_at and ends_at and ends_at < starts_at:
+            raise serializers.ValidationError({"ends_at": ["A round cannot end before it starts."]})
+        return attrs
+
+
+class SeatingRequestSerializer(serializers.Serializer):
+    seed = Integer(
+        required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
+    )
+    swiss = Boolean(required=False, default=False, help_text="Seat players with close chip totals together.")
+
+
+class SeatingResultSerializer(serializers.Serializer):
+    round = Integer()
+    tables = TableSerializer(many=True)
+    report = serializers.DictField(
+        help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"
+    )
+
+
+class PlanRequestSerializer(serializers.Serializer):
+    seed = Integer(
+        required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
+    )
+
+
+class PlanResultSerializer(serializers.Serializer):
+    rounds = SeatingResultSerializer(many=True, help_text="Every round seated, in order.")
