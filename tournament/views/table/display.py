@@ -20,8 +20,8 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring.adapter.calculator import bao_reasons
 from scoring.rulesets import describe_settings, get_ruleset
-from scoring.views import bao_reasons
 from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
 from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
 from tournament.table_state import SEATS
