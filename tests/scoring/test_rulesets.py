@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -213,25 +214,28 @@ def test_choices_cover_the_defaults():
             assert set(values) <= set(allowed), (rules.id, key)
 
 
-# The Django adapter inside scoring/ (issue 15 moves it to a subpackage of its own); every other module
-# of the package is the pure rules core.
-DJANGO_ADAPTER = {"scoring.api", "scoring.views", "scoring.apps", "scoring.urls", "scoring.management"}
+def _core_modules() -> list[str]:
+    """Every module of the rules core: each file under scoring/ but the Django adapter, scoring/adapter/."""
+    import scoring as package
+
+    root = Path(package.__file__).parent
+    modules = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        if parts[1:2] == ("adapter",):
+            continue
+        modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return modules
 
 
 def test_the_rules_core_imports_no_django():
-    import pkgutil
-
-    import scoring as package
-
-    core = sorted(
-        f"scoring.{m.name}"
-        for m in pkgutil.iter_modules(package.__path__)
-        if f"scoring.{m.name}" not in DJANGO_ADAPTER
-    )
-    assert "scoring.jsontext" in core and "scoring.settle" in core
+    core = _core_modules()
+    assert {"scoring", "scoring.jsontext", "scoring.settle", "scoring.answers"} <= set(core)
+    assert not [m for m in core if m.startswith("scoring.adapter")]
     code = (
         f"import sys, importlib; [importlib.import_module(m) for m in {core!r}]; "
-        "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'"
+        "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', "
+        "'drf_spectacular')], 'django imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
