@@ -34,7 +34,7 @@ all green, mixed terminals (001 23j, 23l-n, 23r), fully concealed (004,
 robbing the kong (001 25a-c).
 
 Not here: Ping Hu (``scoring.ping_hu``), limit hands (``scoring.limits``),
-wins without a complete hand (``scoring.instant``), choosing the best
+wins without a complete hand (``scoring.instant_wins``), choosing the best
 reading, the cap and the minimum (``scoring.score``), and prices
 (``scoring.payments``).
 
@@ -436,7 +436,7 @@ def honour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     """Dragon and wind pongs and their combinations (001 rules 19, 20, 23e-i, 23k, 24a).
 
     Counted for standard readings only (and for a win without a complete
-    hand, ``scoring.instant``): seven pairs holds no pongs.
+    hand, ``scoring.instant_wins``): seven pairs holds no pongs.
     """
     items: list[Item] = []
     dp = facts.dragon_pongs

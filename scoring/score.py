@@ -17,7 +17,7 @@ reading is scored, and the best reading wins:
   ``{"win": false, "errors": [{"code": "below_minimum_doubles"...}]}``.
   Limit hands, instant wins and the hands in ``min_doubles_exempt`` (000:
   13 Wonders, eight flowers) always pass.
-- **instant win** (``scoring.instant``): without a winning tile, or when the
+- **instant win** (``scoring.instant_wins``): without a winning tile, or when the
   tiles make no complete hand, a hand may still win outright (eight flowers,
   robbing the eighth flower, three dragon or four wind pongs where the rule
   set says so).
@@ -53,7 +53,7 @@ from scoring.doubles import (
 )
 from scoring.errors import Error, IllegalHand
 from scoring.hand import parse_hand
-from scoring.instant import instant_items
+from scoring.instant_wins import instant_items
 from scoring.limits import hand_limit_items, reading_limit_items
 from scoring.model import Hand, Item, Reading
 from scoring.payments import price
