@@ -33,7 +33,8 @@ bonus-tile item (``scoring.doubles.bonus_items``) and also an instant win
 
 from __future__ import annotations
 
-from scoring.doubles import HONOURS, TERMINALS, Facts, Values
+from scoring.hand_facts import HONOURS, TERMINALS, Facts
+from scoring.hand_values import Values
 from scoring.model import Hand, Item, Reading
 
 THIRTEEN = frozenset(TERMINALS | HONOURS)

@@ -40,19 +40,17 @@ from operator import attrgetter
 
 from scoring.decompose import readings as read_hand
 from scoring.doubles import (
-    Facts,
-    Values,
     bonus_items,
     colour_items,
     combine,
-    hand_facts,
     honour_items,
     mixed_terminals_item,
     situation_items,
-    values_of,
 )
 from scoring.errors import Error, IllegalHand
 from scoring.hand import parse_hand
+from scoring.hand_facts import Facts, hand_facts
+from scoring.hand_values import Values, values_of
 from scoring.instant_wins import instant_items
 from scoring.limits import hand_limit_items, reading_limit_items
 from scoring.model import Hand, Item, Reading
@@ -197,7 +195,7 @@ def _situation_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
 
 def _honour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     """``doubles.honour_items``: a function of the honour pongs and pairs and the two valued winds."""
-    # the pongs and pairs are tuples (doubles.hand_facts)
+    # the pongs and pairs are tuples (scoring.hand_facts)
     key = (
         "honours",
         facts.dragon_pongs,

@@ -28,7 +28,9 @@ MAX_SETTING = 10**9  # every count and price of a rule set: amounts, doubles, ca
 # Settings whose value is a [full, half] pair, and those that may be null.
 _PAIRS = frozenset({"ping_hu_price", "limit_price"})
 _NULLABLE = frozenset({"ping_hu_price"})
-_HAND_LISTS = frozenset({"limit_hands", "min_doubles_exempt", "instant_wins"})  # scoring.doubles.CODE_LISTS
+_HAND_LISTS = frozenset(
+    {"limit_hands", "min_doubles_exempt", "instant_wins"}
+)  # scoring.hand_values.CODE_LISTS
 
 # Settings that a rule set pricing by doubling (prices_follow_limit) derives from limit_doubles
 # when the options leave them out.
