@@ -16,6 +16,7 @@ import json
 from scoring.errors import Error, InvalidInput
 from scoring.hand_illegal import MELD_SIZE, meld_error, one_copy
 from scoring.model import Meld
+from scoring.rulesets import DEFAULT_RULESET, get_ruleset
 from scoring.tiles import INDEX, SEATS, read_tiles
 
 WINS = ("discard", "self_draw")
@@ -42,8 +43,6 @@ def missing(field: str, what: str) -> Error:
 
 def ruleset_of(rules_id: object, options: object, errors: list[Error]) -> object:
     """The rule set named in the input, options applied (cached: a RuleSet is immutable)."""
-    from scoring.rulesets import DEFAULT_RULESET, get_ruleset  # imported late: no cycle at import
-
     if rules_id is None:
         rules_id = DEFAULT_RULESET
     if options is not None and not isinstance(options, dict):
