@@ -275,7 +275,7 @@ SG_CLASSIC = Preset(
             "offender that wrongly claim ... Self-Pick ... then he will pays all the three players double.",
         ),
         "short_of_chips": Rule("allow_negative"),
-        # exposed_kong_paid_by: "paid by each player" / "from each player"
+        # exposed_kong_paid_by as the base: "paid by each player" / "from each player"
         "capital": Rule(0),
     },
 )

@@ -226,7 +226,7 @@ SG_TAI_CARD = Preset(
         ),
         # 004 is a money game with no capital: a payer owes what he owes.
         "short_of_chips": Rule("allow_negative", "(none)", "(004 has no capital)"),
-        # exposed_kong_paid_by: "paid by each player" / "from each player"
+        # exposed_kong_paid_by as the base: "paid by each player" / "from each player"
         "capital": Rule(0),
     },
 )

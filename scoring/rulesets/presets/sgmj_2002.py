@@ -34,7 +34,7 @@ SGMJ_2002 = Preset(
             "000 Eight flower suit tile game",
             "that person automatically wins the game regardless of their other tiles",
         ),
-        # seven_pairs: 000 lists no seven-pairs hand
+        # seven_pairs as the base: 000 lists no seven-pairs hand
         "seat_flower": cite(
             "000 How to get doubles?", "Flower Suit tiles that match the Players Wind - 1 double for each"
         ),
@@ -121,7 +121,7 @@ SGMJ_2002 = Preset(
             "000 How to get doubles?",
             "Picking the winning tile on the last valid tile left in the game - 1 double",
         ),
-        # last_tile_with_replacement: choice (000 silent), as 002 Note 1 and 004
+        # last_tile_with_replacement as the base: choice (000 silent), as 002 Note 1 and 004
         "robbing_kong": Rule(1, "000 How to get doubles?", "Robbing the Kong - 1 double"),
         # 000 How do you score: 1 point doubled per double from each player,
         # double from the discarder and from everyone on a self-pick. "If they
@@ -192,10 +192,10 @@ SGMJ_2002 = Preset(
             'who discarded the "fresh" tile will pay for all.',
         ),
         "fresh_tile_seen_in": Rule("discards"),  # 000: "not contained in the discarded tiles"
-        # false_win_doubles: 000 is silent: choice as sg-tai-card
+        # false_win_doubles as the base: 000 is silent: choice as sg-tai-card
         "false_win_payment": Rule("as_reverse_win"),
         "short_of_chips": Rule("allow_negative"),
-        # exposed_kong_paid_by: "paid by each player" / "from each player"
+        # exposed_kong_paid_by as the base: "paid by each player" / "from each player"
         "capital": Rule(0),
     },
 )
