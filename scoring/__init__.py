@@ -5,8 +5,9 @@ The two questions of the contract (../shared/spec/scoring-api.md):
 - ``score_hand(dict) -> dict``: what is this winning hand worth?
 - ``settle(dict) -> dict``: who pays whom for this hand's outcome?
 
-Both raise ``InvalidInput`` for malformed input. The Django layer around this
-core lives in ``scoring/management`` (commands) and ``scoring/api.py``.
+Both raise ``InvalidInput`` for malformed input. Every module of this package
+is the pure rules core but ``scoring.adapter``, the Django layer around it
+(the API views, the calculator page, the commands).
 """
 
 from scoring.errors import IllegalHand, InvalidInput

@@ -28,12 +28,13 @@ Terminals (24e), Nine Gates (24f), Heavenly (24h) and Earthly (24i) hands,
 shape. Big Four Winds (24a) and the Big Three Dragons are honour
 combinations (``scoring.doubles.honour_items``); eight flowers (24g) is a
 bonus-tile item (``scoring.doubles.bonus_items``) and also an instant win
-(``scoring.instant``).
+(``scoring.instant_wins``).
 """
 
 from __future__ import annotations
 
-from scoring.doubles import HONOURS, TERMINALS, Facts, Values
+from scoring.hand_facts import HONOURS, TERMINALS, Facts
+from scoring.hand_values import Values
 from scoring.model import Hand, Item, Reading
 
 THIRTEEN = frozenset(TERMINALS | HONOURS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.doubles import CODE_LISTS
+from scoring.hand_values import CODE_LISTS
 from scoring.rulesets import _NULLABLE, _PAIRS, CHOICES, MAX_SETTING, RULESETS
 
 COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_SETTING}

@@ -92,6 +92,14 @@ def win_shares(
     return shares
 
 
+def transfer(frm: str, to: str, amount: int, reason: str, for_seat: str | None = None) -> dict:
+    """One transfer of the contract: ``{"from", "to", "amount", "reason"}``, and ``for`` a seat paid for."""
+    out = {"from": frm, "to": to, "amount": amount, "reason": reason}
+    if for_seat is not None:
+        out["for"] = for_seat
+    return out
+
+
 def instant_amount(rules, kind: str, *, concealed: bool = False, initial: bool = False) -> int:
     """What each other player pays for one instant payout (001 rule 22 and its peers).
 

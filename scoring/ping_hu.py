@@ -38,8 +38,10 @@ fault codes carry their rule: see ``FAULT_RULE``.
 
 from __future__ import annotations
 
-from scoring.doubles import DRAGONS, WIND_OF_SEAT, Facts, Values
+from scoring.hand_facts import Facts
+from scoring.hand_values import Values
 from scoring.model import Hand, Item, Reading
+from scoring.tiles import DRAGONS, WIND_OF_SEAT
 
 FAULT_RULE = {
     "special_shape": "001 rule 26b",  # 13 Wonders, seven pairs: not four chows

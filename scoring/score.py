@@ -17,7 +17,7 @@ reading is scored, and the best reading wins:
   ``{"win": false, "errors": [{"code": "below_minimum_doubles"...}]}``.
   Limit hands, instant wins and the hands in ``min_doubles_exempt`` (000:
   13 Wonders, eight flowers) always pass.
-- **instant win** (``scoring.instant``): without a winning tile, or when the
+- **instant win** (``scoring.instant_wins``): without a winning tile, or when the
   tiles make no complete hand, a hand may still win outright (eight flowers,
   robbing the eighth flower, three dragon or four wind pongs where the rule
   set says so).
@@ -40,20 +40,18 @@ from operator import attrgetter
 
 from scoring.decompose import readings as read_hand
 from scoring.doubles import (
-    Facts,
-    Values,
     bonus_items,
     colour_items,
     combine,
-    hand_facts,
     honour_items,
     mixed_terminals_item,
     situation_items,
-    values_of,
 )
 from scoring.errors import Error, IllegalHand
 from scoring.hand import parse_hand
-from scoring.instant import instant_items
+from scoring.hand_facts import Facts, hand_facts
+from scoring.hand_values import Values, values_of
+from scoring.instant_wins import instant_items
 from scoring.limits import hand_limit_items, reading_limit_items
 from scoring.model import Hand, Item, Reading
 from scoring.payments import price
@@ -197,7 +195,7 @@ def _situation_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
 
 def _honour_items(hand: Hand, facts: Facts, v: Values) -> list[Item]:
     """``doubles.honour_items``: a function of the honour pongs and pairs and the two valued winds."""
-    # the pongs and pairs are tuples (doubles.hand_facts)
+    # the pongs and pairs are tuples (scoring.hand_facts)
     key = (
         "honours",
         facts.dragon_pongs,

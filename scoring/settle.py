@@ -25,18 +25,12 @@ Who pays (``scoring.payments`` for the prices):
    (002 option): the discarder also pays the other two shares.
 2. Bao (001 rule 27; 004 "Payments to winner"; 002 "Paying for all players";
    000 "Pay all situations"): the liable player pays every payer's share,
-   when the winner self-draws (``bao_self_draw``) or wins on the liable
-   player's own discard. When another player discarded the winning tile
-   there is no Bao (``bao_on_other_discard`` false): 001 rule 27, "No 'Bao'
-   if player game on tile discarded by a player not under the situation of
-   assuming liabilities"; 004 prices that case as an ordinary win. The
-   result then says so in ``notes``.
-3. Instant payouts: each other seat pays the payout to the seat that earned
-   it; a ``liable`` seat on the payout pays all three shares (001 section A:
-   the fresh-tile kong; 004 "pay-for-all for this kong only"). They are paid
-   whatever the outcome, a draw or a false win included ("independent of
-   winning or losing the Hand", 002). A robbed kong is not paid (004: "unless
-   it gets robbed"): leave it out.
+   when the rule set applies Bao to this win; ``scoring.bao.liability``
+   decides and makes the transfers (and says in ``notes`` why not, when it
+   does not). Without Bao, ``shooter_pays_all`` has the discarder pay for all.
+3. Instant payouts (``scoring.instant_payouts``): each other seat pays the
+   payout to the seat that earned it, a liable seat all three shares; they
+   are paid whatever the outcome, a draw or a false win included.
 4. A false win (Za Hu): the offender pays the ``false_win_doubles`` price
    (at least that; a higher ``doubles`` given is used) to each other seat;
    ``full_each`` (spgg-2023, 001 rule 15) at full price to all three;
@@ -61,88 +55,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.bao.liability import pay_for_all, win_payer_for_all
 from scoring.errors import Error, IllegalHand, InvalidInput
+from scoring.instant_payouts import instant_transfers
 from scoring.model import SEATS
-from scoring.payments import instant_amount, net_of, price, win_shares
+from scoring.outcome import (
+    _FIELDS,
+    OUTCOMES,
+    WIN_TYPES,
+    _bad,
+    _choice,
+    _flag,
+    _forbid,
+    _present,
+    _seat,
+    check_doubles,
+)
+from scoring.payments import net_of, price, transfer, win_shares
 from scoring.rulesets import DEFAULT_RULESET, RuleSet, get_ruleset
-
-OUTCOMES = ("win", "draw", "false_win")
-WIN_TYPES = ("discard", "self_draw")
-INSTANT_TYPES = ("kong", "flower_pair", "animal_pair", "bonus_set")
-ANIMAL_PAIRS = ("cat_rat", "rooster_centipede")
-BONUS_SETS = ("flowers", "seasons", "animals")
-
-_FIELDS = {
-    "rules",
-    "options",
-    "outcome",
-    "winner",
-    "win",
-    "discarder",
-    "doubles",
-    "ping_hu",
-    "limit",
-    "thirteen_wonders",
-    "hand",
-    "liable",
-    "offender",
-    "instant",
-}
-MAX_DOUBLES = 1000  # far past any rule set's cap (001 rule 21 stops at ten); a bound, not a rule
-MAX_INSTANT = 64  # instant payouts in one hand: eight bonus tiles and four kongs are a handful
-_INSTANT_FIELDS = {"type", "seat", "concealed", "initial", "pair", "set", "liable", "discarder"}
-
-
-def _bad(code: str, message: str, where: str | None = None) -> InvalidInput:
-    return InvalidInput(Error(code, message, where))
-
-
-def _present(data: Mapping, key: str) -> bool:
-    return data.get(key) is not None
-
-
-def _seat(data: Mapping, key: str, where: str | None = None, *, required: bool = True) -> str | None:
-    where = where or key
-    value = data.get(key)
-    if value is None:
-        if required:
-            raise _bad("missing_field", f"Give the {key} seat (E, S, W or N).", where)
-        return None
-    if not isinstance(value, str) or value.strip().upper() not in SEATS:
-        raise _bad("invalid_seat", f"{key.capitalize()} must be a seat: E, S, W or N.", where)
-    return value.strip().upper()
-
-
-def _flag(data: Mapping, key: str, where: str | None = None) -> bool:
-    value = data.get(key, False)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise _bad("wrong_type", f"{key} must be true or false.", where or key)
-    return value
-
-
-def _choice(data: Mapping, key: str, choices: tuple[str, ...], where: str | None = None) -> str:
-    value = data.get(key)
-    where = where or key
-    if value is None:
-        raise _bad("missing_field", f"Give {key}: one of {', '.join(choices)}.", where)
-    if not isinstance(value, str) or value.strip().lower() not in choices:
-        raise _bad("invalid_value", f"{key} must be one of {', '.join(choices)}.", where)
-    return value.strip().lower()
-
-
-def _forbid(data: Mapping, keys: tuple[str, ...], why: str) -> None:
-    for key in keys:
-        if _present(data, key) and data.get(key) is not False:
-            raise _bad("unexpected_field", f"{key} does not apply {why}.", key)
-
-
-def _transfer(frm: str, to: str, amount: int, reason: str, for_seat: str | None = None) -> dict:
-    out = {"from": frm, "to": to, "amount": amount, "reason": reason}
-    if for_seat is not None:
-        out["for"] = for_seat
-    return out
 
 
 def settle(data: dict) -> dict:
@@ -177,7 +107,7 @@ def settle(data: dict) -> dict:
             "to a draw",
         )
 
-    transfers.extend(_instant_transfers(data.get("instant"), rules))
+    transfers.extend(instant_transfers(data.get("instant"), rules))
     result["transfers"] = transfers
     result["net"] = net_of(transfers)
     result["notes"] = notes
@@ -232,7 +162,7 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         if doubles is None and not limit:
             raise _bad("missing_field", "Give the hand's doubles, or the hand itself.", "doubles")
         if doubles is not None:
-            _check_doubles(doubles)
+            check_doubles(doubles)
         # A limit hand counts the rule set's limit, as a full hand scored at the limit does (doubles.py,
         # limits.py): the answer's ``doubles`` is "the total after the cap" (scoring-api.md).
         doubles = max(doubles or 0, rules["limit_doubles"]) if limit else doubles or 0
@@ -259,45 +189,13 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         all_pay_full=all_pay_full,
     )
 
-    payer_for_all, reason = None, "bao"
-    if liable is not None:
-        if win == "self_draw" and not rules["bao_self_draw"]:
-            notes.append(
-                _note("no_bao_self_draw", "The rule set does not apply Bao to a self-drawn win.", rules)
-            )
-        elif win == "discard" and discarder != liable and not rules["bao_on_other_discard"]:
-            notes.append(
-                _note(
-                    "no_bao_other_discard",
-                    f"No Bao: the winning tile was discarded by {discarder}, not by the liable "
-                    f"player {liable}; everyone pays the usual share.",
-                    rules,
-                    "bao_on_other_discard",
-                )
-            )
-        else:
-            payer_for_all = liable
-    if payer_for_all is None and win == "discard" and rules["shooter_pays_all"]:
-        payer_for_all, reason = discarder, "shooter"
-
+    payer_for_all, reason, bao_notes = win_payer_for_all(rules, win=win, discarder=discarder, liable=liable)
+    notes.extend(bao_notes)
     if payer_for_all is None:
-        transfers.extend(_transfer(s, winner, amount, "win") for s, amount in shares.items() if amount)
+        transfers.extend(transfer(s, winner, amount, "win") for s, amount in shares.items() if amount)
     else:
-        own = shares.get(payer_for_all, 0)
-        if own:
-            transfers.append(_transfer(payer_for_all, winner, own, "win"))
-        for seat, amount in shares.items():
-            if seat != payer_for_all and amount:
-                transfers.append(_transfer(payer_for_all, winner, amount, reason, seat))
+        transfers.extend(pay_for_all(shares, to=winner, payer=payer_for_all, reason=reason))
     return None
-
-
-def _note(code: str, message: str, rules: RuleSet, setting: str | None = None) -> dict:
-    source = rules.citations.get(setting or "", ("", ""))[0] if setting else ""
-    out = {"code": code, "message": message}
-    if source:
-        out["rule"] = source
-    return out
 
 
 def _error_from(e: Any) -> Error:
@@ -379,7 +277,7 @@ def _settle_false_win(data, rules: RuleSet, transfers: list, result: dict) -> No
     doubles = rules["false_win_doubles"]
     given = data.get("doubles")
     if given is not None:
-        _check_doubles(given)
+        check_doubles(given)
         doubles = max(doubles, given)  # 001 rule 15: "minimum 5 doubles"
     penalty = price(rules, doubles)
     result.update({"doubles": doubles, "payment": penalty})
@@ -392,66 +290,4 @@ def _settle_false_win(data, rules: RuleSet, transfers: list, result: dict) -> No
         full = every_full or discarder is None or seat == discarder
         amount = penalty["full"] if full else penalty["half"]
         if amount:
-            transfers.append(_transfer(offender, seat, amount, "false_win"))
-
-
-# -------------------------------------------------------- instant payouts
-
-
-def _check_doubles(doubles: Any) -> None:
-    if not isinstance(doubles, int) or isinstance(doubles, bool) or doubles < 0:
-        raise _bad("invalid_doubles", "Doubles must be a whole number, 0 or more.", "doubles")
-    if doubles > MAX_DOUBLES:
-        raise _bad("invalid_doubles", f"Doubles must be at most {MAX_DOUBLES}.", "doubles")
-
-
-def _instant_transfers(items: Any, rules: RuleSet) -> list[dict]:
-    if items is None:
-        return []
-    if not isinstance(items, list):
-        raise _bad("wrong_type", "instant must be a list of payouts.", "instant")
-    if len(items) > MAX_INSTANT:
-        raise _bad("too_many_instant", f"A hand has at most {MAX_INSTANT} instant payouts.", "instant")
-    out: list[dict] = []
-    for i, item in enumerate(items):
-        where = f"instant[{i}]"
-        if not isinstance(item, Mapping):
-            raise _bad("wrong_type", "An instant payout must be an object.", where)
-        unknown = sorted(str(k) for k in item if k not in _INSTANT_FIELDS)
-        if unknown:
-            raise _bad(
-                "unknown_field",
-                f"Unknown field {unknown[0]!r} in an instant payout.",
-                f"{where}.{unknown[0]}",
-            )
-        kind = _choice(item, "type", INSTANT_TYPES, f"{where}.type")
-        seat = _seat(item, "seat", f"{where}.seat")
-        concealed = _flag(item, "concealed", f"{where}.concealed")
-        initial = _flag(item, "initial", f"{where}.initial")
-        if kind == "animal_pair" and item.get("pair") is not None:
-            _choice(item, "pair", ANIMAL_PAIRS, f"{where}.pair")
-        if kind == "bonus_set" and item.get("set") is not None:
-            _choice(item, "set", BONUS_SETS, f"{where}.set")
-        liable = _seat(item, "liable", f"{where}.liable", required=False)
-        if liable == seat:
-            raise _bad("liable_is_earner", "A player cannot be liable for his own payout.", f"{where}.liable")
-        fed_by = _seat(item, "discarder", f"{where}.discarder", required=False)
-        if fed_by is not None and (kind != "kong" or concealed):
-            raise _bad("unexpected_field", "Only an exposed kong has a discarder.", f"{where}.discarder")
-        if fed_by == seat:
-            raise _bad(
-                "discarder_is_earner", "A kong cannot be made on one's own discard.", f"{where}.discarder"
-            )
-        amount = instant_amount(rules, kind, concealed=concealed, initial=initial)
-        if not amount:
-            continue
-        payer_for_all = liable
-        if payer_for_all is None and fed_by is not None and rules["exposed_kong_paid_by"] == "discarder":
-            payer_for_all = fed_by
-        payers = [s for s in SEATS if s != seat]
-        if payer_for_all is None:
-            out.extend(_transfer(p, seat, amount, kind) for p in payers)
-        else:
-            out.append(_transfer(payer_for_all, seat, amount, kind))
-            out.extend(_transfer(payer_for_all, seat, amount, kind, p) for p in payers if p != payer_for_all)
-    return out
+            transfers.append(transfer(offender, seat, amount, "false_win"))

@@ -7,7 +7,7 @@
 
 import pytest
 
-from scoring.api import EXAMPLE_HAND
+from scoring.adapter.openapi import EXAMPLE_HAND
 from tests.api.test_hands import hands_url, south_wins_on_west
 from tournament.models import Hand
 from tournament.tables.ledger.errors import HandRejected

@@ -92,7 +92,7 @@ def test_a_body_too_large_is_a_400_not_a_500(client, settings):
 
 
 def test_an_engine_bug_is_a_400_in_the_error_shape_never_a_500(client, monkeypatch):
-    from scoring import api
+    from scoring.adapter import api
 
     def broken(data):
         raise KeyError("a bug in the engine")

@@ -199,7 +199,7 @@ def test_a_missing_file_is_malformed_input_not_a_traceback(tmp_path):
 
 
 def test_an_engine_bug_still_answers_in_the_error_shape(monkeypatch):
-    from scoring.management.commands import score_hand
+    from scoring.adapter.management.commands import score_hand
 
     def broken(data):
         raise ZeroDivisionError("a bug in the engine")

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -213,25 +214,28 @@ def test_choices_cover_the_defaults():
             assert set(values) <= set(allowed), (rules.id, key)
 
 
-# The Django adapter inside scoring/ (issue 15 moves it to a subpackage of its own); every other module
-# of the package is the pure rules core.
-DJANGO_ADAPTER = {"scoring.api", "scoring.views", "scoring.apps", "scoring.urls", "scoring.management"}
+def _core_modules() -> list[str]:
+    """Every module of the rules core: each file under scoring/ but the Django adapter, scoring/adapter/."""
+    import scoring as package
+
+    root = Path(package.__file__).parent
+    modules = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        if parts[1:2] == ("adapter",):
+            continue
+        modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return modules
 
 
 def test_the_rules_core_imports_no_django():
-    import pkgutil
-
-    import scoring as package
-
-    core = sorted(
-        f"scoring.{m.name}"
-        for m in pkgutil.iter_modules(package.__path__)
-        if f"scoring.{m.name}" not in DJANGO_ADAPTER
-    )
-    assert "scoring.jsontext" in core and "scoring.settle" in core
+    core = _core_modules()
+    assert {"scoring", "scoring.jsontext", "scoring.settle", "scoring.answers"} <= set(core)
+    assert not [m for m in core if m.startswith("scoring.adapter")]
     code = (
         f"import sys, importlib; [importlib.import_module(m) for m in {core!r}]; "
-        "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'"
+        "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', "
+        "'drf_spectacular')], 'django imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -242,3 +246,102 @@ def test_a_stored_rule_set_is_handed_on_as_options(rules_id):
     again = get_ruleset(stored.id, stored.as_options())
     assert again == stored
     assert again["min_doubles"] == 3
+
+
+# ../shared/spec/rulesets.md, its table row by row: what each shipped preset resolves to (base + that
+# document's differences).
+SPEC_TABLE = {
+    "spgg-2023": {
+        "source": "001_e8fdc45b8fa360f3.txt",
+        # "1→2/1, 2→4/2, 3→8/4, 4→16/8, 5→32/16, 6→42/26, 7→52/36, 8→62/46, 9→72/56, 10→82/66"
+        "rows": {1: [2, 1], 2: [4, 2], 3: [8, 4], 4: [16, 8], 5: [32, 16], 6: [42, 26], 7: [52, 36],
+                 8: [62, 46], 9: [72, 56], 10: [82, 66]},
+        "ping_hu_price": [20, 10],  # "Ping Hu (4) → 20/10"
+        "limit_doubles": 10,
+        "limit_full": 405,  # "special hands of rule 24: printed value 405"
+        "limit_all_pay_full": False,
+        "all_pay_full_hands": ["thirteen_wonders"],  # "13 Wonders: all three full either way"
+        # "kong 2 concealed / 1 exposed; own flower+season, cat+mouse, rooster+centipede 2 at the opening
+        # deal / 1 later; a whole set of flowers or animals 4 / 2"
+        "instant": {"kong": {"concealed": 2, "exposed": 1}, "flower_pair": {"initial": 2, "later": 1},
+                    "animal_pair": {"initial": 2, "later": 1}, "bonus_set": {"initial": 4, "later": 2}},
+    },
+    "sg-tai-card": {
+        "source": "004_fc2aff3e4f98b910.txt",
+        # "score = 1, 2, 4, 8, 16 for 1, 2, 3, 4, 5+ tai"; "discarder 2×, others 1×"
+        "rows": {1: [2, 1], 2: [4, 2], 3: [8, 4], 4: [16, 8], 5: [32, 16]},
+        "ping_hu_price": None,
+        "limit_doubles": 5,  # "5 tai"
+        "limit_full": 32,
+        "limit_all_pay_full": False,
+    },
+    "sg-classic": {
+        "source": "002_cbbfbbe8c340939f.txt",
+        # "1 unit for 1 point, doubling per point"; "guilty discarder 2×, others 1×"
+        "rows": {1: [2, 1], 2: [4, 2], 3: [8, 4], 4: [16, 8], 5: [32, 16]},
+        "ping_hu_price": None,
+        "limit_doubles": 5,  # "5 points (option 6)"
+        "limit_full": 32,
+        "limit_all_pay_full": True,  # "special hands: all pay 2× the limit"
+    },
+    "sgmj-2002": {
+        "source": "000_d9177c78063555ad.txt",
+        # "2^doubles points (1 for none)"; "discarder 2×, others 1×"
+        "rows": {0: [2, 1], 1: [4, 2], 2: [8, 4], 3: [16, 8], 4: [32, 16], 5: [64, 32]},
+        "ping_hu_price": None,
+        "limit_doubles": 5,  # "5 doubles"
+        "limit_full": 64,
+        "limit_all_pay_full": False,
+        "all_pay_full_hands": ["thirteen_wonders"],  # "13 Wonders as self-drawn"
+        # "exposed kong 2; animal set 4; flower set 4; cat+mouse, rooster+centipede, own flowers 2 (4 at
+        # the deal)"
+        "instant": {"kong": {"concealed": 2, "exposed": 2}, "flower_pair": {"initial": 4, "later": 2},
+                    "animal_pair": {"initial": 4, "later": 2}, "bonus_set": {"initial": 4, "later": 4}},
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("rules_id", IDS)
+def test_each_preset_resolves_to_what_rulesets_md_documents(rules_id):
+    spec = SPEC_TABLE[rules_id]
+    settings = get_ruleset(rules_id).as_dict()["settings"]
+    assert get_ruleset(rules_id).source == spec["source"]
+    for doubles, row in spec["rows"].items():
+        assert settings["price_table"][doubles] == row, (rules_id, doubles)
+    assert settings["ping_hu_price"] == spec["ping_hu_price"]
+    assert settings["limit_doubles"] == spec["limit_doubles"]
+    assert settings["limit_price"][0] == spec["limit_full"]
+    assert settings["limit_all_pay_full"] is spec["limit_all_pay_full"]
+    assert (
+        settings["shooter_pays_all"] is False
+    )  # "discarder full, the other two half" (sg-classic: an option)
+    for key in ("all_pay_full_hands", "instant"):
+        if key in spec:
+            assert settings[key] == spec[key], (rules_id, key)
+
+
+def test_every_shipped_setting_is_the_base_or_a_documents_rule():
+    from scoring.rulesets.presets import PRESETS
+    from scoring.rulesets.presets.base import AS_BASE, BASE
+    from scoring.rulesets.presets.sg_classic import SG_CLASSIC
+    from scoring.rulesets.presets.sg_tai_card import SG_TAI_CARD
+    from scoring.rulesets.presets.sgmj_2002 import SGMJ_2002
+    from scoring.rulesets.presets.spgg_2023 import SPGG_2023
+
+    written = {p.id: p for p in (SPGG_2023, SG_TAI_CARD, SG_CLASSIC, SGMJ_2002)}
+    assert list(PRESETS) == list(IDS) and list(SETTINGS_DOC) == list(RULESETS["spgg-2023"].settings)
+    for rules_id, preset in written.items():
+        for key in SETTINGS_DOC:
+            rule = preset.rules.get(key)
+            given = rule is not None and rule.value is not AS_BASE
+            assert given or key in BASE, (rules_id, key)
+            assert RULESETS[rules_id].as_dict()["settings"][key] == (rule.value if given else BASE[key])
+            # a value the base holds is not written again: only its citation is
+            assert not (given and key in BASE and rule.value == BASE[key]), (
+                rules_id,
+                key,
+                "restates the base",
+            )
+    for key in BASE:  # the base holds only what all four documents agree on
+        assert not any(key in p.rules and p.rules[key].value is not AS_BASE for p in written.values()), key
+        assert all(RULESETS[rid][key] == RULESETS["spgg-2023"][key] for rid in IDS), key

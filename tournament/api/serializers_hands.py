@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.settle import ANIMAL_PAIRS, BONUS_SETS, INSTANT_TYPES, MAX_DOUBLES, MAX_INSTANT
+from scoring.outcome import ANIMAL_PAIRS, BONUS_SETS, INSTANT_TYPES, MAX_DOUBLES, MAX_INSTANT
 from tournament.api.fields import Boolean, ClosedSerializer, Integer, StrictModelSerializer, Text
 from tournament.api.serializers import PlayerIdField
 from tournament.api.serializers_tables import TableStateSerializer, state_data

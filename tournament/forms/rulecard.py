@@ -16,8 +16,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.doubles import CODE_LISTS, HAND_CODES
 from scoring.errors import InvalidInput
+from scoring.hand_values import CODE_LISTS, HAND_CODES
 from scoring.rulesets import (
     CHOICES,
     MAX_SETTING,

@@ -57,7 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI and Redoc as this site's own static files
     "axes",
     "tournament.apps.TournamentConfig",
-    "scoring.apps.ScoringConfig",
+    "scoring.adapter.apps.ScoringConfig",
 ]
 
 MIDDLEWARE = [
@@ -215,7 +215,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None, "displayRequestDuration": True},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",  # the default
-        "scoring.api.require_request_bodies",
+        "scoring.adapter.openapi.require_request_bodies",
     ],
 }
 

@@ -28,11 +28,11 @@ urlpatterns = [
     path("accounts/invitation/<str:token>/", invitation_use, name="invitation_use"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    # The REST API: the league (tournament/api/) and the scoring engine (scoring/api.py).
+    # The REST API: the league (tournament/api/) and the scoring engine (scoring/adapter/api.py).
     path("api/v1/", include("tournament.api.urls")),
-    path("api/v1/", include("scoring.urls.api")),
+    path("api/v1/", include("scoring.adapter.urls.api")),
     # Pages: the hand calculator, the organiser's pages, the table (scoresheet) pages.
-    path("calculator/", include("scoring.urls.pages")),
+    path("calculator/", include("scoring.adapter.urls.pages")),
     path("organise/", include("tournament.views.organiser.urls")),
     path("tables/", include("tournament.views.table.urls")),
     path("s/", include("tournament.views.table.urls_seat")),  # a seat's private link (issue 19)

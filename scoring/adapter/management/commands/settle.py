@@ -9,7 +9,7 @@ says. The work is ``DoorCommand`` (``score_hand.py``).
 from __future__ import annotations
 
 import scoring
-from scoring.management.commands.score_hand import DoorCommand
+from scoring.adapter.management.commands.score_hand import DoorCommand
 
 
 class Command(DoorCommand):

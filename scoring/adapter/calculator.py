@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 import scoring
-from scoring.api import RESULT, answer
+from scoring.answers import RESULT, answer
 from scoring.bao import discard_liability
 from scoring.rulesets import DEFAULT_RULESET, RULESETS
 

@@ -29,7 +29,9 @@ flush, all pongs or Ping Hu: those need the whole hand read.
 
 from __future__ import annotations
 
-from scoring.doubles import Facts, Values, bonus_items, honour_items
+from scoring.doubles import bonus_items, honour_items
+from scoring.hand_facts import Facts
+from scoring.hand_values import Values
 from scoring.model import Hand, Item
 
 

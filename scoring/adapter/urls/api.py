@@ -1,8 +1,8 @@
-"""The scoring engine's API, mounted at /api/v1/ (tournament/project/urls.py); see scoring/api.py."""
+"""The scoring engine's API, mounted at /api/v1/ (tournament/project/urls.py); see scoring/adapter/api.py."""
 
 from django.urls import path
 
-from scoring import api
+from scoring.adapter import api
 
 app_name = "scoring_api"
 

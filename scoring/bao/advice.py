@@ -1,4 +1,4 @@
-"""The Bao advisor: which discards would make the discarder liable (pay for all).
+"""Bao advice: which discards would make the discarder liable (pay for all).
 
 A player is **liable** (Bao, pay-for-all, 包) when he discards a
 **dangerous** tile that another player, the **potential winner**, claims to
@@ -68,7 +68,8 @@ share of the win, ``scoring.settle``'s ``liable``) or ``kong`` (that kong's
 instant payout only). Malformed input raises ``InvalidInput``. The advisor
 does not see concealed hands: it lists what *could* make a discarder liable,
 as the documents' "dangerous discard" tables do; whether a player really
-became liable is settled at the table and entered as ``liable``.
+became liable is settled at the table and entered as ``liable``, and
+``scoring.bao.liability`` makes the liable player pay.
 """
 
 from __future__ import annotations

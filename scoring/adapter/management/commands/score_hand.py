@@ -4,7 +4,7 @@ JSON in (stdin, or a file named as the argument), JSON out on stdout, and the
 exit code of ../shared/spec/scoring-api.md: 0 a legal win, 1 well formed but
 not a legal win (``{"win": false, "errors": [...]}``), 2 malformed
 (``{"errors": [...]}``: bad JSON, an empty input, an unknown tile...).
-Never a traceback: the engine's answer is classified by ``scoring.api.answer``.
+Never a traceback: the engine's answer is classified by ``scoring.answers.answer``.
 
 ``DoorCommand`` is shared with ``manage.py settle``.
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from django.core.management.base import BaseCommand
 
 import scoring
-from scoring.api import MALFORMED, Answer, answer_text
+from scoring.answers import MALFORMED, Answer, answer_text
 
 
 class DoorCommand(BaseCommand):

@@ -1,0 +1,356 @@
+"""The OpenAPI description of the scoring engine's endpoints: the contract's shapes as raw schemas.
+
+The shapes and examples of ../shared/spec/scoring-api.md (Hand, Outcome, the
+score and the settlement, the error shape) for drf-spectacular, which the
+views of ``scoring.adapter.api`` name in their ``extend_schema``; and the
+schema hook ``require_request_bodies`` (settings' ``SPECTACULAR_SETTINGS``).
+Describes only: no view, no behaviour.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from scoring.options_schema import options_schema
+from scoring.rulesets import RULESETS
+from scoring.tiles import TILES
+
+
+def _any_case(code: str) -> str:
+    return "".join(f"[{c}{c.lower()}]" if c.isalpha() else c for c in code)
+
+
+# A tile code in any case, spaces around it allowed (scoring.tiles.canonical), as a pattern.
+_CODE = "(?:" + "|".join(_any_case(code) for code in sorted(TILES, key=len, reverse=True)) + ")"
+_TILE = {"type": "string", "pattern": rf"^\s*{_CODE}\s*$", "example": "B4",
+         "description": "A tile code (case-insensitive): B1-B9, D1-D9, C1-C9, "
+         "EW SW WW NW, RD GD WD, F1-F4, S1-S4, CAT RAT ROOSTER CENTIPEDE."}  # fmt: skip
+_TILES = {
+    "oneOf": [
+        {"type": "array", "items": _TILE},
+        {"type": "string", "pattern": rf"^[\s,]*(?:{_CODE}(?:[\s,]+|$))*$", "example": "B1 B2 B3"},
+    ],
+    "description": "A list of tile codes, or one string of them separated by spaces or commas.",
+}
+_SEAT = {"type": "string", "enum": ["E", "S", "W", "N"]}
+_ERROR = {
+    "type": "object",
+    "required": ["code", "message"],
+    "properties": {
+        "code": {"type": "string", "example": "unknown_tile"},
+        "message": {"type": "string"},
+        "field": {"type": "string", "example": "concealed[3]"},
+    },
+}
+ERRORS_SCHEMA = {
+    "type": "object",
+    "required": ["errors"],
+    "properties": {"errors": {"type": "array", "items": _ERROR}},
+}
+NOT_A_WIN_SCHEMA = {
+    "type": "object",
+    "required": ["win", "errors"],
+    "properties": {
+        "rules": {"type": "string"},
+        "win": {"type": "boolean", "enum": [False]},
+        "errors": {"type": "array", "items": _ERROR},
+    },
+}
+_RULES = {
+    # Optional fields take null for "not given" (the engine reads them so): nullable.
+    "rules": {"type": "string", "enum": [*RULESETS, None], "default": "spgg-2023", "nullable": True},
+    "options": {**options_schema(), "nullable": True},
+}
+HAND_SCHEMA = {
+    "type": "object",
+    "required": ["prevailing_wind", "seat_wind", "concealed", "win"],
+    "properties": {
+        **_RULES,
+        "prevailing_wind": _SEAT,
+        "seat_wind": _SEAT,
+        "concealed": {**_TILES, "description": "Every tile still in the hand, including the winning tile."},
+        "melds": {
+            "type": "array",
+            "nullable": True,
+            "items": {
+                # Only a kong is declared concealed: a chow or pong takes no "concealed" but false or null.
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "required": ["type", "tiles"],
+                        "properties": {
+                            "type": {"type": "string", "enum": ["chow", "pong"]},
+                            "tiles": _TILES,
+                            "concealed": {"type": "boolean", "enum": [False, None], "nullable": True},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "required": ["type", "tiles"],
+                        "properties": {
+                            "type": {"type": "string", "enum": ["kong"]},
+                            "tiles": _TILES,
+                            "concealed": {
+                                "type": "boolean",
+                                "nullable": True,
+                                "description": "A concealed kong.",
+                            },
+                        },
+                    },
+                ],
+            },
+        },
+        "bonus": {**_TILES, "nullable": True},
+        "winning_tile": {**_TILE, "nullable": True},
+        "win": {"type": "string", "enum": ["discard", "self_draw"]},
+        "events": {
+            "type": "array",
+            "nullable": True,
+            "items": {
+                "type": "string",
+                "enum": [
+                    "flower_replacement",
+                    "kong_replacement",
+                    "double_kong_replacement",
+                    "last_tile",
+                    "robbing_kong",
+                    "heavenly",
+                    "earthly",
+                    "robbing_eighth_flower",
+                ],
+            },
+        },
+    },
+}
+_ITEM = {
+    "type": "object",
+    "properties": {
+        "code": {"type": "string"},
+        "name": {"type": "string"},
+        "doubles": {"type": "integer"},
+        "rule": {"type": "string", "description": "The rule it comes from, e.g. '001 rule 23g'."},
+    },
+}
+_PAYMENT = {"type": "object", "properties": {"full": {"type": "integer"}, "half": {"type": "integer"}}}
+SCORE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "rules": {"type": "string"},
+        "win": {"type": "boolean"},
+        "doubles": {"type": "integer", "description": "The total after the rule set's cap."},
+        "limit": {"type": "boolean"},
+        "items": {"type": "array", "items": _ITEM},
+        "sets": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+        "payment": _PAYMENT,
+        "ping_hu": {"type": "boolean"},
+    },
+}
+_INSTANT = {
+    "type": "object",
+    "required": ["type", "seat"],
+    "properties": {
+        "type": {"type": "string", "enum": ["kong", "flower_pair", "animal_pair", "bonus_set"]},
+        "seat": _SEAT,
+        "concealed": {"type": "boolean"},
+        "initial": {"type": "boolean"},
+        "pair": {"type": "string", "enum": ["cat_rat", "rooster_centipede"]},
+        "set": {"type": "string", "enum": ["flowers", "seasons", "animals"]},
+        "liable": _SEAT,
+        "discarder": _SEAT,
+    },
+}
+OUTCOME_SCHEMA = {
+    "type": "object",
+    "required": ["outcome"],
+    "description": (
+        "The fields depend on the outcome, which a 400 naming the field says: a win names the winner and "
+        "how (a discard names the discarder, who is not the winner; a self-drawn win has none), and "
+        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders) or the hand; a false "
+        "win names the offender only; a draw names no player but in instant payouts."
+    ),
+    "properties": {
+        **_RULES,
+        "outcome": {"type": "string", "enum": ["win", "draw", "false_win"]},
+        "winner": _SEAT,
+        "win": {"type": "string", "enum": ["discard", "self_draw"]},
+        "discarder": _SEAT,
+        "doubles": {"type": "integer", "minimum": 0},
+        "ping_hu": {"type": "boolean"},
+        "limit": {"type": "boolean"},
+        "thirteen_wonders": {"type": "boolean"},
+        "hand": HAND_SCHEMA,
+        "liable": {**_SEAT, "nullable": True},
+        "offender": _SEAT,
+        "instant": {"type": "array", "items": _INSTANT},
+    },
+}
+_TRANSFER = {
+    "type": "object",
+    "properties": {
+        "from": _SEAT,
+        "to": _SEAT,
+        "amount": {"type": "integer"},
+        "reason": {"type": "string"},
+        "for": _SEAT,
+    },
+}
+SETTLE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "rules": {"type": "string"},
+        "doubles": {"type": "integer"},
+        "limit": {"type": "boolean"},
+        "payment": _PAYMENT,
+        "transfers": {"type": "array", "items": _TRANSFER},
+        "net": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "notes": {"type": "array", "items": {"type": "object"}},
+        "hand": SCORE_SCHEMA,
+    },
+}
+
+EXAMPLE_HAND = {
+    "rules": "spgg-2023",
+    "prevailing_wind": "E",
+    "seat_wind": "S",
+    "concealed": ["B2", "B3", "B4", "D5", "D6", "D7", "C3", "C3"],
+    "melds": [
+        {"type": "chow", "tiles": ["C4", "C5", "C6"]},
+        {"type": "kong", "tiles": ["RD", "RD", "RD", "RD"], "concealed": True},
+    ],
+    "bonus": ["F2", "CAT"],
+    "winning_tile": "B4",
+    "win": "discard",
+    "events": [],
+}
+EXAMPLE_SCORE = {
+    "rules": "spgg-2023",
+    "win": True,
+    "doubles": 3,
+    "limit": False,
+    "items": [
+        {"code": "dragon_pong", "name": "Pong of Red Dragons", "doubles": 1, "rule": "001 rule 23g"},
+        {"code": "seat_flower", "name": "Own flower F2", "doubles": 1, "rule": "001 rule 23a"},
+        {"code": "animal", "name": "Animal: Cat", "doubles": 1, "rule": "001 rule 23c"},
+    ],
+    "sets": [
+        ["B2", "B3", "B4"],
+        ["D5", "D6", "D7"],
+        ["C4", "C5", "C6"],
+        ["RD", "RD", "RD", "RD"],
+        ["C3", "C3"],
+    ],
+    "payment": {"full": 8, "half": 4},
+    "ping_hu": False,
+}
+EXAMPLE_OUTCOME = {
+    "rules": "spgg-2023",
+    "outcome": "win",
+    "winner": "S",
+    "win": "discard",
+    "discarder": "W",
+    "doubles": 3,
+    "liable": None,
+    "instant": [{"type": "kong", "seat": "E", "concealed": True}],
+}
+EXAMPLE_SETTLEMENT = {
+    "rules": "spgg-2023",
+    "doubles": 3,
+    "limit": False,
+    "payment": {"full": 8, "half": 4},
+    "transfers": [
+        {"from": "W", "to": "S", "amount": 8, "reason": "win"},
+        {"from": "E", "to": "S", "amount": 4, "reason": "win"},
+        {"from": "N", "to": "S", "amount": 4, "reason": "win"},
+        {"from": "S", "to": "E", "amount": 2, "reason": "kong"},
+        {"from": "W", "to": "E", "amount": 2, "reason": "kong"},
+        {"from": "N", "to": "E", "amount": 2, "reason": "kong"},
+    ],
+    "net": {"E": 2, "S": 14, "W": -10, "N": -6},
+    "notes": [],
+}
+
+
+def error_responses(illegal_example: dict) -> dict:
+    return {
+        400: OpenApiResponse(
+            ERRORS_SCHEMA,
+            description="Malformed: bad JSON, an unknown tile or rule set, a missing field, a wrong type.",
+            examples=[
+                OpenApiExample(
+                    "Unknown tile code",
+                    value={
+                        "errors": [
+                            {
+                                "code": "unknown_tile",
+                                "message": "'ZZ' is not a tile code (e.g. B1, D9, C5, EW, RD, F2, CAT).",
+                                "field": "concealed[0]",
+                            }
+                        ]
+                    },
+                    status_codes=["400"],
+                    response_only=True,
+                )
+            ],
+        ),
+        422: OpenApiResponse(
+            NOT_A_WIN_SCHEMA,
+            description="Well formed, but not a legal win under the rule set.",
+            examples=[
+                OpenApiExample(
+                    "Not a legal win", value=illegal_example, status_codes=["422"], response_only=True
+                )
+            ],
+        ),
+        429: OpenApiResponse(
+            ERRORS_SCHEMA,
+            description="Too many calls from this client (SCORING_RATE_LIMIT); see Retry-After.",
+            examples=[
+                OpenApiExample(
+                    "Throttled",
+                    value={
+                        "errors": [
+                            {
+                                "code": "throttled",
+                                "message": "Request was throttled. Expected available in 30 seconds.",
+                            }
+                        ]
+                    },
+                    status_codes=["429"],
+                    response_only=True,
+                )
+            ],
+        ),
+    }
+
+
+def require_request_bodies(result, generator, request, public):
+    """drf-spectacular hook: /score/ and /settle/ need a body (an empty one is 400), which a request
+    given as a raw schema is not marked with."""
+    for path in ("/api/v1/score/", "/api/v1/settle/"):
+        body = result["paths"].get(path, {}).get("post", {}).get("requestBody")
+        if body is not None:
+            body["required"] = True
+    return result
+
+
+_SETTING = {
+    "type": "object",
+    "properties": {
+        "key": {"type": "string"},
+        "section": {"type": "string", "enum": ["scoring", "payments"]},
+        "value": {},
+        "description": {"type": "string"},
+        "source": {"type": "string"},
+        "wording": {"type": "string"},
+    },
+}
+RULESET_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "version": {"type": "string"},
+        "title": {"type": "string"},
+        "source": {"type": "string"},
+        "settings": {"type": "array", "items": _SETTING},
+    },
+}

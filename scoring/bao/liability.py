@@ -1,0 +1,86 @@
+"""Bao applied: who pays for all on a win or an instant payout, and the transfers he makes.
+
+``scoring.settle`` names the **liable** seat the table entered (``liable``
+on the outcome, or on one instant payout) and asks here who, if anyone, pays
+every payer's share:
+
+- on a win (001 rule 27; 004 "Payments to winner"; 002 "Paying for all
+  players"; 000 "Pay all situations"): the liable player, when the winner
+  self-draws (``bao_self_draw``) or wins on the liable player's own discard.
+  When another player discarded the winning tile there is no Bao
+  (``bao_on_other_discard`` false): 001 rule 27, "No 'Bao' if player game on
+  tile discarded by a player not under the situation of assuming
+  liabilities"; 004 prices that case as an ordinary win. A note says so.
+  Without Bao, the discarder pays for all under ``shooter_pays_all`` (002's
+  option; reason ``shooter``);
+- on an instant payout: the liable seat (001 section A: the fresh-tile kong;
+  004 "pay-for-all for this kong only"), else the discarder of an exposed
+  kong's fourth tile when ``exposed_kong_paid_by`` is ``discarder``.
+
+The payer for all pays his own share as usual and each other payer's share
+as a transfer of reason ``bao`` (or ``shooter``) ``for`` that seat.
+Which discards make a player liable is ``scoring.bao.advice``.
+"""
+
+from __future__ import annotations
+
+from scoring.payments import transfer
+from scoring.rulesets import RuleSet
+
+
+def note(code: str, message: str, rules: RuleSet, setting: str | None = None) -> dict:
+    """A note of the settlement (why no one paid for all), with the rule of ``setting`` if it has one."""
+    source = rules.citations.get(setting or "", ("", ""))[0] if setting else ""
+    out = {"code": code, "message": message}
+    if source:
+        out["rule"] = source
+    return out
+
+
+def win_payer_for_all(
+    rules: RuleSet, *, win: str, discarder: str | None, liable: str | None
+) -> tuple[str | None, str, list[dict]]:
+    """Who pays every share of this win (None: each payer his own), the reason, and the notes why not."""
+    notes: list[dict] = []
+    payer_for_all, reason = None, "bao"
+    if liable is not None:
+        if win == "self_draw" and not rules["bao_self_draw"]:
+            notes.append(
+                note("no_bao_self_draw", "The rule set does not apply Bao to a self-drawn win.", rules)
+            )
+        elif win == "discard" and discarder != liable and not rules["bao_on_other_discard"]:
+            notes.append(
+                note(
+                    "no_bao_other_discard",
+                    f"No Bao: the winning tile was discarded by {discarder}, not by the liable "
+                    f"player {liable}; everyone pays the usual share.",
+                    rules,
+                    "bao_on_other_discard",
+                )
+            )
+        else:
+            payer_for_all = liable
+    if payer_for_all is None and win == "discard" and rules["shooter_pays_all"]:
+        payer_for_all, reason = discarder, "shooter"
+    return payer_for_all, reason, notes
+
+
+def instant_payer_for_all(rules: RuleSet, *, liable: str | None, fed_by: str | None) -> str | None:
+    """Who pays every share of an instant payout: its liable seat, or the kong's feeder if so ruled."""
+    if liable is None and fed_by is not None and rules["exposed_kong_paid_by"] == "discarder":
+        return fed_by
+    return liable
+
+
+def pay_for_all(
+    shares: dict[str, int], *, to: str, payer: str, reason: str, own_reason: str = "win"
+) -> list[dict]:
+    """``payer`` pays his own share (``own_reason``) and each other payer's (``reason``, ``for`` the seat)."""
+    out = []
+    own = shares.get(payer, 0)
+    if own:
+        out.append(transfer(payer, to, own, own_reason))
+    for seat, amount in shares.items():
+        if seat != payer and amount:
+            out.append(transfer(payer, to, amount, reason, seat))
+    return out
