@@ -180,14 +180,13 @@ def celery_not_eager(settings):
 
 
 @pytest.fixture
-def tasks_in_process():
-    """The embedded default: Celery tasks run in process (also when this run has a real Redis)."""
+def tasks_in_process(_tasks_in_process_unless_a_worker_is_asked_for):
+    """The embedded default: Celery tasks run in process. Every test has it (the autouse fixture above,
+    the one place tasks are made to run in process); a test that relies on it names it."""
     from tournament.project.celery import app
 
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = old
+    assert app.conf.task_always_eager
+    return app
 
 
 @pytest.fixture(autouse=True)

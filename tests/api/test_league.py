@@ -74,6 +74,11 @@ def test_leaving_a_player_out_withdraws_him_and_keeps_the_entry(league, as_organ
     assert Entry.objects.get(competition=comp, player_id=gone).status == Entry.Status.WITHDRAWN
     back = as_organiser.patch(f"/api/v1/competitions/{comp.pk}/", {"players": entered}, format="json")
     assert back.json()["players"] == entered and back.json()["withdrawn"] == []
+    # Each change went through the entries' doors (``tournament.league.entries``), with its audit entry.
+    name = Entry.objects.get(competition=comp, player_id=gone).player.name
+    said = [a.summary for a in AuditEntry.objects.filter(competition=comp).order_by("pk")]
+    assert f"olivia_organiser withdrew {name} from {comp.name}" in said
+    assert f"olivia_organiser reinstated {name} in {comp.name}" in said
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import ClubFactory, PlayerFactory, seated_table
-from tournament.project.celery import app
 from tournament.standings.store import standings_refresh
 from tournament.tables.ledger.record import hand_record
 
@@ -13,16 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def in_process():
-    """Tasks run in process (the embedded default), also when this run has a real Redis."""
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
-
-
-@pytest.fixture
-def table(in_process):
+def table(tasks_in_process):
     jade, pearl = ClubFactory(name="Jade Dragons"), ClubFactory(name="Pearl Winds")
     names = [("Ann East", jade), ("Ben South", pearl), ("Cai West", jade), ("Dee North", pearl)]
     table = seated_table(players=[PlayerFactory(name=n, club=c) for n, c in names])
@@ -72,7 +62,7 @@ def fits(page, what: str) -> None:
 
 
 @pytest.fixture
-def night(in_process, player_user):
+def night(tasks_in_process, player_user):
     """Round 1 playing at two tables (Pat at table 1), round 2 published for later."""
     import datetime
 

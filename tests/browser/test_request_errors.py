@@ -13,7 +13,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.project.celery import app
 from tournament.standings.store import standings_refresh
 from tournament.tables.ledger.record import hand_record
 from tournament.views.public.standings import LIVE_SECONDS
@@ -22,13 +21,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def table():
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True  # the standings refresh in process, also when this run has Redis
+def table(tasks_in_process):
+    """The standings refresh in process (``tests/conftest.py``), also when this run has Redis."""
     table = seated_table(players=[PlayerFactory(name=n) for n in ("Ann", "Ben", "Cai", "Dee")])
     standings_refresh(table.round.competition)
-    yield table
-    app.conf.task_always_eager = old
+    return table
 
 
 def open_leaderboard(page, live_server, table, failure, language="en"):

@@ -72,7 +72,9 @@ def test_withdraw_keeps_the_entry_and_its_tables(olivia, competition):
     assert entry.status == Entry.Status.WITHDRAWN and entry.withdrawn_at is not None
     assert table.seats.filter(player=entry.player).exists()  # history intact
     assert competition.entries.count() == 4
-    assert AuditEntry.objects.filter(action="entry_withdrawn", object_id=entry.pk).exists()
+    audit = AuditEntry.objects.get(action="entry_withdrawn", object_id=entry.pk)
+    assert audit.summary == f"olivia_organiser withdrew {entry.player.name} from {competition.name}"
+    assert audit.user_agent or audit.ip_address  # where the change came from, as every door records it
     page = olivia.get(reverse("organiser:players", args=[competition.pk])).content.decode()
     assert entry.player.name in page and "Withdrawn" in page
 

@@ -8,7 +8,6 @@ import pytest
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.models import Entry, Hand, StandingRow
-from tournament.project.celery import app
 from tournament.standings.compute import standings_compute
 from tournament.standings.incremental import standings_table_changed
 from tournament.standings.store import COMPETITION_SCOPE, standings_freshness, stored_standings
@@ -22,14 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def unqueued(monkeypatch):
     """Hands queue nothing: the test runs the standings update itself and sees which path it took."""
     monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
-
-
-@pytest.fixture
-def in_process():
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
 
 
 def _league(rounds=2, tables=3, **ranking):
@@ -144,7 +135,7 @@ def test_a_missed_update_is_caught_up_by_the_next_hand_elsewhere(unqueued):
     assert standings_freshness(competition).current
 
 
-def test_the_task_takes_the_incremental_path_and_stays_exact(in_process):
+def test_the_task_takes_the_incremental_path_and_stays_exact(tasks_in_process):
     competition, tables = _league(rounds=1, tables=2)
     rng = random.Random(4)
     for _ in range(6):
@@ -155,7 +146,7 @@ def test_the_task_takes_the_incremental_path_and_stays_exact(in_process):
 
 
 def test_the_api_serves_the_stored_rows_while_current_and_computes_when_behind(
-    in_process, client, monkeypatch
+    tasks_in_process, client, monkeypatch
 ):
     competition, tables = _league(rounds=1, tables=2)
     table = tables[0]

@@ -33,16 +33,7 @@ def _forget_connections():
     app.amqp._producer_pool = None
 
 
-@pytest.fixture
-def in_process():
-    """The embedded default: tasks run in process (also when this run has a real Redis)."""
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
-
-
-def test_in_process_mode_updates_standings_on_commit(in_process):
+def test_in_process_mode_updates_standings_on_commit(tasks_in_process):
     table = seated_table()
     _win(table, "S", doubles=3)  # 001 rule 21: 3 doubles self-drawn = 8 from each
     competition = table.round.competition
@@ -82,7 +73,7 @@ def test_recording_succeeds_with_the_broker_down_and_standings_catch_up(settings
     )
 
 
-def test_a_void_is_reflected_in_the_standings(in_process):
+def test_a_void_is_reflected_in_the_standings(tasks_in_process):
     table = seated_table()
     hand = _win(table, "N", doubles=1)
     hand_void(hand=hand, reason="wrong entry")

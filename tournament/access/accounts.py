@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from rest_framework.authtoken.models import Token
 
-from tournament.access.audit import RequestMeta, actor_name, audit_write
+from tournament.access.audit import RequestMeta, actor_name, audit_competition
 from tournament.access.roles import PLAYER, SCOREKEEPER, require_organiser
 from tournament.models import Competition, Invitation, Player
 
@@ -51,20 +51,6 @@ class InvitationInvalid(Exception):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
-
-
-def _audit(action: str, user, competition, words: str, meta, *, object_type: str, object_id, args, data):
-    audit_write(
-        action,
-        user=user,
-        competition=competition,
-        object_type=object_type,
-        object_id=object_id,
-        words=words,
-        args={"competition": competition.name, **args},
-        data=data,
-        meta=meta,
-    )
 
 
 def _entered(competition: Competition, player: Player) -> bool:
@@ -136,7 +122,7 @@ def account_create(
             grant_role(competition, account, role, player)
         except InvitationInvalid:
             raise AccountError({None: [_("This player already has an account.")]}) from None
-        _audit(
+        audit_competition(
             "account_created",
             user,
             competition,
@@ -176,7 +162,7 @@ def player_link(
         if Player.objects.filter(user=account).exists():
             raise AccountError({"username": [_("This account is already linked to another player.")]})
         grant_role(competition, account, Invitation.Role.PLAYER, locked)
-        _audit(
+        audit_competition(
             "player_linked",
             user,
             competition,
@@ -203,7 +189,7 @@ def player_unlink(
         account = locked.user
         locked.user = None
         locked.save(update_fields=["user"])
-        _audit(
+        audit_competition(
             "player_unlinked",
             user,
             competition,
@@ -242,7 +228,7 @@ def account_set_active(
         locked.save(update_fields=["is_active"])
         if not active:
             Token.objects.filter(user=locked).delete()
-        _audit(
+        audit_competition(
             "account_activated" if active else "account_deactivated",
             user,
             competition,

@@ -67,3 +67,104 @@ def audit_write(
         summary=summary[:500],
         data={**(data or {}), "words": [words, args]},
     )
+
+
+# --- what each kind of change records about its subject -----------------------------------------------
+# Every door writes through ``audit_write``; these say, once for each kind of subject, which competition
+# it belongs to, how it is named in the sentence and which ids a program needs. ``data``'s plain values
+# (text, numbers) can be named in the sentence too.
+
+
+def _plain_args(data: dict) -> dict:
+    return {k: v for k, v in data.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+
+
+def audit_round(action: str, user, round_, words: str, meta: RequestMeta | None = None, **data) -> AuditEntry:
+    """A change to a round: its life (``rounds.lifecycle``) or its seating (``rounds.seating``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=round_.competition,
+        object_type="round",
+        object_id=round_.pk,
+        words=words,
+        args={"round": round_.number, **_plain_args(data)},
+        data={"round": round_.number, **data},
+        meta=meta,
+    )
+
+
+def audit_hand(
+    action: str, user, meta: RequestMeta | None, table, hand, words: str, data: dict
+) -> AuditEntry:
+    """A hand recorded, corrected or voided (``tables.ledger``): named by its number, table and round."""
+    args = {"hand": hand.number, "table": table.number, "round": table.round.number}
+    if "reason" in data:
+        args["reason"] = data["reason"]
+    return audit_write(
+        action,
+        user=user,
+        competition=table.round.competition,
+        object_type="hand",
+        object_id=hand.pk,
+        words=words,
+        args=args,
+        data={"table": table.pk, "hand_number": hand.number, **data},
+        meta=meta,
+    )
+
+
+def audit_count(action: str, user, table, count, words: str, meta: RequestMeta | None, **data) -> AuditEntry:
+    """A chip count asked for, entered, accepted or compared (``counts.services``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=table.round.competition,
+        object_type="chip_count",
+        object_id=count.pk,
+        words=words,
+        args={"table": table.number, "round": table.round.number, **_plain_args(data)},
+        data={"table": table.pk, "count": count.pk, **data},
+        meta=meta,
+    )
+
+
+def audit_competition(
+    action: str,
+    user,
+    competition,
+    words: str,
+    meta: RequestMeta | None = None,
+    args: dict | None = None,
+    data: dict | None = None,
+    *,
+    object_type: str = "competition",
+    object_id: int | None = None,
+) -> AuditEntry:
+    """A change to a competition's set-up, its staff or its people's accounts (``league``, ``access``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=competition,
+        object_type=object_type,
+        object_id=competition.pk if object_id is None else object_id,
+        words=words,
+        args={"competition": competition.name, **(args or {})},
+        data=data or {},
+        meta=meta,
+    )
+
+
+def audit_entry(action: str, user, entry, words: str, meta: RequestMeta | None = None, **data) -> AuditEntry:
+    """A player entered, withdrawn or substituted (``league.entries``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=entry.competition,
+        object_type="entry",
+        object_id=entry.pk,
+        words=words,
+        args={**_plain_args(data), "player": entry.player.name, "competition": entry.competition.name},
+        data=data,
+        meta=meta,
+    )

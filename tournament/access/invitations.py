@@ -19,11 +19,11 @@ INVITATION_DAYS = 14  # how long an invitation's link works
 from tournament.access.accounts import (
     AccountError,
     InvitationInvalid,
-    _audit,
     grant_role,
     new_account,
     require_entered,
 )
+from tournament.access.audit import audit_competition
 
 
 def token_digest(token: str) -> str:
@@ -58,7 +58,7 @@ def invitation_create(
             created_by=user if user is not None and user.is_authenticated else None,
             expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
         )
-        _audit(
+        audit_competition(
             "invitation_created",
             user,
             competition,
@@ -121,7 +121,7 @@ def invitation_accept(
         invitation.used_at = timezone.now()
         invitation.account = account
         invitation.save(update_fields=["used_at", "account"])
-        _audit(
+        audit_competition(
             "invitation_used",
             account,
             invitation.competition,
@@ -150,7 +150,7 @@ def invitation_withdraw(invitation: Invitation, *, user=None, meta: RequestMeta 
             return locked
         locked.withdrawn_at = timezone.now()
         locked.save(update_fields=["withdrawn_at"])
-        _audit(
+        audit_competition(
             "invitation_withdrawn",
             user,
             locked.competition,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -27,6 +26,7 @@ from tournament.league.competitions import (
     competition_set_rules,
     competition_set_staff,
 )
+from tournament.league.entries import entries_set
 from tournament.models import Club, Competition, Entry, Player
 from tournament.standings.queue import queue_standings_recompute
 from tournament.standings.rank import DEFAULT_ORDER, METRICS, validate_order
@@ -187,7 +187,7 @@ class CompetitionSerializer(StrictModelSerializer):
                     raise _invalid(exc) from None
             set_confirmation(competition, confirmation, user, meta)
             if players is not None:
-                competition_enter(competition, players)
+                entries_set(competition, players, user=user, meta=meta)
         return competition
 
     def update(self, instance, validated_data):
@@ -213,7 +213,7 @@ class CompetitionSerializer(StrictModelSerializer):
             except CompetitionError as exc:
                 raise _invalid(exc) from None
             if players is not None:
-                competition_enter(competition, players)
+                entries_set(competition, players, user=user, meta=meta)
                 queue_standings_recompute(competition.pk)  # withdrawals show in them
         return Competition.objects.prefetch_related("entries", "organisers", "scorekeepers").get(
             pk=competition.pk
@@ -223,22 +223,6 @@ class CompetitionSerializer(StrictModelSerializer):
 def _invalid(exc: CompetitionError) -> serializers.ValidationError:
     """A refusal of ``tournament.league.competitions`` as the 400 naming its fields."""
     return serializers.ValidationError({k or "non_field_errors": v for k, v in exc.problems.items()})
-
-
-def competition_enter(competition: Competition, players: list[Player]) -> None:
-    """Make ``players`` the competition's active entries: enter, reinstate, withdraw; delete nothing."""
-    wanted = {p.pk for p in players}
-    entries = {e.player_id: e for e in Entry.objects.select_for_update().filter(competition=competition)}
-    for pid in wanted - set(entries):
-        Entry.objects.create(competition=competition, player_id=pid)
-    for pid, entry in entries.items():
-        if pid in wanted and entry.status == Entry.Status.WITHDRAWN:
-            entry.status, entry.withdrawn_at = Entry.Status.ACTIVE, None
-            entry.save(update_fields=["status", "withdrawn_at"])
-        elif pid not in wanted and entry.status == Entry.Status.ACTIVE:
-            entry.status, entry.withdrawn_at = Entry.Status.WITHDRAWN, timezone.now()
-            entry.save(update_fields=["status", "withdrawn_at"])
-    competition._prefetched_objects_cache = {}  # the answer shows the entries as they are now
 
 
 # --- rounds and seating -----------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_count
 from tournament.access.roles import can_manage_competition, may_record, require_organiser
 from tournament.counts.compare import CountRefused, adjustment_transfers, check_count, compare
 from tournament.models import ChipCount, ChipTransfer, Hand, Round, Table
@@ -74,22 +74,6 @@ def _locked_table(table: Table) -> Table:
     return Table.objects.select_for_update(of=("self",)).select_related("round__competition").get(pk=table.pk)
 
 
-def _audit(action: str, user, table: Table, count: ChipCount, words: str, meta, **data) -> None:
-    args = {"table": table.number, "round": table.round.number}
-    args.update({k: v for k, v in data.items() if isinstance(v, str | int)})
-    audit_write(
-        action,
-        user=user,
-        competition=table.round.competition,
-        object_type="chip_count",
-        object_id=count.pk,
-        words=words,
-        args=args,
-        data={"table": table.pk, "count": count.pk, **data},
-        meta=meta,
-    )
-
-
 def open_count(table: Table) -> ChipCount | None:
     """The count asked for at this table and not entered yet."""
     return table.chip_counts.filter(status=Status.REQUESTED).order_by("-pk").first()
@@ -122,7 +106,7 @@ def count_request(table: Table, *, user=None, at_end: bool = False, meta: Reques
         count = ChipCount.objects.create(
             table=locked, at_end=at_end, requested_by=user if user and user.is_authenticated else None
         )
-        _audit(
+        audit_count(
             "count_requested",
             user,
             locked,
@@ -191,7 +175,7 @@ def count_enter(
                 "%(actor)s counted the chips at table %(table)s of round %(round)s: "
                 "they differ from the ledger for %(players)s players"
             )
-        _audit(
+        audit_count(
             "count_entered",
             user,
             locked,
@@ -247,7 +231,7 @@ def count_accept(count: ChipCount, *, reason: str, user=None, meta: RequestMeta 
         count.resolved_by = user if user and user.is_authenticated else None
         count.resolved_at = timezone.now()
         count.save()
-        _audit(
+        audit_count(
             "count_accepted",
             user,
             table,
@@ -284,7 +268,7 @@ def count_compare(count: ChipCount, *, user=None, meta: RequestMeta | None = Non
             count.resolved_by = user if user and user.is_authenticated else None
             count.resolved_at = timezone.now()
         count.save()
-        _audit(
+        audit_count(
             "count_compared",
             user,
             table,

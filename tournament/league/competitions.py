@@ -23,7 +23,7 @@ from django.utils.translation import gettext_noop
 
 import scoring
 from scoring.rulesets import get_ruleset
-from tournament.access.audit import RequestMeta, actor_name, audit_write
+from tournament.access.audit import RequestMeta, actor_name, audit_competition, audit_write
 from tournament.access.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
 from tournament.models import Competition, Table
 from tournament.standings.queue import queue_standings_recompute
@@ -35,20 +35,6 @@ class CompetitionError(Exception):
     def __init__(self, problems: dict[str | None, list[str]]):
         self.problems = problems
         super().__init__("; ".join(m for ms in problems.values() for m in ms))
-
-
-def _audit(action: str, user, competition: Competition, words: str, meta, args=None, data=None) -> None:
-    audit_write(
-        action,
-        user=user,
-        competition=competition,
-        object_type="competition",
-        object_id=competition.pk,
-        words=words,
-        args={"competition": competition.name, **(args or {})},
-        data=data or {},
-        meta=meta,
-    )
 
 
 def _plain(value):
@@ -82,7 +68,7 @@ def competition_create(*, user=None, meta: RequestMeta | None = None, **fields: 
         competition = Competition.objects.create(**fields)
         if user is not None:
             competition.organisers.add(user)
-        _audit(
+        audit_competition(
             "competition_created", user, competition, gettext_noop("%(actor)s created %(competition)s"), meta
         )
     return competition
@@ -104,7 +90,7 @@ def competition_change(competition: Competition, *, user=None, meta: RequestMeta
         for key in changed:
             setattr(locked, key, changes[key])
         locked.save(update_fields=changed)
-        _audit(
+        audit_competition(
             "standings_settings_changed" if set(changed) <= set(RANKING) else "competition_changed",
             user,
             locked,
@@ -139,7 +125,7 @@ def competition_set_rules(
             set(before["options"]) ^ set(options)
             | {k for k in options if before["options"].get(k) != options[k]}
         )
-        _audit(
+        audit_competition(
             "rules_changed",
             user,
             locked,
@@ -183,7 +169,7 @@ def competition_set_staff(
         locked.scorekeepers.set(new_keepers)
         Group.objects.get(name=ORGANISER).user_set.add(*new_organisers)
         Group.objects.get(name=SCOREKEEPER).user_set.add(*new_keepers)
-        _audit(
+        audit_competition(
             "staff_changed",
             user,
             locked,
@@ -278,7 +264,7 @@ def competition_set_confirmation(
             return locked
         locked.confirmation, locked.confirmations_needed, locked.confirmation_minutes = rule, needed, minutes
         locked.save(update_fields=["confirmation", "confirmations_needed", "confirmation_minutes"])
-        _audit(
+        audit_competition(
             "confirmation_changed",
             user,
             locked,

@@ -30,6 +30,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
+from tournament.access.audit import RequestMeta, audit_write
 from tournament.league.players_csv import (
     ImportPreview,
     RawRow,
@@ -96,14 +99,16 @@ def players_preview(data: bytes, *, create_clubs: bool = False) -> ImportPreview
     )
 
 
-def players_import(data: bytes, *, create_clubs: bool = False, competition=None, user=None) -> ImportResult:
+def players_import(
+    data: bytes, *, create_clubs: bool = False, competition=None, user=None, meta: RequestMeta | None = None
+) -> ImportResult:
     """Import every player of the file (and enter them in ``competition``), or nothing.
 
     Raises ``ImportRejected`` when any row or the file has a problem.
     """
     from django.db import IntegrityError, transaction
 
-    from tournament.models import AuditEntry, Club, Entry, Player
+    from tournament.models import Club, Entry, Player
 
     try:
         with transaction.atomic():
@@ -131,11 +136,17 @@ def players_import(data: bytes, *, create_clubs: bool = False, competition=None,
                 for player in [*created, *existing]:
                     _, made = Entry.objects.get_or_create(competition=competition, player=player)
                     entered += made
-            AuditEntry.objects.create(
-                action="players_imported",
-                user=user if user is not None and user.is_authenticated else None,
+            audit_write(
+                "players_imported",
+                user=user,
                 competition=competition,
                 object_type="player",
+                object_id=None,
+                words=gettext_noop(
+                    "%(actor)s imported a CSV file of players: %(created)s registered, %(entered)s entered"
+                ),
+                args={"created": len(created), "entered": entered},
+                meta=meta,
                 data={
                     "created": [p.pk for p in created],
                     "existing": [p.pk for p in existing],

@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import ChipCount, Competition, Round, Table
 from tournament.rounds.seating import RoundError, RoundLocked
@@ -42,21 +42,6 @@ from tournament.tables.state import TableState
 Status = Round.Status
 MAX_ROUND_NUMBER = 2**31 - 1  # the column's largest value (PostgreSQL integer)
 MAX_REASON = 300  # a reopening's reason, as a void's (HandVoid.reason)
-
-
-def _audit(action: str, user, round_: Round, words: str, meta: RequestMeta | None, **data) -> None:
-    args = {"round": round_.number, **{k: v for k, v in data.items() if isinstance(v, str | int)}}
-    audit_write(
-        action,
-        user=user,
-        competition=round_.competition,
-        object_type="round",
-        object_id=round_.pk,
-        words=words,
-        args=args,
-        data={"round": round_.number, **data},
-        meta=meta,
-    )
 
 
 def _locked(round_: Round, user) -> Round:
@@ -114,7 +99,9 @@ def round_schedule(
         if Round.objects.filter(competition=competition, number=number).exists():
             raise RoundError(_("Round %(n)s already exists in this competition.") % {"n": number})
         round_ = Round.objects.create(competition=competition, number=number, **fields)
-        _audit("round_scheduled", user, round_, gettext_noop("%(actor)s scheduled round %(round)s"), meta)
+        audit_round(
+            "round_scheduled", user, round_, gettext_noop("%(actor)s scheduled round %(round)s"), meta
+        )
     return round_
 
 
@@ -142,7 +129,7 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
         for key, value in changed.items():
             setattr(locked, key, value)
         locked.save(update_fields=sorted(changed))
-        _audit(
+        audit_round(
             "round_changed",
             user,
             locked,
@@ -181,7 +168,7 @@ def _seated_round_moves(round_, user, meta, before: str, after: str, action: str
             raise RoundError(_("Seat the round first."))
         locked.status = after
         locked.save(update_fields=["status"])
-        _audit(action, user, locked, words, meta)
+        audit_round(action, user, locked, words, meta)
     return locked
 
 
@@ -205,7 +192,7 @@ def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) 
         status=Status.PLAYING
     ):
         round_ = Round.objects.select_related("competition").get(pk=round_id)
-        _audit(
+        audit_round(
             "round_started",
             user,
             round_,
@@ -228,7 +215,7 @@ def table_end(table: Table, *, user=None, meta: RequestMeta | None = None) -> Ta
         locked.ended_at = timezone.now()
         locked.save(update_fields=["ended_at"])
         _ask_for_counts([locked], user)
-        _audit(
+        audit_round(
             "table_ended",
             user,
             locked_round,
@@ -257,7 +244,7 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> i
         _ask_for_counts(tables, user)
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
-        _audit(
+        audit_round(
             "round_ended",
             user,
             locked,
@@ -280,7 +267,7 @@ def round_finish(round_: Round, *, user=None, meta: RequestMeta | None = None) -
             raise RoundError(_("Some tables are still playing: end them first, or end the round."))
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
-        _audit("round_finished", user, locked, gettext_noop("%(actor)s finished round %(round)s"), meta)
+        audit_round("round_finished", user, locked, gettext_noop("%(actor)s finished round %(round)s"), meta)
     return locked
 
 
@@ -297,7 +284,7 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
         Table.objects.filter(round=locked).update(ended_at=None)
         locked.status = Status.PLAYING
         locked.save(update_fields=["status"])
-        _audit(
+        audit_round(
             "round_reopened",
             user,
             locked,
@@ -320,11 +307,11 @@ def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None
         locked.results_held = held
         locked.save(update_fields=["results_held"])
         if held:
-            _audit(
+            audit_round(
                 "results_held", user, locked, gettext_noop("%(actor)s held round %(round)s's results"), meta
             )
         else:
-            _audit(
+            audit_round(
                 "results_released",
                 user,
                 locked,

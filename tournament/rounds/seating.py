@@ -24,7 +24,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_round, audit_write
 from tournament.access.roles import require_organiser
 from tournament.models import ChipTransfer, Entry, Hand, Player, Round, Seat, Table
 from tournament.seating import SeatingOptions, seat
@@ -184,13 +184,15 @@ def round_seat(
         old_scorekeepers = dict(Table.objects.filter(round=locked).values_list("number", "scorekeeper"))
         Table.objects.filter(round=locked).delete()
         _write_tables(locked, seated.tables, old_scorekeepers)
-        _audit(
+        audit_round(
             "round_seated",
             user,
             locked,
             gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
-            {"tables": [list(t) for t in seated.tables], "byes": list(seated.byes), "method": seated.method},
             meta,
+            tables=[list(t) for t in seated.tables],
+            byes=list(seated.byes),
+            method=seated.method,
         )
     return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
 
@@ -246,15 +248,16 @@ def competition_plan(
             locked = Round.objects.select_for_update().get(pk=rnd.pk)
             _check_changeable(locked)
             _write_tables(locked, seated.tables)
-            _audit(
+            audit_round(
                 "round_seated",
                 user,
                 locked,
                 gettext_noop(
                     "%(actor)s drew a draft seating for round %(round)s (planned with the rounds after it)"
                 ),
-                {"tables": [list(t) for t in seated.tables], "planned": True},
                 meta,
+                tables=[list(t) for t in seated.tables],
+                planned=True,
             )
             out.append(
                 RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
@@ -311,17 +314,3 @@ def round_swap(
             meta=meta,
         )
     return round_report(round_)
-
-
-def _audit(action: str, user, round_: Round, words: str, data: dict, meta: RequestMeta | None = None) -> None:
-    audit_write(
-        action,
-        user=user,
-        competition=round_.competition,
-        object_type="round",
-        object_id=round_.pk,
-        words=words,
-        args={"round": round_.number},
-        data={"round": round_.number, **data},
-        meta=meta,
-    )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.rulesets import get_ruleset
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_hand
 from tournament.confirmations.checks import check_open as check_hand
 from tournament.models import ChipTransfer, Hand, Round, Table
 from tournament.rounds.lifecycle import started_by_first_hand
@@ -249,25 +249,6 @@ def hand_correct(
     """Enter a voided hand again, once, in its place (a correction is a void plus one re-entry)."""
     return hand_record_with_state(
         table=hand.table, entry=entry, user=user, idempotency_key=idempotency_key, corrects=hand, meta=meta
-    )
-
-
-def audit_hand(
-    action: str, user, meta: RequestMeta, table: Table, hand: Hand, words: str, data: dict
-) -> None:
-    args = {"hand": hand.number, "table": table.number, "round": table.round.number}
-    if "reason" in data:
-        args["reason"] = data["reason"]
-    audit_write(
-        action,
-        user=user,
-        competition=table.round.competition,
-        object_type="hand",
-        object_id=hand.pk,
-        words=words,
-        args=args,
-        data={"table": table.pk, "hand_number": hand.number, **data},
-        meta=meta,
     )
 
 

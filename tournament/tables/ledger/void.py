@@ -6,11 +6,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta
+from tournament.access.audit import RequestMeta, audit_hand
 from tournament.models import ChipTransfer, Hand, HandVoid
 from tournament.tables.ledger.checks import check_open, check_right, locked_table
 from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
-from tournament.tables.ledger.record import audit_hand, queue_standings
+from tournament.tables.ledger.record import queue_standings
 
 
 def hand_void(*, hand: Hand, reason: str, user=None, meta: RequestMeta | None = None) -> HandVoid:

@@ -14,11 +14,11 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.access.request_meta import request_meta
 from tournament.forms.players import (
     CsvConfirmForm,
     CsvUploadForm,
@@ -26,46 +26,11 @@ from tournament.forms.players import (
     PlayerForm,
     SubstituteForm,
 )
+from tournament.league.entries import entry_add, entry_substitute, entry_withdraw
 from tournament.league.players_import import ImportRejected, players_import, players_preview
-from tournament.models import AuditEntry, Entry, Round
-from tournament.standings.queue import queue_standings_recompute
+from tournament.models import Entry, Round
 
 from .access import managed_competition, managed_entry, organiser_required
-
-
-def _audit(user, entry: Entry, action: str, data: dict) -> None:
-    AuditEntry.objects.create(
-        action=action,
-        user=user,
-        competition=entry.competition,
-        object_type="entry",
-        object_id=entry.pk,
-        data=data,
-    )
-
-
-def entry_withdraw(entry: Entry, *, user) -> Entry:
-    """Withdraw a player from the competition from now on; their entry and past tables stay."""
-    with transaction.atomic():
-        locked = Entry.objects.select_for_update().get(pk=entry.pk)
-        if locked.status == Entry.Status.WITHDRAWN:
-            return locked
-        locked.status = Entry.Status.WITHDRAWN
-        locked.withdrawn_at = timezone.now()
-        locked.save(update_fields=["status", "withdrawn_at"])
-        _audit(user, locked, "entry_withdrawn", {"player": locked.player_id})
-        queue_standings_recompute(locked.competition_id)  # withdrawn players rank as the organiser set
-    return locked
-
-
-def entry_substitute(entry: Entry, player, *, user) -> Entry:
-    """``player`` takes the place of ``entry`` (withdrawn now if it was still playing): a new entry."""
-    with transaction.atomic():
-        original = entry_withdraw(entry, user=user)
-        new = Entry.objects.create(competition=original.competition, player=player, substitute_for=original)
-        _audit(user, new, "entry_substituted", {"player": player.pk, "replaces": original.player_id})
-        queue_standings_recompute(new.competition_id)
-    return new
 
 
 def _page(request, competition, *, add_form=None, enter_form=None, status=200):
@@ -103,8 +68,7 @@ def player_add(request, pk: int):
         return _page(request, competition, add_form=form, status=400)
     with transaction.atomic():
         player = form.save()
-        entry = Entry.objects.create(competition=competition, player=player)
-        _audit(request.user, entry, "player_added", {"player": player.pk})
+        entry_add(competition, player, user=request.user, registered=True, meta=request_meta(request))
     messages.success(request, _("%(name)s registered and entered.") % {"name": player.name})
     return redirect("organiser:players", competition.pk)
 
@@ -118,8 +82,7 @@ def players_enter(request, pk: int):
         return _page(request, competition, enter_form=form, status=400)
     with transaction.atomic():
         for player in form.cleaned_data["players"]:
-            entry = Entry.objects.create(competition=competition, player=player)
-            _audit(request.user, entry, "player_entered", {"player": player.pk})
+            entry_add(competition, player, user=request.user, meta=request_meta(request))
     n = len(form.cleaned_data["players"])
     messages.success(request, ngettext("%(n)s player entered.", "%(n)s players entered.", n) % {"n": n})
     return redirect("organiser:players", competition.pk)
@@ -176,7 +139,13 @@ def players_import_confirm(request, pk: int):
     if "import" not in request.POST:
         return _preview_page(request, competition, data, create_clubs)
     try:
-        result = players_import(data, create_clubs=create_clubs, competition=competition, user=request.user)
+        result = players_import(
+            data,
+            create_clubs=create_clubs,
+            competition=competition,
+            user=request.user,
+            meta=request_meta(request),
+        )
     except ImportRejected as rejected:
         messages.error(
             request, _("Nothing was imported: correct the rows marked below and upload the file again.")
@@ -202,7 +171,7 @@ def players_import_confirm(request, pk: int):
 @require_POST
 def entry_withdraw_view(request, pk: int):
     entry = managed_entry(request, pk)
-    entry_withdraw(entry, user=request.user)
+    entry_withdraw(entry, user=request.user, meta=request_meta(request))
     messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
     _warn_if_seated(request, entry)
     return redirect("organiser:players", entry.competition_id)
@@ -233,7 +202,9 @@ def entry_substitute_view(request, pk: int):
     entry = managed_entry(request, pk)
     form = SubstituteForm(request.POST or None, entry=entry)
     if request.method == "POST" and form.is_valid():
-        new = entry_substitute(entry, form.cleaned_data["player"], user=request.user)
+        new = entry_substitute(
+            entry, form.cleaned_data["player"], user=request.user, meta=request_meta(request)
+        )
         messages.success(
             request, _("%(new)s replaces %(old)s.") % {"new": new.player.name, "old": entry.player.name}
         )
