@@ -75,3 +75,26 @@ def test_the_setting_is_saved_through_its_door(olivia, competition):
     competition.refresh_from_db()
     assert (competition.confirmation, competition.confirmation_minutes) == ("unchallenged", 15)
     assert AuditEntry.objects.filter(action="confirmation_changed").count() == 1
+
+
+def test_the_queue_reads_the_seats_once_however_many_hands_wait(competition, disputed, scorekeeper):
+    """The queue's reads do not grow with its hands (it used to read a table's seats once per hand)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournament.views.organiser.rulings_queue import queue
+
+    def reads() -> tuple[int, int]:
+        with CaptureQueriesContext(connection) as captured:
+            items = queue(competition)
+        return len(items["disputed"]) + len(items["waiting"]), len(captured)
+
+    one, first = reads()
+    table = disputed.table
+    e, s = table.seat_map["E"], table.seat_map["S"]
+    for _ in range(3):
+        entry = {"outcome": "win", "winner": e, "win": "discard", "discarder": s, "doubles": 3}
+        hand_record(table=table, entry=entry, user=scorekeeper)
+    four, then = reads()
+    assert (one, four) == (1, 4)
+    assert then == first

@@ -60,11 +60,16 @@ def queue(competition: Competition, *, ruled_limit: int = 20) -> dict:
     )
     ruled = list(_checks(competition).exclude(ruling="").order_by("-ruled_at")[:ruled_limit])
     folds = {}
+    seats_at: dict[int, list[Seat]] = {}  # every table's seats in one read, not one per hand
+    for seat in Seat.objects.filter(table__in={c.hand.table_id for c in open_checks + ruled}).select_related(
+        "player"
+    ):
+        seats_at.setdefault(seat.table_id, []).append(seat)
     items = {"disputed": [], "waiting": [], "ruled": []}
     for check in open_checks + ruled:
         hand = check.hand
         table = hand.table
-        seats = list(Seat.objects.filter(table=table).select_related("player"))
+        seats = seats_at.get(table.pk, [])
         names = {s.player_id: s.player.name for s in seats}
         if table.pk not in folds:
             folds[table.pk] = table_fold(table).state
