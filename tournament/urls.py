@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournament.health import healthz
+from tournament.offline import manifest, service_worker
 from tournament.views.accounts import PasswordResetView, invitation_use
 from tournament.views.home import home
 from tournament.views.login import LoginView
@@ -10,6 +11,8 @@ from tournament.views.login import LoginView
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", manifest, name="manifest"),  # the installable scoresheet (issue 18)
+    path("sw.js", service_worker, name="service_worker"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Django's own password change and reset (templates in templates/registration/).
