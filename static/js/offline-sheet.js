@@ -206,7 +206,7 @@
     players().forEach((p) => {
       const shown = p.li.querySelector(".balance");
       let balance = Number(shown ? shown.textContent : 0);
-      items.forEach((i) => { balance += (i.deltas && i.deltas[p.id]) || 0; });
+      items.forEach((i) => { balance += (i.state === "waiting" && i.deltas && i.deltas[p.id]) || 0; });
       const small = document.createElement("small");
       small.className = "unchecked";
       small.setAttribute("data-testid", "unchecked-balance");
@@ -451,23 +451,31 @@
   document.addEventListener("submit", (event) => {
     if (event.target === form() && entryMode()) event.preventDefault();
   });
-  document.addEventListener("change", (event) => {
-    if (entryMode() && event.target.form === form()) renderBar();
-  });
-  document.addEventListener("htmx:afterSettle", (event) => {
-    const id = event.detail.target && event.detail.target.id;
-    if (id === "sheet" || id === "live" || (event.detail.elt && event.detail.elt.id === "sheet")) {
-      if (hidden("expected_number") && id !== "live") {
-        serverNumber = Number(hidden("expected_number").value);
-        numberTheForm();
-      }
-      render();
-      keepPage();
+  ["change", "input"].forEach((type) =>
+    document.addEventListener(type, (event) => {
+      if (entryMode() && event.target.form === form()) renderBar();
+    }));
+  // After any swap: a new form (Confirm, or the sheet refreshed) is numbered after the waiting hands, and
+  // a new #live gets their balances again; the worker keeps the page as it is now.
+  let lastForm = null;
+  let lastLive = null;
+  document.addEventListener("htmx:afterSettle", () => {
+    const live = document.getElementById("live");
+    const changed = form() !== lastForm || live !== lastLive;
+    if (form() && form() !== lastForm) {
+      serverNumber = Number(hidden("expected_number").value);
+      numberTheForm();
     }
+    lastForm = form();
+    lastLive = live;
+    render();
+    if (changed) keepPage();
   });
   if (navigator.serviceWorker) navigator.serviceWorker.addEventListener("controllerchange", keepPage);
 
   async function start() {
+    lastForm = form();
+    lastLive = document.getElementById("live");
     serverNumber = form() ? Number(hidden("expected_number").value) : 0;
     items = await hands.list(table);
     numberTheForm();
