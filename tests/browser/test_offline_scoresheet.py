@@ -26,14 +26,17 @@ def table(scorekeeper):
 
 
 def open_sheet(page, live_server, table, user):
+    """The scoresheet, controlled by the service worker.
+
+    The first page a worker is registered from is taken by its ``clients.claim()``; a page whose navigation
+    began while the worker was still installing is not, until it is loaded again (as on a real phone).
+    """
     log_in(page, live_server, user)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    for _ in range(100):  # the service worker controls the page (page.wait_for_function would need eval)
-        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
-    else:
-        pytest.fail("the service worker never took the page")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
 
 
 def kept_pages(page) -> dict[str, list[str]]:
@@ -71,7 +74,9 @@ def hands_in_db(table):
 def record_three_offline(page, table):
     # Ben (South) wins on Cai's (West) discard, 3 doubles: priced here, to be checked.
     win(page, table, "S", "W", 3)
-    expect(page.locator("[data-testid=offline-preview]")).to_have_text("3 doubles: 8 full, 4 half (to be checked)")
+    expect(page.locator("[data-testid=offline-preview]")).to_have_text(
+        "3 doubles: 8 full, 4 half (to be checked)"
+    )
     expect(page.locator("#offline-bar .bar-deltas b")).to_have_text(["-4", "+16", "-8", "-4"])
     keep(page, 1)
     expect(banner(page)).to_have_text("Offline — 1 hand waiting to send")
@@ -82,7 +87,7 @@ def record_three_offline(page, table):
     expect(banner(page)).to_have_text("Offline — 3 hands waiting to send")
 
 
-def test_three_hands_recorded_offline_land_once_in_order(phone_page, live_server, table, scorekeeper):
+def test_three_hands_recorded_offline_land_once_in_order(live_server, table, scorekeeper, phone_page):
     page = phone_page
     open_sheet(page, live_server, table, scorekeeper)
     page.context.set_offline(True)
@@ -90,7 +95,9 @@ def test_three_hands_recorded_offline_land_once_in_order(phone_page, live_server
     record_three_offline(page, table)
     waiting = page.locator("[data-testid=waiting-hand]")
     expect(waiting).to_have_count(3)
-    expect(waiting.nth(0)).to_contain_text("Hand 1 Ben South won on the discard of Cai West · 3 dbl not yet checked")
+    expect(waiting.nth(0)).to_contain_text(
+        "Hand 1 Ben South won on the discard of Cai West · 3 dbl not yet checked"
+    )
     expect(waiting.nth(1)).to_contain_text("Hand 2 Ann East won, self-drawn · 2 dbl")
     assert balances(page) == ["400"] * 4  # as last synced
     expect(page.locator("[data-testid=unchecked-balance]")).to_have_text(["→ 406", "→ 411", "→ 387", "→ 396"])
@@ -121,7 +128,7 @@ def test_three_hands_recorded_offline_land_once_in_order(phone_page, live_server
 
 
 def test_an_answer_lost_after_the_server_recorded_is_never_a_second_hand(
-    phone_page, live_server, table, scorekeeper
+    live_server, table, scorekeeper, phone_page
 ):
     page = phone_page
     open_sheet(page, live_server, table, scorekeeper)
@@ -153,7 +160,7 @@ def test_an_answer_lost_after_the_server_recorded_is_never_a_second_hand(
 
 
 def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(
-    phone_page, live_server, table, scorekeeper
+    live_server, table, scorekeeper, phone_page
 ):
     page = phone_page
     open_sheet(page, live_server, table, scorekeeper)
@@ -188,12 +195,16 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(
     page.locator("label[for=doubles-2]").click()
     page.locator("#offline-keep").click()
     expect(banner(page)).to_have_text("Every waiting hand has been sent.")
-    assert hands_in_db(table) == [(1, seats["S"], "discard"), (2, seats["E"], "self_draw"), (3, seats["N"], "discard")]
+    assert hands_in_db(table) == [
+        (1, seats["S"], "discard"),
+        (2, seats["E"], "self_draw"),
+        (3, seats["N"], "discard"),
+    ]
     expect(page.locator("#live [data-testid=balance]")).to_have_text(["406", "411", "387", "396"])
 
 
 def test_a_hand_recorded_on_another_device_meanwhile_is_shown_never_merged(
-    phone_page, live_server, table, scorekeeper, organiser
+    live_server, table, scorekeeper, organiser, phone_page
 ):
     from tournament.ledger import hand_record
 

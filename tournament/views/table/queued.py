@@ -12,7 +12,9 @@ phone's queue (static/js/offline.js) knows what to do next:
   scorekeeper to resolve; it never renumbers it by itself;
 - 409 ``idempotency_key_reused``, 400 (the form) and 422 (not a legal hand, the round finished, …):
   refused, with the reasons in the table's words; the queue stops there;
-- 403 ``not_yours``: the hand was kept by another user of the phone; it is never sent as this one.
+- 409 ``not_yours``: the hand was kept by another user of the phone; it is never recorded as this one's
+  (the phone keeps each user's hands apart and never sends them: this is the server's own check);
+- 403: not this table's scorekeeper or an organiser (or logged out): the phone keeps the hands and waits.
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ def queued(request, table_id: int):
     except PermissionDenied as exc:
         return _refused(403, "forbidden", [str(exc)])
     if request.POST.get("queued_by") != str(request.user.pk):
-        return _refused(403, "not_yours", [_("This hand was kept on this phone by another user: it is not sent.")])
+        return _refused(
+            409, "not_yours", [_("This hand was kept on this phone by another user: it is not sent.")]
+        )
     fold = table_fold(table)
     form = _bound_form(request, table, fold)
     if not form.is_valid():
@@ -57,7 +61,9 @@ def queued(request, table_id: int):
             user=request.user,
             idempotency_key=data["idempotency_key"],
             expected_number=data["expected_number"],
-            corrects=Hand.objects.filter(table=table, pk=data["corrects"]).first() if data.get("corrects") else None,
+            corrects=Hand.objects.filter(table=table, pk=data["corrects"]).first()
+            if data.get("corrects")
+            else None,
             meta=request_meta(request),
         )
     except HandConflict as exc:
