@@ -136,7 +136,7 @@ MATRIX = {
     "record a hand": ("post", "table:record", T, lambda lg: {"outcome": "draw", "expected_number": 1},
                       TABLE_KEEPERS, None),
     "send a hand kept offline": ("post", "table:queued", T,
-                                 lambda lg: {"outcome": "draw", "expected_number": 1, "idempotency_key": "k1"},
+                                 lambda lg: {"outcome": "draw", "expected_number": 1, "idempotency_key": "k"},
                                  TABLE_KEEPERS, None),
     "void a hand": ("post", "table:void", lambda lg, hand: [lg.table.pk, hand.pk],
                     lambda lg: {"reason": "entered at the wrong table"}, TABLE_KEEPERS, _hand),

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from tournament.views import table as views
 from tournament.offline import offline_page
+from tournament.views import table as views
 from tournament.views.table import seat
 from tournament.views.table.queued import queued
 

@@ -35,13 +35,14 @@ def page_owners(page) -> list[str]:
     """Whose page each kept page is (the header the worker keeps pages by)."""
     return page.evaluate(
         """async (header) => { const cache = await caches.open("pages");
-        return Promise.all((await cache.keys()).map(async (r) => (await cache.match(r)).headers.get(header))); }""",
+        const owner = async (r) => (await cache.match(r)).headers.get(header);
+        return Promise.all((await cache.keys()).map(owner)); }""",
         OFFLINE_HEADER,
     )
 
 
 def keep_one_hand_unsent(page, table) -> list[str]:
-    """A hand kept offline that stays waiting once back online: every try to send it is cut off (and listed)."""
+    """A hand kept offline that stays waiting once back online: each try to send it is cut off, and listed."""
     page.context.set_offline(True)
     win(page, table, "S", "W", 3)
     keep(page, 1)

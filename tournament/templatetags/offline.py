@@ -1,4 +1,4 @@
-"""``{% offline_price_card table %}``: the competition's prices as JSON, for pricing a hand offline (issue 18)."""
+"""``{% offline_price_card table %}``: the competition's prices as JSON, to price hands offline (issue 18)."""
 
 from django import template
 from django.utils.html import json_script

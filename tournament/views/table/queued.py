@@ -68,7 +68,8 @@ def queued(request, table_id: int):
         )
     except HandConflict as exc:
         reason = _(
-            "The table is at hand %(now)s, not %(number)s: another device recorded or voided a hand meanwhile."
+            "The table is at hand %(now)s, not %(number)s: "
+            "another device recorded or voided a hand meanwhile."
         ) % {
             "number": data["expected_number"],
             "now": exc.state.hand_number,
