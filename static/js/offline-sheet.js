@@ -87,7 +87,7 @@
     const [full, half] = price(e);
     const line = e.limit ? fill(say.pricedLimit, { full, half }) : fill(say.priced, { d: e.doubles, full, half });
     if (e.payouts) return { line: `${line}. ${say.payouts}`, deltas: null };
-    return { line: `${line} (${say.toCheck})`, deltas: shares(e, full, half) };
+    return { line: fill(say.toCheck, { line }), deltas: shares(e, full, half) };
   }
 
   function summary(e) {
@@ -175,7 +175,7 @@
       head.querySelector("span").textContent = item.summary;
       head.querySelector("small").textContent = say.unchecked;
       li.appendChild(head);
-      if (item.line) {
+      if (item.line && item.state !== "waiting") { // a waiting hand's chips are in the balances already
         const line = document.createElement("p");
         line.className = "muted";
         line.textContent = item.line;
@@ -245,18 +245,19 @@
     });
   }
 
-  async function keep() {
+  // `confirmed`: the server previewed it and Confirm was sent, but no answer came: kept as it was confirmed.
+  async function keep(confirmed = false) {
     const f = form();
     const fields = fieldsOf(f);
     const e = read(fields);
     const p = priced(e);
-    if (p.problem) return;
+    if (p.problem && !confirmed) return;
     const item = {
       key: hidden("idempotency_key").value,
       number: Number(hidden("expected_number").value),
       fields,
       summary: summary(e),
-      line: p.line,
+      line: p.line || "",
       deltas: p.deltas,
       state: "waiting",
       reasons: [],
@@ -295,7 +296,7 @@
   document.addEventListener("click", async (event) => {
     const target = event.target.closest && event.target.closest("#offline-keep, #waiting [data-action]");
     if (!target) return;
-    if (target.id === "offline-keep") return keep();
+    if (target.id === "offline-keep") return keep(false);
     const key = target.dataset.key;
     const at = items.findIndex((x) => x.key === key);
     if (at < 0) return;
@@ -446,7 +447,7 @@
     goOffline();
     const bar = document.getElementById("request-error");
     if (bar) bar.hidden = true;
-    if (wasConfirm) keep();
+    if (wasConfirm) keep(true);
   });
   document.addEventListener("submit", (event) => {
     if (event.target === form() && entryMode()) event.preventDefault();

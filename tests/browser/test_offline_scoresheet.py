@@ -108,7 +108,7 @@ def test_three_hands_recorded_offline_land_once_in_order(live_server, table, sco
     expect(banner(page)).to_have_text("Offline — 3 hands waiting to send")
     expect(page.locator("[data-testid=waiting-hand]")).to_have_count(3)
     expect(page.locator("#offline-keep")).to_have_text("Keep hand 4 to send later")
-    page.screenshot(path=f"{SHOTS}/offline-1-three-waiting.png", full_page=True)
+    page.screenshot(path=f"{SHOTS}/offline-1-three-waiting.png")
 
     page.context.set_offline(False)
     expect(banner(page)).to_have_text("Every waiting hand has been sent.")
@@ -187,7 +187,7 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(
     expect(page.locator("#live [data-testid=balance]")).to_have_text(["396", "416", "392", "396"])
     expect(page.locator("[data-testid=unchecked-balance]")).to_have_text(["→ 394", "→ 415", "→ 391", "→ 400"])
     assert hands_in_db(table) == [(1, seats["S"], "discard")]
-    page.screenshot(path=f"{SHOTS}/offline-3-refused.png", full_page=True)
+    page.screenshot(path=f"{SHOTS}/offline-3-refused.png")
 
     # Fix it: the hand comes back into the form, is corrected, kept in its place; then hand 3 follows.
     refused.get_by_role("button", name="Fix").click()
@@ -228,3 +228,44 @@ def test_a_hand_recorded_on_another_device_meanwhile_is_shown_never_merged(
     first.get_by_role("button", name="Send it as hand 2").click()
     expect(banner(page)).to_have_text("Every waiting hand has been sent.")
     assert hands_in_db(table) == [(1, None, None), (2, seats["S"], "discard"), (3, seats["E"], "self_draw")]
+
+
+def test_a_confirm_whose_answer_is_lost_is_kept_and_lands_once(live_server, table, scorekeeper, phone_page):
+    page = phone_page
+    open_sheet(page, live_server, table, scorekeeper)
+    win(page, table, "S", "W", 3)  # online: the server previews it
+    expect(page.locator("[data-testid=preview]")).to_contain_text("3 doubles: 8 full, 4 half")
+    lost = []
+
+    def record_then_lose_the_answer(route):
+        assert route.fetch().status == 200  # the server recorded hand 1 (the sheet was its answer)
+        lost.append(route.request.url)
+        route.abort("connectionreset")
+
+    page.route("**/record/", record_then_lose_the_answer)
+    page.click("#confirm")
+    # The phone cannot know whether the hand was recorded: it keeps it with its key and sends it again.
+    expect(page.locator("[data-testid=waiting-hand]")).to_have_count(1)
+    expect(banner(page)).to_have_text("Every waiting hand has been sent.", timeout=20000)
+    assert len(lost) == 1
+    seats = table.seat_map
+    assert hands_in_db(table) == [(1, seats["S"], "discard")]
+    expect(page.locator("#live [data-testid=balance]")).to_have_text(["396", "416", "392", "396"])
+    expect(page.locator("[data-testid=hand-number]")).to_have_text("2")
+
+
+def test_offline_in_chinese_at_phone_width(live_server, table, scorekeeper, phone_page):
+    page = phone_page
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    open_sheet(page, live_server, table, scorekeeper)
+    page.context.set_offline(True)
+    expect(banner(page)).to_have_text("离线 — 各局先保存在本手机上，联网后发送")
+    win(page, table, "S", "W", 3)
+    expect(page.locator("[data-testid=offline-preview]")).to_have_text("3 番：全额 8，半额 4（待核对）")
+    page.screenshot(path=f"{SHOTS}/offline-zh-1-entry.png")
+    page.locator("#offline-keep").click()
+    win(page, table, "E", "self", 2)
+    page.locator("#offline-keep").click()
+    expect(banner(page)).to_have_text("离线 — 2 局等待发送")
+    expect(page.locator("[data-testid=waiting-hand]").first).to_contain_text("第 1 局 Ben South 胡 Cai West 放炮")
+    page.screenshot(path=f"{SHOTS}/offline-zh-2-waiting.png")
