@@ -46,6 +46,7 @@ APP_FILES = (
     "js/scoresheet.js",
     "js/tile-picker.js",
     "js/offline.js",
+    "js/offline-entry.js",
     "js/offline-sheet.js",
     "img/logo.svg",
 )
@@ -61,9 +62,14 @@ def manifest(request):
         "start_url": reverse("table:mine"),
         "scope": "/",
         "display": "standalone",
-        "background_color": "#ffffff",
-        "theme_color": "#14532d",
-        "icons": [{"src": static("img/logo.svg"), "sizes": "any", "type": "image/svg+xml"}],
+        "background_color": "#f6f4ef",
+        "theme_color": "#0b6e4f",
+        # The logo drawn at the sizes an install asks for (rendered from img/logo.svg by Chromium).
+        "icons": [
+            {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": static("img/logo.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
     }
     return JsonResponse(data, content_type="application/manifest+json")
 

@@ -6,7 +6,7 @@
 // When the connection returns the hands are sent in order, one at a time, to table:queued; a refused hand
 // stops the queue with its reason, to be fixed or discarded; a hand the table moved past (another device
 // recorded meanwhile) is shown to be sent as the table's next hand or discarded: never merged by itself.
-// The words are the template's (table/_offline.html), translated.
+// The words are the template's (table/_offline.html), translated; the form's hand: static/js/offline-entry.js.
 (() => {
   "use strict";
   const root = document.getElementById("offline");
@@ -31,73 +31,7 @@
     Array.from(document.querySelectorAll("#live .player[data-player]"), (li) => ({ id: li.dataset.player, name: li.dataset.name, li }));
   const nameOf = (id) => (players().find((p) => p.id === String(id)) || { name: "?" }).name;
   const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-  const NOT_SENT = new Set(["csrfmiddlewaretoken", "previewed", "bao_liable", "bao_decline"]);
-  const fieldsOf = (f) => Array.from(new FormData(f)).filter(([k, v]) => !NOT_SENT.has(k) && typeof v === "string");
-
-  // ------------------------------------------------------------------ the hand as entered, priced here
-
-  function read(fields) {
-    const one = (n) => (fields.find(([k]) => k === n) || ["", ""])[1];
-    const rows = new Set(fields.filter(([k, v]) => /^p-\d+-kind$/.test(k) && v).map(([k]) => k.split("-")[1]));
-    fields.filter(([k]) => /^p-\d+-drop$/.test(k)).forEach(([k]) => rows.delete(k.split("-")[1]));
-    const doubles = one("doubles") || one("doubles_other");
-    return {
-      outcome: one("outcome") || "win",
-      winner: one("winner"),
-      from: one("win_from"),
-      offender: one("offender"),
-      doubles: doubles === "" ? null : Number(doubles),
-      pingHu: fields.some(([k]) => k === "ping_hu"),
-      limit: fields.some(([k]) => k === "limit"),
-      thirteen: fields.some(([k]) => k === "thirteen_wonders"),
-      fullHand: Boolean(one("hand_json") || one("concealed").trim()),
-      payouts: rows.size > 0,
-    };
-  }
-
-  function price(e) {
-    if (e.limit) return card.limit_price;
-    if (e.pingHu && card.ping_hu_price && e.doubles === card.ping_hu_doubles) return card.ping_hu_price;
-    const rows = card.price_table;
-    return rows[Math.min(e.doubles, card.limit_doubles ?? Infinity, rows.length - 1)];
-  }
-
-  // Who pays what (scoring.payments.win_shares): the discarder full, the others half; self-drawn all full.
-  function shares(e, full, half) {
-    const self = e.from === "self";
-    const allFull = (e.limit && card.limit_all_pay_full) || (e.thirteen && card.thirteen_all_pay_full);
-    const deltas = { [e.winner]: 0 };
-    players().forEach((p) => {
-      if (p.id === e.winner) return;
-      const amount = allFull || self || p.id === e.from ? full : half;
-      const payer = !self && card.shooter_pays_all ? e.from : p.id;
-      deltas[payer] = (deltas[payer] || 0) - amount;
-      deltas[e.winner] += amount;
-    });
-    return deltas;
-  }
-
-  function priced(e) {
-    if (e.outcome === "false_win") return e.offender ? { line: say.serverPrices, deltas: null } : { problem: say.needOffender };
-    if (e.outcome === "draw") return e.payouts ? { line: say.payouts, deltas: null } : { line: say.noChips, deltas: {} };
-    if (!e.winner) return { problem: say.needWinner };
-    if (!e.from) return { problem: say.needFrom };
-    if (e.fullHand) return { line: say.fullHand, deltas: null };
-    if (e.doubles === null && !e.limit) return { problem: say.needDoubles };
-    const [full, half] = price(e);
-    const line = e.limit ? fill(say.pricedLimit, { full, half }) : fill(say.priced, { d: e.doubles, full, half });
-    if (e.payouts) return { line: `${line}. ${say.payouts}`, deltas: null };
-    return { line: fill(say.toCheck, { line }), deltas: shares(e, full, half) };
-  }
-
-  function summary(e) {
-    if (e.outcome === "draw") return say.draw;
-    if (e.outcome === "false_win") return fill(say.falseWin, { offender: nameOf(e.offender) });
-    const who = e.from === "self"
-      ? fill(say.winSelf, { winner: nameOf(e.winner) })
-      : fill(say.winDiscard, { winner: nameOf(e.winner), from: nameOf(e.from) });
-    return e.doubles !== null && !e.limit ? `${who} · ${e.doubles} ${say.dbl}` : who;
-  }
+  const { fieldsOf, read, priced, summary, clearForm, load } = window.offlineEntry({ card, say, fill, players, nameOf, form });
 
   // ------------------------------------------------------------------ what the page shows
 
@@ -167,7 +101,6 @@
     items.forEach((item) => {
       const li = document.createElement("li");
       li.className = `waiting-hand ${item.state}${item.key === fixing ? " fixing" : ""}`;
-      li.dataset.testid = "waiting-hand";
       li.setAttribute("data-testid", "waiting-hand");
       const head = document.createElement("p");
       head.innerHTML = "<strong></strong> <span></span> <small class=\"unchecked-tag\"></small>";
@@ -184,7 +117,6 @@
       if (item.state !== "waiting") {
         const why = document.createElement("p");
         why.className = "error";
-        why.dataset.testid = "refused";
         why.setAttribute("data-testid", "refused");
         why.textContent = `${say.notRecorded} ${item.reasons.join(" ")}`;
         li.appendChild(why);
@@ -236,15 +168,6 @@
 
   // ------------------------------------------------------------------ keeping, fixing, discarding
 
-  function clearForm() {
-    const f = form();
-    f.reset();
-    ["hand_json", "concealed", "winning_tile", "bonus"].forEach((n) => {
-      const el = f.querySelector(`[name="${n}"]`);
-      if (el) el.value = "";
-    });
-  }
-
   // `confirmed`: the server previewed it and Confirm was sent, but no answer came: kept as it was confirmed.
   async function keep(confirmed = false) {
     const f = form();
@@ -276,17 +199,6 @@
     render();
     window.scrollTo(0, 0);
     send();
-  }
-
-  function load(fields) {
-    const f = form();
-    clearForm();
-    f.querySelectorAll("input, select").forEach((el) => {
-      if (el.name === "csrfmiddlewaretoken" || el.type === "button" || el.type === "submit") return;
-      const values = fields.filter(([k]) => k === el.name).map(([, v]) => v);
-      if (el.type === "radio" || el.type === "checkbox") el.checked = values.includes(el.value);
-      else if (values.length) el.value = values[0];
-    });
   }
 
   // Later waiting hands follow the one before them: numbered on from `number`.

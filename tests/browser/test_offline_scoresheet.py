@@ -87,8 +87,8 @@ def record_three_offline(page, table):
     expect(banner(page)).to_have_text("Offline — 3 hands waiting to send")
 
 
-def test_three_hands_recorded_offline_land_once_in_order(live_server, table, scorekeeper, phone_page):
-    page = phone_page
+def test_three_hands_recorded_offline_land_once_in_order(live_server, table, scorekeeper, phone):
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     page.context.set_offline(True)
     expect(banner(page)).to_have_text("Offline — hands are kept on this phone until the connection returns")
@@ -128,9 +128,9 @@ def test_three_hands_recorded_offline_land_once_in_order(live_server, table, sco
 
 
 def test_an_answer_lost_after_the_server_recorded_is_never_a_second_hand(
-    live_server, table, scorekeeper, phone_page
+    live_server, table, scorekeeper, phone
 ):
-    page = phone_page
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     page.context.set_offline(True)
     win(page, table, "S", "W", 3)
@@ -159,10 +159,8 @@ def test_an_answer_lost_after_the_server_recorded_is_never_a_second_hand(
     expect(page.locator("#live [data-testid=balance]")).to_have_text(["408", "412", "388", "392"])
 
 
-def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(
-    live_server, table, scorekeeper, phone_page
-):
-    page = phone_page
+def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(live_server, table, scorekeeper, phone):
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     page.context.set_offline(True)
     win(page, table, "S", "W", 3)
@@ -204,12 +202,12 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(
 
 
 def test_a_hand_recorded_on_another_device_meanwhile_is_shown_never_merged(
-    live_server, table, scorekeeper, organiser, phone_page
+    live_server, table, scorekeeper, organiser, phone
 ):
     from tournament.ledger import hand_record
 
     table.round.competition.organisers.add(organiser)
-    page = phone_page
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     page.context.set_offline(True)
     win(page, table, "S", "W", 3)
@@ -230,8 +228,8 @@ def test_a_hand_recorded_on_another_device_meanwhile_is_shown_never_merged(
     assert hands_in_db(table) == [(1, None, None), (2, seats["S"], "discard"), (3, seats["E"], "self_draw")]
 
 
-def test_a_confirm_whose_answer_is_lost_is_kept_and_lands_once(live_server, table, scorekeeper, phone_page):
-    page = phone_page
+def test_a_confirm_whose_answer_is_lost_is_kept_and_lands_once(live_server, table, scorekeeper, phone):
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     win(page, table, "S", "W", 3)  # online: the server previews it
     expect(page.locator("[data-testid=preview]")).to_contain_text("3 doubles: 8 full, 4 half")
@@ -254,8 +252,8 @@ def test_a_confirm_whose_answer_is_lost_is_kept_and_lands_once(live_server, tabl
     expect(page.locator("[data-testid=hand-number]")).to_have_text("2")
 
 
-def test_offline_in_chinese_at_phone_width(live_server, table, scorekeeper, phone_page):
-    page = phone_page
+def test_offline_in_chinese_at_phone_width(live_server, table, scorekeeper, phone):
+    page = phone
     page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
     open_sheet(page, live_server, table, scorekeeper)
     page.context.set_offline(True)
@@ -267,5 +265,7 @@ def test_offline_in_chinese_at_phone_width(live_server, table, scorekeeper, phon
     win(page, table, "E", "self", 2)
     page.locator("#offline-keep").click()
     expect(banner(page)).to_have_text("离线 — 2 局等待发送")
-    expect(page.locator("[data-testid=waiting-hand]").first).to_contain_text("第 1 局 Ben South 胡 Cai West 放炮")
+    expect(page.locator("[data-testid=waiting-hand]").first).to_contain_text(
+        "第 1 局 Ben South 胡 Cai West 放炮"
+    )
     page.screenshot(path=f"{SHOTS}/offline-zh-2-waiting.png")

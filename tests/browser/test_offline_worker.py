@@ -64,9 +64,9 @@ def leave(page):
 
 
 def test_the_worker_keeps_no_api_answer_and_no_other_users_page(
-    live_server, table, scorekeeper, organiser, phone_page
+    live_server, table, scorekeeper, organiser, phone
 ):
-    page = phone_page
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     page.evaluate(f"() => fetch('/api/v1/tables/{table.pk}/hands/').then((r) => r.json())")
     page.evaluate(f"() => fetch('/tables/{table.pk}/live/').then((r) => r.text())")
@@ -90,9 +90,9 @@ def test_the_worker_keeps_no_api_answer_and_no_other_users_page(
 
 
 def test_another_user_on_the_phone_never_sends_the_hands_kept_by_the_first(
-    live_server, table, scorekeeper, organiser, phone_page
+    live_server, table, scorekeeper, organiser, phone
 ):
-    page = phone_page
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     tries = keep_one_hand_unsent(page, table)
     assert tries  # the scorekeeper's page tried to send it
@@ -115,10 +115,8 @@ def test_another_user_on_the_phone_never_sends_the_hands_kept_by_the_first(
     assert Hand.objects.count() == 1 and Hand.objects.get().recorded_by == scorekeeper
 
 
-def test_logging_out_deletes_the_users_waiting_hands_and_kept_pages(
-    live_server, table, scorekeeper, phone_page
-):
-    page = phone_page
+def test_logging_out_deletes_the_users_waiting_hands_and_kept_pages(live_server, table, scorekeeper, phone):
+    page = phone
     open_sheet(page, live_server, table, scorekeeper)
     keep_one_hand_unsent(page, table)
     asked = []

@@ -7,6 +7,7 @@ Chips as spgg-2023 says (the default rule set): 001 rule 21 (3 doubles = 8 full 
 import json
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from tests.table.helpers import balances
@@ -101,7 +102,9 @@ def test_the_manifest_installs_the_scoresheet(client):
     assert answer["Content-Type"] == "application/manifest+json"
     data = json.loads(answer.content)
     assert data["start_url"] == reverse("table:mine") and data["display"] == "standalone"
-    assert data["icons"][0]["src"].startswith("/static/img/logo")
+    assert [icon["sizes"] for icon in data["icons"]] == ["192x192", "512x512", "any"]
+    for icon in data["icons"]:
+        assert finders.find(icon["src"].removeprefix("/static/"))  # a file of ours
 
 
 def test_the_worker_loads_workbox_from_our_static_files_and_is_never_cached(client):
