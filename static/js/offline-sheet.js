@@ -186,6 +186,7 @@
       reasons: [],
     };
     const replacing = fixing;
+    clearForm(); // at once: a tap on the next hand never lands in this one
     await hands.change(table, (list) => {
       const at = list.findIndex((x) => x.key === replacing);
       if (replacing && at >= 0) list[at] = item;
@@ -194,7 +195,6 @@
     });
     fixing = null;
     items = await hands.list(table);
-    clearForm();
     numberTheForm();
     render();
     window.scrollTo(0, 0);
@@ -392,8 +392,7 @@
     serverNumber = form() ? Number(hidden("expected_number").value) : 0;
     items = await hands.list(table);
     numberTheForm();
-    render();
-    keepPage();
+    render(); // a page the worker controls was kept as it loaded; a first one is kept on controllerchange
     if (online && items.length) send();
   }
   start();

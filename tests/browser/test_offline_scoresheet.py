@@ -31,8 +31,10 @@ def open_sheet(page, live_server, table, user):
     The first page a worker is registered from is taken by its ``clients.claim()``; a page whose navigation
     began while the worker was still installing is not, until it is loaded again (as on a real phone).
     """
-    log_in(page, live_server, user)
-    page.goto(f"{live_server.url}/tables/{table.pk}/")
+    log_in(page, live_server, user)  # a scorekeeper with one table lands on its scoresheet
+    if not page.url.endswith(f"/tables/{table.pk}/"):
+        page.goto(f"{live_server.url}/tables/{table.pk}/")
+    page.wait_for_load_state("networkidle")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
         page.reload()
@@ -60,6 +62,7 @@ def keep(page, number):
     button = page.locator("#offline-keep")
     expect(button).to_have_text(f"Keep hand {number} to send later")
     button.click()
+    expect(button).to_have_text(f"Keep hand {number + 1} to send later")  # kept; the form is for the next
 
 
 def banner(page):
