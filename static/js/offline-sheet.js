@@ -265,7 +265,7 @@
     let sent = 0;
     for (;;) {
       items = await hands.list(table);
-      render();
+      if (items.length) render(); // the count goes down; the last one sent is said once, below
       const item = items[0];
       if (!item || item.state !== "waiting" || item.key === fixing || !online) break;
       let response;

@@ -113,10 +113,23 @@ def test_three_hands_recorded_offline_land_once_in_order(live_server, table, sco
     expect(page.locator("#offline-keep")).to_have_text("Keep hand 4 to send later")
     page.screenshot(path=f"{SHOTS}/offline-1-three-waiting.png")
 
+    page.evaluate(  # every text the banner shows from now on
+        """() => { window.bannerTexts = [];
+        const el = document.getElementById("offline-banner");
+        const seen = () => window.bannerTexts.push(el.textContent);
+        new MutationObserver(seen).observe(el, { childList: true }); }"""
+    )
     page.context.set_offline(False)
     expect(banner(page)).to_have_text("Every waiting hand has been sent.")
     expect(page.locator("[data-testid=waiting-hand]")).to_have_count(0)
     expect(page.locator("[data-testid=hand-number]")).to_have_text("4")
+    shown = list(dict.fromkeys(page.evaluate("() => window.bannerTexts")))  # the banner counts down
+    assert shown == [
+        "Sending — 3 hands waiting to send",
+        "Sending — 2 hands waiting to send",
+        "Sending — 1 hand waiting to send",
+        "Every waiting hand has been sent.",
+    ]
     seats = table.seat_map
     assert hands_in_db(table) == [
         (1, seats["S"], "discard"),

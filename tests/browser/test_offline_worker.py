@@ -1,6 +1,8 @@
 """What the offline scoresheet keeps on a shared phone (issue 18): the service worker keeps no API answer
 and no other user's page; hands kept offline are one user's, never sent by another, deleted at logout."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -138,3 +140,24 @@ def test_logging_out_deletes_the_users_waiting_hands_and_kept_pages(live_server,
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     expect(page.locator("[data-testid=waiting-hand]")).to_have_count(0)
     assert Hand.objects.count() == 0
+
+
+def test_chromium_finds_the_scoresheet_installable(
+    live_server, table, scorekeeper, browser_type, browser_type_launch_args, tmp_path
+):
+    """Chromium's own installability check (DevTools), in a profile on disk: a test context is incognito,
+    where nothing is installable (its only error there is "in-incognito")."""
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, viewport={"width": 390, "height": 844}
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        open_sheet(page, live_server, table, scorekeeper)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
+        page.goto("about:blank")
+    finally:
+        context.close()
+        time.sleep(0.5)  # what the live server was answering ends before the database is emptied
