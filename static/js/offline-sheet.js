@@ -35,7 +35,8 @@
 
   // ------------------------------------------------------------------ what the page shows
 
-  const entryMode = () => Boolean(form()) && (!online || fixing !== null);
+  // Keeping, not confirming: offline, fixing a kept hand, or while hands wait (a new one goes behind them).
+  const entryMode = () => Boolean(form()) && (!online || fixing !== null || items.length > 0);
 
   function renderBar() {
     const f = form();
@@ -347,10 +348,10 @@
     }
   }, 5000);
 
-  // Offline (or fixing a waiting hand), the page asks the server nothing: no preview, no live poll.
+  // Offline the page asks the server nothing (no preview, no live poll); keeping, the form previews nothing.
   document.addEventListener("htmx:beforeRequest", (event) => {
     const inForm = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("#entry-form");
-    if (!online || (fixing !== null && inForm)) event.preventDefault();
+    if (!online || (inForm && entryMode())) event.preventDefault();
   });
   // A Confirm that got no answer: the hand is kept with its key (the server may have it: the key makes the
   // second try answer that hand, never a second one), and the page goes on offline.

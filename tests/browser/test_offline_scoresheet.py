@@ -202,6 +202,8 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(live_serve
     expect(page.locator("[data-testid=unchecked-balance]")).to_have_text(["→ 394", "→ 415", "→ 391", "→ 400"])
     assert hands_in_db(table) == [(1, seats["S"], "discard")]
     page.screenshot(path=f"{SHOTS}/offline-3-refused.png")
+    # Online, but hands wait: a new hand is kept behind them, never confirmed ahead of them.
+    expect(page.locator("#offline-keep")).to_have_text("Keep hand 4 to send later")
 
     # Fix it: the hand comes back into the form, is corrected, kept in its place; then hand 3 follows.
     refused.get_by_role("button", name="Fix").click()
@@ -215,6 +217,8 @@ def test_a_refused_hand_stops_the_queue_with_its_reason_then_is_fixed(live_serve
         (3, seats["N"], "discard"),
     ]
     expect(page.locator("#live [data-testid=balance]")).to_have_text(["406", "411", "387", "396"])
+    expect(page.locator("#offline-bar")).to_have_count(0)  # nothing waits: Confirm is back
+    expect(page.locator("#confirm-bar")).to_be_visible()
 
 
 def test_a_hand_recorded_on_another_device_meanwhile_is_shown_never_merged(
