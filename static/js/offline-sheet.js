@@ -263,7 +263,7 @@
   }
 
   async function drain() {
-    let sent = 0;
+    let sent = 0, moved = false;
     for (;;) {
       items = await hands.list(table);
       if (items.length) render(); // the count goes down; the last one sent is said once, below
@@ -289,14 +289,13 @@
         break;
       }
       const state = answer.code === "conflict" ? "conflict" : "refused";
+      moved = state === "conflict"; // the sheet shows the table as it is now, to resolve against
       await hands.change(table, (list) =>
         list.map((x) => (x.key === item.key ? { ...x, state, reasons: answer.reasons || [], now: answer.hand_number } : x)));
     }
     items = await hands.list(table);
-    if (sent) {
-      note = items.length ? note : say.bannerSent;
-      if (!fixing) refreshSheet();
-    }
+    if (sent && !items.length) note = say.bannerSent;
+    if ((sent || moved) && !fixing) refreshSheet();
     render();
   }
 

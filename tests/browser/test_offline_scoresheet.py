@@ -243,6 +243,9 @@ def test_a_hand_recorded_on_another_device_meanwhile_is_shown_never_merged(
     first = page.locator("[data-testid=waiting-hand]").first
     expect(first.locator("[data-testid=refused]")).to_contain_text("The table is at hand 2, not 1")
     assert [n for n, *_ in hands_in_db(table)] == [1]  # nothing of the phone's was recorded
+    expect(page.locator("[data-testid=hand-number]")).to_have_text("2")  # the table as it is now, to decide
+    expect(page.locator("tbody.hand")).to_have_count(1)  # the organiser's hand
+    page.screenshot(path=f"{SHOTS}/offline-4-conflict.png")
     first.get_by_role("button", name="Send it as hand 2").click()
     expect(banner(page)).to_have_text("Every waiting hand has been sent.")
     assert hands_in_db(table) == [(1, None, None), (2, seats["S"], "discard"), (3, seats["E"], "self_draw")]
