@@ -1,6 +1,7 @@
 """Browser tests: Playwright driving Debian's Chromium (never Playwright's own download)."""
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,16 @@ def phone_page(browser):
     page.set_default_timeout(int(os.environ.get("BROWSER_TIMEOUT_MS", "8000")))
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone(live_server, phone_page):
+    """``phone_page``, closed before the test database is emptied (ask for it after the database's fixtures).
+
+    A page with a service worker (the offline scoresheet) keeps fetching in the background; the page and its
+    worker stop here, and the live server ends what it was answering, before SQLite empties its tables.
+    """
+    yield phone_page
+    phone_page.goto("about:blank")
+    phone_page.context.close()
+    time.sleep(0.5)

@@ -279,6 +279,9 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
+        # The scoresheet's service worker and web app manifest (issue 18, tournament/views/offline.py): this site's.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
     }
 }
 

@@ -6,10 +6,13 @@ from tournament.project.health import healthz
 from tournament.views.accounts import PasswordResetView, invitation_use
 from tournament.views.home import home
 from tournament.views.login import LoginView
+from tournament.views.offline import manifest, service_worker
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", manifest, name="manifest"),  # the installable scoresheet (issue 18)
+    path("sw.js", service_worker, name="service_worker"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Django's own password change and reset (templates in templates/registration/).

@@ -3,16 +3,19 @@
 from django.urls import path
 
 from tournament.views import table as views
+from tournament.views.offline import offline_page
 from tournament.views.table import seat
+from tournament.views.table.queued import queued
 
 app_name = "table"
 
 urlpatterns = [
-    path("mine/", views.my_tables, name="mine"),
-    path("<int:table_id>/", views.scoresheet, name="scoresheet"),
+    path("mine/", offline_page(views.my_tables), name="mine"),
+    path("<int:table_id>/", offline_page(views.scoresheet), name="scoresheet"),
     path("<int:table_id>/live/", views.live, name="live"),
     path("<int:table_id>/preview/", views.preview, name="preview"),
     path("<int:table_id>/record/", views.record, name="record"),
+    path("<int:table_id>/queued/", queued, name="queued"),  # a hand kept offline (issue 18)
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
     path("<int:table_id>/seat/", seat.my_seat, name="my_seat"),
     path("<int:table_id>/seat/hands/<int:hand_id>/answer/", seat.answer_mine, name="answer"),

@@ -1,0 +1,83 @@
+"""A hand kept on the scorekeeper's phone while offline, sent when the connection returns (issue 18).
+
+The phone sends the entry form exactly as it was filled in (``EntryForm``: the same fields as Confirm),
+with the ``expected_number`` and ``idempotency_key`` it was given when entered, and ``queued_by``: the
+user who kept it. The ledger's one door (``hand_record_with_state``) decides; this view answers JSON so the
+phone's queue (static/js/offline.js) knows what to do next:
+
+- 201 ``{"number", "hand_number"}``: recorded; 200: the key was seen before (the answer to an earlier
+  try was lost), so nothing is recorded twice;
+- 409 ``conflict``: the table is not where the phone thought (another device recorded or voided a hand
+  meanwhile); ``hand_number`` is the hand the table is at now. The phone shows the hand for the
+  scorekeeper to resolve; it never renumbers it by itself;
+- 409 ``idempotency_key_reused``, 400 (the form) and 422 (not a legal hand, the round finished, …):
+  refused, with the reasons in the table's words; the queue stops there;
+- 409 ``not_yours``: the hand was kept by another user of the phone; it is never recorded as this one's
+  (the phone keeps each user's hands apart and never sends them: this is the server's own check);
+- 403: not this table's scorekeeper or an organiser (or logged out): the phone keeps the hands and waits.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.access.request_meta import request_meta
+from tournament.models import Hand
+from tournament.tables.ledger.errors import HandConflict, HandRejected
+from tournament.tables.ledger.record import hand_record_with_state
+from tournament.tables.selectors import table_fold
+from tournament.views.table.scoresheet import _bound_form, _check_allowed, _problems_of, _table
+
+
+def _refused(status: int, code: str, reasons: list[str], **extra) -> JsonResponse:
+    return JsonResponse({"code": code, "reasons": reasons, **extra}, status=status)
+
+
+@require_POST
+@transaction.atomic
+def queued(request, table_id: int):
+    table = _table(table_id)
+    try:
+        _check_allowed(request, table)
+    except PermissionDenied as exc:
+        return _refused(403, "forbidden", [str(exc)])
+    if request.POST.get("queued_by") != str(request.user.pk):
+        return _refused(
+            409, "not_yours", [_("This hand was kept on this phone by another user: it is not sent.")]
+        )
+    fold = table_fold(table)
+    form = _bound_form(request, table, fold)
+    if not form.is_valid():
+        reasons = [str(e) for errors in form.errors.values() for e in errors]
+        return _refused(400, "invalid", reasons)
+    data = form.cleaned_data
+    try:
+        recorded = hand_record_with_state(
+            table=table,
+            entry=form.entry(),
+            user=request.user,
+            idempotency_key=data["idempotency_key"],
+            expected_number=data["expected_number"],
+            corrects=Hand.objects.filter(table=table, pk=data["corrects"]).first()
+            if data.get("corrects")
+            else None,
+            meta=request_meta(request),
+        )
+    except HandConflict as exc:
+        reason = _(
+            "The table is at hand %(now)s, not %(number)s: "
+            "another device recorded or voided a hand meanwhile."
+        ) % {
+            "number": data["expected_number"],
+            "now": exc.state.hand_number,
+        }
+        return _refused(409, "conflict", [reason], hand_number=exc.state.hand_number)
+    except HandRejected as exc:
+        code = exc.problems[0].code if exc.problems else "rejected"
+        return _refused(exc.status, code, _problems_of(exc))
+    body = {"number": recorded.hand.number, "hand_number": recorded.state.hand_number}
+    return JsonResponse(body, status=201 if recorded.created else 200)
