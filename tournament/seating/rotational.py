@@ -95,11 +95,13 @@ def rotational_gdd(n: int) -> Design:
 
 
 def rotational_for(v: int) -> Design | None:
-    """The stored rotational design on ``v`` points, if there is one."""
+    """The stored rotational design on ``v`` points (or one of ``levels.py``), if there is one."""
     for n, (k, _) in _BASES.items():
         if 3 * n + k == v:
             return rotational_gdd(n)
-    return None
+    from .levels import levels_for  # stored designs over Z_n on levels (44 players, ...)
+
+    return levels_for(v)
 
 
 # 12 players over 3 rounds: 6 repeated meetings, the least possible (each table of rounds 2 and 3 draws
