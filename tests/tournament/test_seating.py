@@ -168,7 +168,10 @@ def test_preview_names_the_design_and_its_rounds_left():
     assert told.byes_per_round == 0 and told.due_for_bye == () and told.sitting_out == ()
     first = seat_round(range(28)).tables
     assert preview(range(28), [first]).design_rounds == 8
-    assert preview(range(29)).design is None
+    assert preview(range(13)).design is None  # 12 players have no design without repeats
+    with_bye = preview(range(29))  # 28 at the tables follow the design, one stands in for who sits out
+    assert "standing in" in with_bye.design and with_bye.design_rounds == with_bye.best_rounds >= 8
+    assert seat_round(range(29)).byes == with_bye.sitting_out
 
 
 # --- plan ahead or round by round ---------------------------------------------------------------------------

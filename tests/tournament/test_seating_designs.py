@@ -173,7 +173,8 @@ def test_design_for_picks_the_longest(players, design_rounds):
     design = design_for(players)
     assert (design.length if design else 0) == design_rounds
     # what the organiser is told: the rounds with nobody meeting twice (12 players repeat from round 2)
-    assert best_rounds(players) == (0 if players == 12 else design_rounds)
+    if players % 4 == 0:  # with byes: the plan with stand-ins (test_seating_byes_plan.py)
+        assert best_rounds(players) == (0 if players == 12 else design_rounds)
     assert best_rounds(players) <= (players - 1) // 3
     assert all(d.length <= design_rounds for d in candidates(players))
 

@@ -96,6 +96,7 @@ def colour_block(
     counts: Mapping[PlayerId, Sequence[int]],
     *,
     strict: bool = False,
+    after: Sequence[Sequence[PlayerId]] = (),
 ) -> list[tuple[Table, ...]] | None:
     """Seat the block's ``rounds`` (groups of four) so that no player takes a wind twice in the block.
 
@@ -119,18 +120,33 @@ def colour_block(
         low = min(c)
         if c.count(low) == 1 and c.index(low) not in used.get(p, ()):
             pins.setdefault(ts[0], {}).setdefault(c.index(low), p)
+    skip = _skips(where, counts)
+    extra, allowed = _stand_ins(where, used, counts, after, len(tables))
     best: tuple[int, list[Table]] | None = None
-    for pinned in (pins, {}) if pins else ({},):
+    # pins in the block's first round matter most (a player short of a wind plays there first)
+    first = {t: by_wind for t, by_wind in pins.items() if t < len(rounds[0])} if rounds else {}
+    tries = [(pins, tables + extra, allowed), (first, tables + extra, allowed), ({}, tables + extra, allowed)]
+    tries += [(pinned, tables, {}) for pinned, _, _ in tries]
+    seen: list = []
+    for pinned, all_tables, only in tries:
+        if (pinned, all_tables is tables) in seen:
+            continue
+        seen.append((pinned, all_tables is tables))
+        where_all = where
+        if all_tables is not tables:
+            where_all = {p: list(ts) for p, ts in where.items()}
+            for t, members in enumerate(extra, start=len(tables)):
+                for p in members:
+                    where_all.setdefault(p, []).append(t)
         for winds in _WIND_ORDERS:
-            broken, seats = _colour(tables, where, used, counts, winds, pinned)
-            if best is None or broken < best[0]:
+            broken, seats = _colour(all_tables, where_all, used, counts, winds, pinned, skip, only)
+            if seats is not None and (best is None or broken < best[0]):
                 best = (broken, seats)
             if not broken:
                 break
-        if not best[0]:  # type: ignore[index]
+        if best is not None and not best[0]:
             break
-    assert best is not None
-    if best[0] and strict:
+    if best is None or (best[0] and strict):
         return None
     out, t = [], 0
     for rnd in rounds:
@@ -139,7 +155,56 @@ def colour_block(
     return out
 
 
-def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table]]:
+def _skips(where, counts) -> dict[PlayerId, int]:
+    """The wind a player with a bye in the block prefers to go without: their most frequent (ties spread)."""
+    zero = (0, 0, 0, 0)
+    skip = {}
+    for n, p in enumerate(where):
+        c = counts.get(p, zero)
+        skip[p] = max(range(4), key=lambda w, c=c, n=n: (c[w], -((w - n) % 4)))
+    return skip
+
+
+class _Phantom:
+    """A seat-filler of a stand-in table: one edge, no constraint."""
+
+    __slots__ = ()
+
+
+def _stand_ins(where, used, counts, after, first: int) -> tuple[list[list], dict[tuple[int, object], set[int]]]:
+    """Tables standing for the missing round of the players with a bye in the block.
+
+    A player one table short of a full block gets an edge to a stand-in table: the wind it takes there
+    is the one they go without. The players short at one table of ``after`` (the round after the block,
+    when known: each is given their missing wind there) share a stand-in table, so they go without
+    different winds; phantoms fill the table to four. The edge may only take a wind the player has
+    started in most (``allowed``). With these tables every vertex has degree four at most, so Konig's
+    theorem still promises a colouring (without ``allowed``).
+    """
+    zero = (0, 0, 0, 0)
+    short = [p for p, ts in where.items() if len(ts) == BLOCK - 1 - len(used.get(p, ()))]
+    if not short:
+        return [], {}
+    groups: list[list] = []
+    placed: set = set()
+    for table in after:
+        mine = [p for p in table if p in short and p not in placed]
+        if mine:
+            groups.append(mine)
+            placed.update(mine)
+    groups += [[p] for p in short if p not in placed]
+    allowed: dict[tuple[int, object], set[int]] = {}
+    for t, members in enumerate(groups, start=first):
+        for p in members:
+            c = counts.get(p, zero)
+            free = [w for w in range(4) if w not in used.get(p, ())]
+            top = max(c[w] for w in free)
+            allowed[(t, p)] = {w for w in free if c[w] == top}
+        members += [_Phantom() for _ in range(4 - len(members))]
+    return groups, allowed
+
+
+def _colour(tables, where, used, counts, winds, pinned, skip, only) -> tuple[int, list[Table] | None]:
     """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats."""
     avail = {p: {w for w in range(4) if w not in used.get(p, ())} for p in where}
     left = {p: len(ts) for p, ts in where.items()}
@@ -147,11 +212,6 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
     done: set[tuple[int, PlayerId]] = set()  # (table, player) edges coloured
     zero = (0, 0, 0, 0)
     broken: set[PlayerId] = set()
-    # the wind a player with a bye in the block goes without: their most frequent (ties spread by player)
-    skip = {}
-    for n, p in enumerate(where):
-        c = counts.get(p, zero)
-        skip[p] = max(range(4), key=lambda w, c=c, n=n: (c[w], -((w - n) % 4)))
     pinned_at = {(t, p): w for t, by_wind in pinned.items() for w, p in by_wind.items()}
     for stage, w in enumerate(winds):
         rest = set(winds[stage:])
@@ -161,8 +221,13 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
                 avail[p] = set(rest)
         forced = {p for p in where if left[p] and left[p] == len(avail[p] & rest) and w in avail[p]}
 
+        def pin_ok(t: int, p: PlayerId, w=w) -> bool:  # a pinned seat is the pinned player's while they can
+            holder = pinned.get(t, {}).get(w, p)
+            mine = holder == p or (t, holder) in done or w not in avail[holder]
+            return (t, p) not in done and pinned_at.get((t, p), w) == w and mine
+
         def ok(t: int, p: PlayerId, w=w) -> bool:
-            return w in avail[p] and (t, p) not in done and pinned_at.get((t, p), w) == w
+            return w in avail[p] and pin_ok(t, p) and w in only.get((t, p), (w,))
 
         def rank(p: PlayerId, w=w, forced=forced) -> tuple:
             # a player who will go without a wind (a bye in the block) takes this one first unless it is
@@ -170,7 +235,7 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
             c = counts.get(p, zero)
             if p in forced:
                 return (0, c[w] - max(c), c[w])
-            return (2 if w == skip[p] else 1, c[w] - max(c), c[w])
+            return (2 if w == skip.get(p) else 1, c[w] - max(c), c[w])
 
         match: dict[int, PlayerId] = {}
         owner: dict[PlayerId, int] = {}
@@ -196,7 +261,9 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
         # a player with a table for every wind left must take this one, or the block cannot close
         full = {p for p in where if left[p] == len(rest)}
         for p in sorted(full - owner.keys(), key=lambda p: where[p][0]):
-            _alternate(p, where, lambda t, p: (t, p) not in done, match, owner, full)
+            _alternate(p, where, pin_ok, match, owner, full)
+        if len(match) < len(tables):  # pins that cannot all be kept left a table without this wind
+            return len(tables), None
         for t, p in match.items():
             if w not in avail[p]:
                 broken.add(p)
@@ -204,6 +271,7 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
             done.add((t, p))
             avail[p].discard(w)
             left[p] -= 1
+    broken.update(p for (t, p), w in pinned_at.items() if seat_of[t][w] != p)  # a pin not kept
     seats = [tuple(seat_of[t][w] for w in range(4)) for t in range(len(tables))]
     return len(broken), seats  # type: ignore[return-value]
 
