@@ -84,7 +84,7 @@ def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     assert set(seen) == all_pairs - group_pairs
 
 
-@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2)])
+@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (60, 19, 3)])
 def test_levels_gdd_meets_everyone_but_the_group_exactly_once(players, rounds, group_size):
     """Stored SAT finds (``bench/find_design_levels.py``): resolvable 4-GDDs of type 2^22 and 3^20."""
     design = levels_gdd(players)
@@ -166,6 +166,7 @@ def test_field_tables_make_a_field(q):
         (36, 11),
         (48, 15),
         (44, 14),
+        (60, 19),
         (30, 0),
     ],
 )
@@ -193,6 +194,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (36, 11),
         (48, 15),
         (44, 14),
+        (60, 19),
     ],
 )
 def test_seating_a_design_field_repeats_nobody(players, rounds):

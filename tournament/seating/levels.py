@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .designs import Block, Class, Design
 
-# players -> (n, levels, fixed points, base round, invariant blocks (a1, a2, a3), groups as (x, i) -> key)
+# players -> (n, levels, fixed points, base round, invariant blocks (a1, a2, a3), type of the groups)
 _STORED: dict[int, tuple] = {
     # 44 players, 14 rounds: a resolvable 4-GDD of type 2^22 over Z11 x 4 levels (11 developed rounds and
     # 3 invariant ones), groups {(x,0), (x,1)} and {(x,2), (x,3)}; `find_design_levels.py 44`, SAT in
@@ -38,15 +38,41 @@ _STORED: dict[int, tuple] = {
         ((4, 2, 3), (6, 0, 4), (10, 1, 7)),
         "2^22",
     ),
+    # 60 players, 19 rounds: a resolvable 4-GDD of type 3^20 over Z19 x 3 levels + 3 fixed points (57, 58,
+    # 59), groups {(x,0), (x,1), (x,2)} and the fixed three; the base round is invariant under turning the
+    # levels, (x, i) -> (x, i + 1) with fixed point a -> a + 1; `find_design_levels.py 60r --mult 1`, SAT in
+    # 12 s (25 Nov 2026). Social golfer 15-4-19.
+    60: (
+        19,
+        3,
+        3,
+        (
+            (16, 26, 41),
+            (3, 35, 45),
+            (7, 22, 54),
+            (38, 39, 43, 46),
+            (0, 1, 5, 8),
+            (19, 20, 24, 27),
+            (17, 23, 44, 50),
+            (6, 12, 36, 42),
+            (4, 25, 31, 55),
+            (18, 21, 30, 47),
+            (9, 37, 40, 49),
+            (2, 11, 28, 56),
+            (14, 32, 34, 48),
+            (10, 33, 51, 53),
+            (13, 15, 29, 52),
+        ),
+        (),
+        "3^20",
+    ),
 }
 
 
 def _group_key(kind: str, n: int, x: int, i: int) -> tuple[int, int]:
     if kind == "2^22":  # levels paired: {(x,0), (x,1)}, {(x,2), (x,3)}
         return (x, i // 2)
-    if kind == "3^20/Z15":  # {(x,i), (x+5,i), (x+10,i)}
-        return (x % 5, i)
-    return (x, 0)  # 3^20/Z19: {(x,0), (x,1), (x,2)}; the fixed points are a group of their own
+    return (x, 0)  # 3^20: {(x,0), (x,1), (x,2)}; the fixed points are a group of their own
 
 
 def levels_gdd(players: int) -> Design:
@@ -73,7 +99,7 @@ def levels_gdd(players: int) -> Design:
         blocks: list[Block] = [tuple(i * n + (a[i] + t) % n for i in range(4)) for t in range(n)]  # type: ignore[misc]
         return tuple(blocks)
 
-    name = f"resolvable 4-GDD of type {kind.split('/')[0]} over Z{n} x {levels} levels"
+    name = f"resolvable 4-GDD of type {kind} over Z{n} x {levels} levels"
     return Design(name, finite + fixed, n + len(invariant), groups, build)
 
 
