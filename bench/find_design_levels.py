@@ -29,7 +29,8 @@ Shapes (``--shape``):
   type 2^22, 14 rounds;
 - ``60``: ``Z15`` x 4 levels, groups ``{(x,i), (x+5,i), (x+10,i)}``: type 3^20, 15 + 4 = 19 rounds;
 - ``60r``: ``Z19`` x 3 levels + 3 fixed points, groups ``{(x,0), (x,1), (x,2)}`` and the fixed
-  three: type 3^20, 19 rounds.
+  three: type 3^20, 19 rounds; ``72r``, ``84r``, ... ``156r`` the same shape for ``N = 12s``
+  players, ``Z_((N-3)/3)``.
 
 With ``--mult m`` (shape ``60r``) the base round is also invariant under ``(x, i) -> (m x, i + 1)``
 (fixed point ``a -> a + 1``; ``m ** 3 = 1 mod 19``), its tables in orbits of three.
@@ -59,6 +60,8 @@ SHAPES = {  # n, levels, fixed points, invariant rounds, group of point (x, i) (
     "60": (15, 4, 0, 4, lambda x, i: (x % 5, i)),
     "60r": (19, 3, 3, 0, lambda x, i: (x, 0)),
 }
+for _players in range(72, 157, 12):  # type 3^(N/3) in the 60r shape: 72r, 84r, ..., 156r
+    SHAPES[f"{_players}r"] = ((_players - 3) // 3, 3, 3, 0, SHAPES["60r"][4])
 
 
 def points(n: int, levels: int, fixed: int) -> list[tuple[int, int]]:
