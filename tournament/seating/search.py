@@ -33,7 +33,7 @@ REPEAT = 1000
 CONSECUTIVE = 500
 CLUB = 200
 SWISS = 250
-REHEATS = 3  # warm restarts while a pair of the round before still sits together
+REHEATS = 6  # warm restarts while a pair of the round before still sits together
 
 
 def search_round(
@@ -108,7 +108,7 @@ def search_round(
     timed_out = False
     it = 0
     cold = 0.02 * REPEAT  # below this temperature the walk settles; only then does patience run out
-    reheats = REHEATS if last and tables_n > 1 else 0
+    reheats = REHEATS if last and tables_n >= 6 else 0  # a few tables: the pair usually cannot be parted
     while True:
         if not (it < budget and best > 1e-9 and tables_n > 1 and (since_best < patience or temp > cold)):
             # a pair of the round before still sits together: warm up again from the best round, a few times
@@ -120,7 +120,9 @@ def search_round(
                 for x in members_t:
                     where[x] = t
             tcost = [table_cost(t) for t in tables]
-            total, temp, it, since_best = sum(tcost), 0.3 * REPEAT, 0, 0
+            total, temp, since_best = sum(tcost), 0.3 * REPEAT, 0
+            it = budget // 2  # half a budget each time
+            cool = (temp_end / temp) ** (1.0 / (budget - it))
             continue
         it += 1
         since_best += 1

@@ -126,20 +126,28 @@ def colour_block(
     # pins in the block's first round matter most (a player short of a wind plays there first)
     first = {t: by_wind for t, by_wind in pins.items() if t < len(rounds[0])} if rounds else {}
     tries = [(pins, tables + extra, allowed), (first, tables + extra, allowed), ({}, tables + extra, allowed)]
-    tries += [(pinned, tables, {}) for pinned, _, _ in tries]
+    tries = [({}, *t) for t in tries] + [({}, pinned, tables, {}) for pinned, _, _ in tries]
+    mover = _movers(tables, where, used, counts, after, pins)
+    if mover is not None:
+        tries.insert(0, mover)
     seen: list = []
-    for pinned, all_tables, only in tries:
-        if (pinned, all_tables is tables) in seen:
+    for preset, pinned, all_tables, only in tries:
+        # preset (first try): seats fixed before the colouring, the movers' first tables
+        if (preset, pinned, all_tables is tables) in seen:
             continue
-        seen.append((pinned, all_tables is tables))
-        where_all = where
+        seen.append((preset, pinned, all_tables is tables))
+        fixed = {p: {w} for by_wind in preset.values() for w, p in by_wind.items()}
+        where_all = {p: [t for t in ts if p not in fixed] for p, ts in where.items()}
+        where_all.update({p: [t for t in where[p] if t not in _at(preset, p)] for p in fixed})
+        used_all = {**used, **fixed} if fixed else used
         if all_tables is not tables:
-            where_all = {p: list(ts) for p, ts in where.items()}
-            for t, members in enumerate(extra, start=len(tables)):
+            for t, members in enumerate(all_tables[len(tables) :], start=len(tables)):
                 for p in members:
-                    where_all.setdefault(p, []).append(t)
+                    if t not in preset or p not in preset[t].values():
+                        where_all.setdefault(p, []).append(t)
         for winds in _WIND_ORDERS:
-            broken, seats = _colour(all_tables, where_all, used, counts, winds, pinned, skip, only)
+            args = (all_tables, where_all, used_all, counts, winds, pinned, skip, only, preset)
+            broken, seats = _colour(*args)
             if seats is not None and (best is None or broken < best[0]):
                 best = (broken, seats)
             if not broken:
@@ -153,6 +161,52 @@ def colour_block(
         out.append(tuple(best[1][t + k] for k in range(len(rnd))))
         t += len(rnd)
     return out
+
+
+def _at(preset, p) -> set[int]:
+    return {t for t, by_wind in preset.items() if p in by_wind.values()}
+
+
+def _movers(tables, where, used, counts, after, pins):
+    """The first try: a player short of one wind (all four rounds of the block to play) sits it first.
+
+    They then take the three other winds, so they stay short of the same wind into the next block:
+    the try also reserves that wind at the stand-in table of their table in ``after``, so that a
+    player with a bye in this block who will sit there goes without another wind. Answers the try
+    (preset seats, the other pins, the tables with the stand-ins, the stand-in edges' winds), or
+    None when two such players short of one wind sit together in ``after`` (the later tries then
+    seat the block without the reservation).
+    """
+    preset: dict[int, dict[int, PlayerId]] = {}
+    kept: dict[int, dict[int, PlayerId]] = {}  # the other pins stay pins
+    moving: dict[PlayerId, int] = {}
+    for t, by_wind in pins.items():
+        for w, p in by_wind.items():
+            if len(where[p]) == BLOCK and not used.get(p):
+                preset.setdefault(t, {})[w] = p
+                moving[p] = w
+            else:
+                kept.setdefault(t, {})[w] = p
+    if not moving:
+        return None
+    extra, allowed = _stand_ins(where, used, counts, after, len(tables))
+    home = {p: len(tables) + i for i, members in enumerate(extra) for p in members}
+    for table in after:
+        here = [p for p in table if p in moving]
+        if len({moving[p] for p in here}) < len(here):
+            return None
+        stand_in = next((home[p] for p in table if p in home), None)
+        for p in here:
+            if stand_in is None:  # nobody short there: a stand-in table of its own
+                stand_in = len(tables) + len(extra)
+                extra.append([_Phantom() for _ in range(4)])
+            members = extra[stand_in - len(tables)]
+            phantom = next((i for i, q in enumerate(members) if isinstance(q, _Phantom)), None)
+            if phantom is None:
+                return None
+            members[phantom] = p
+            preset.setdefault(stand_in, {})[moving[p]] = p
+    return preset, kept, tables + extra, allowed
 
 
 def _skips(where, counts) -> dict[PlayerId, int]:
@@ -204,12 +258,15 @@ def _stand_ins(where, used, counts, after, first: int) -> tuple[list[list], dict
     return groups, allowed
 
 
-def _colour(tables, where, used, counts, winds, pinned, skip, only) -> tuple[int, list[Table] | None]:
-    """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats."""
+def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> tuple[int, list[Table] | None]:
+    """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats.
+
+    ``preset``: table -> wind -> player seated before the colouring (those edges are not in ``where``).
+    """
     avail = {p: {w for w in range(4) if w not in used.get(p, ())} for p in where}
     left = {p: len(ts) for p, ts in where.items()}
-    seat_of: list[dict[int, PlayerId]] = [{} for _ in tables]  # table -> wind -> player
-    done: set[tuple[int, PlayerId]] = set()  # (table, player) edges coloured
+    seat_of: list[dict[int, PlayerId]] = [dict(preset.get(t, {})) for t in range(len(tables))]
+    done = {(t, p) for t, by_wind in preset.items() for p in by_wind.values()}  # (table, player) coloured
     zero = (0, 0, 0, 0)
     broken: set[PlayerId] = set()
     pinned_at = {(t, p): w for t, by_wind in pinned.items() for w, p in by_wind.items()}
@@ -246,7 +303,7 @@ def _colour(tables, where, used, counts, winds, pinned, skip, only) -> tuple[int
                 cands[t] = [p]
                 match[t], owner[p] = p, t
         for t in range(len(tables)):  # every table needs this wind: augmenting paths (Kuhn)
-            if t in match:
+            if t in match or w in seat_of[t]:
                 continue
             if not _augment(t, cands, match, owner, set()):
                 # nobody at the table can still take it: a player who took it before takes it again
@@ -262,7 +319,7 @@ def _colour(tables, where, used, counts, winds, pinned, skip, only) -> tuple[int
         full = {p for p in where if left[p] == len(rest)}
         for p in sorted(full - owner.keys(), key=lambda p: where[p][0]):
             _alternate(p, where, pin_ok, match, owner, full)
-        if len(match) < len(tables):  # pins that cannot all be kept left a table without this wind
+        if len(match) + sum(w in seat_of[t] for t in range(len(tables))) < len(tables):  # a pin not kept left
             return len(tables), None
         for t, p in match.items():
             if w not in avail[p]:
