@@ -62,15 +62,20 @@ def _attempt(tables: list[list[tuple[int, ...]]], v: int, b: int, rng: random.Ra
         for i in range(b):
             move(j, i, picks[j][i], 1)
     variables = [(j, i) for j in range(rounds) for i in range(b)]
-    for _ in range(_STEPS):
-        conflicted = [
-            (j, i)
-            for j, i in variables
-            if used[picks[j][i]] > 1 or any(meet[i][p] > 1 for p in tables[j][picks[j][i]] if p != picks[j][i])
-        ]
-        if not conflicted:
-            return picks
-        j, i = rng.choice(conflicted)
+
+    def clash(j: int, i: int) -> bool:
+        y = picks[j][i]
+        return used[y] > 1 or any(meet[i][p] > 1 for p in tables[j][y] if p != y)
+
+    conflicted: list[tuple[int, int]] = []
+    for step in range(_STEPS):
+        if step % 16 == 0 or not conflicted:  # the list is refreshed now and then, checked on use
+            conflicted = [(j, i) for j, i in variables if clash(j, i)]
+            if not conflicted:
+                return picks
+        j, i = conflicted.pop(rng.randrange(len(conflicted)))
+        if not clash(j, i):
+            continue
         move(j, i, picks[j][i], -1)
         others = [z for k, z in enumerate(picks[j]) if k != i]
         allowed = [y for y in range(v) if not any(y in tables[j][z] for z in others)]
