@@ -1,8 +1,8 @@
 """SAT search for a resolvable 4-GDD developed over ``Z_n`` on a few levels (44 and 60 players).
 
-Not used at run time: ``tournament/seating/levels.py`` stores what it found (44 and 60 players). Needs ``python-sat``
-(deliberately not a requirement: ``pip download python-sat`` into a temporary directory and put it
-on ``PYTHONPATH``).
+Not used at run time: ``tournament/seating/levels.py`` stores what it found (44 and 60 players).
+Needs ``python-sat`` (deliberately not a requirement: ``pip download python-sat`` into a temporary
+directory and put it on ``PYTHONPATH``).
 
 Points ``(x, i)``, ``x`` in ``Z_n``, ``i`` in ``L`` levels, plus ``k`` fixed points; the group
 ``Z_n`` acts by translation on ``x`` and fixes the fixed points. The rounds are
@@ -171,11 +171,7 @@ def search(shape: str, seconds: float, seed: int, mult: int = 0) -> tuple[list, 
             image = v("p", (mult * x % n, (i + 1) % 3), sigma(t))
             cnf.extend([[-v("p", (x, i), t), image], [v("p", (x, i), t), -image]])
     for o, lits in covers.items():
-        rep = next(
-            (p, q)
-            for p, q in itertools.combinations(pts, 2)
-            if orbit(n, p, q) == o
-        )
+        rep = next((p, q) for p, q in itertools.combinations(pts, 2) if orbit(n, p, q) == o)
         card(lits, 0 if same_group(shape, *rep) else 1, "equals")
     print(f"{shape}: {pool.top} variables, {len(cnf.clauses)} clauses", flush=True)
     with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
@@ -186,7 +182,7 @@ def search(shape: str, seconds: float, seed: int, mult: int = 0) -> tuple[list, 
         start = time.monotonic()
         ok = solver.solve_limited(expect_interrupt=True)
         timer.cancel()
-        print(f"{ {True: 'SAT', False: 'UNSAT', None: 'no answer'}[ok]} in {time.monotonic() - start:.0f} s")
+        print(f"{ {True: 'SAT', False: 'UNSAT', None: 'no answer'}[ok] } in {time.monotonic() - start:.0f} s")
         if not ok:
             return None
         model = {x for x in solver.get_model() if x > 0}
@@ -232,7 +228,9 @@ def main() -> None:
     parser.add_argument("shape", choices=sorted(SHAPES))
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=0, help="nonzero: pin one point to vary the search")
-    parser.add_argument("--mult", type=int, default=0, help="60r: base round invariant under (x,i) -> (mult x, i+1)")
+    parser.add_argument(
+        "--mult", type=int, default=0, help="60r: base round invariant under (x,i) -> (mult x, i+1)"
+    )
     args = parser.parse_args()
     found = search(args.shape, args.seconds, args.seed, args.mult)
     if found is None:

@@ -48,8 +48,8 @@ from .model import (
     Table,
     sort_key,
 )
-from .report import judge, meetings
 from .plan import Plan
+from .report import judge, meetings
 from .rotational import best_rounds
 from .search import search_round
 from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds

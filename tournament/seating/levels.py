@@ -12,6 +12,7 @@ and run are named with each design below).
 from __future__ import annotations
 
 from .designs import Block, Class, Design
+from .rotational import developed
 
 # players -> (n, levels, fixed points, base round, invariant blocks (a1, a2, a3), type of the groups)
 _STORED: dict[int, tuple] = {
@@ -86,15 +87,11 @@ def levels_gdd(players: int) -> Design:
     if fixed:
         groups += (tuple(range(finite, finite + fixed)),)
 
-    def move(p: int, t: int) -> int:
-        return (p // n) * n + (p % n + t) % n
+    develop = developed(n, levels, fixed, base)
 
     def build(j: int) -> Class:
         if j < n:
-            return tuple(
-                tuple(sorted([move(p, j) for p in table] + ([finite + a] if a < fixed else [])))  # type: ignore[misc]
-                for a, table in enumerate(base)
-            )
+            return develop(j)
         a = (0, *invariant[j - n])
         blocks: list[Block] = [tuple(i * n + (a[i] + t) % n for i in range(4)) for t in range(n)]  # type: ignore[misc]
         return tuple(blocks)

@@ -26,6 +26,8 @@ divisible designs with blocks of four); only the ones stored here are used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .designs import Block, Class, Design, design_for
 
 # n -> (k, base class); finite point (x, i) written i * n + x, the first k blocks hold the fixed points
@@ -81,17 +83,27 @@ def rotational_gdd(n: int) -> Design:
         groups += ((3 * n, 3 * n + 1),)
         kind = f"2^{v // 2}"
 
+    return Design(f"resolvable 4-GDD of type {kind} over Z{n}", v, n, groups, developed(n, 3, k, base))
+
+
+def developed(n: int, levels: int, fixed: int, base) -> Callable[[int], Class]:
+    """Class ``t`` of a design developed over ``Z_n``: ``t`` added to every ``x`` of the base class.
+
+    Point ``(x, i)`` is numbered ``i * n + x``; base block ``a < fixed`` also holds the fixed point
+    numbered ``levels * n + a``, which every translate keeps.
+    """
+
     def move(p: int, t: int) -> int:
         return (p // n) * n + (p % n + t) % n
 
     def build(t: int) -> Class:
         blocks: list[Block] = []
         for a, block in enumerate(base):
-            moved = [move(p, t) for p in block] + ([3 * n + a] if a < k else [])
+            moved = [move(p, t) for p in block] + ([levels * n + a] if a < fixed else [])
             blocks.append(tuple(sorted(moved)))  # type: ignore[arg-type]
         return tuple(blocks)
 
-    return Design(f"resolvable 4-GDD of type {kind} over Z{n}", v, n, groups, build)
+    return build
 
 
 def rotational_for(v: int) -> Design | None:

@@ -225,7 +225,9 @@ class _Phantom:
     __slots__ = ()
 
 
-def _stand_ins(where, used, counts, after, first: int) -> tuple[list[list], dict[tuple[int, object], set[int]]]:
+def _stand_ins(
+    where, used, counts, after, first: int
+) -> tuple[list[list], dict[tuple[int, object], set[int]]]:
     """Tables standing for the missing round of the players with a bye in the block.
 
     A player one table short of a full block gets an edge to a stand-in table: the wind it takes there
