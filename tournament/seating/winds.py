@@ -148,7 +148,11 @@ def colour_block(
         for winds in _WIND_ORDERS:
             args = (all_tables, where_all, used_all, counts, winds, pinned, skip, only, preset)
             broken, seats = _colour(*args)
-            if seats is not None and (best is None or broken < best[0]):
+            if seats is None:
+                continue
+            # every try is judged by all the pins: a shortage not given back is a spread of two
+            broken += sum(seats[t][w] != p for t, by_wind in pins.items() for w, p in by_wind.items())
+            if best is None or broken < best[0]:
                 best = (broken, seats)
             if not broken:
                 break
@@ -172,10 +176,9 @@ def _movers(tables, where, used, counts, after, pins):
 
     They then take the three other winds, so they stay short of the same wind into the next block:
     the try also reserves that wind at the stand-in table of their table in ``after``, so that a
-    player with a bye in this block who will sit there goes without another wind. Answers the try
-    (preset seats, the other pins, the tables with the stand-ins, the stand-in edges' winds), or
-    None when two such players short of one wind sit together in ``after`` (the later tries then
-    seat the block without the reservation).
+    player with a bye in this block who will sit there goes without another wind (two players short
+    of one wind there already are beyond this block's reach). Answers the try (preset seats, the other
+    pins, the tables with the stand-ins, the stand-in edges' winds), or None when nobody is short.
     """
     preset: dict[int, dict[int, PlayerId]] = {}
     kept: dict[int, dict[int, PlayerId]] = {}  # the other pins stay pins
@@ -192,18 +195,15 @@ def _movers(tables, where, used, counts, after, pins):
     extra, allowed = _stand_ins(where, used, counts, after, len(tables))
     home = {p: len(tables) + i for i, members in enumerate(extra) for p in members}
     for table in after:
-        here = [p for p in table if p in moving]
-        if len({moving[p] for p in here}) < len(here):
-            return None
         stand_in = next((home[p] for p in table if p in home), None)
-        for p in here:
+        for p in (p for p in table if p in moving):
             if stand_in is None:  # nobody short there: a stand-in table of its own
                 stand_in = len(tables) + len(extra)
                 extra.append([_Phantom() for _ in range(4)])
             members = extra[stand_in - len(tables)]
             phantom = next((i for i, q in enumerate(members) if isinstance(q, _Phantom)), None)
-            if phantom is None:
-                return None
+            if phantom is None or moving[p] in preset.get(stand_in, {}):
+                continue  # two short of one wind there already: this block cannot part them
             members[phantom] = p
             preset.setdefault(stand_in, {})[moving[p]] = p
     return preset, kept, tables + extra, allowed
