@@ -40,7 +40,7 @@ def test_bye_schedule_never_repeats_a_pair_nor_a_bye(players, at_least):
     assert max(met.values()) == 1
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(34, 8), (22, 5), (37, 8)])
+@pytest.mark.parametrize(("players", "rounds"), [(34, 8), (34, 10), (22, 5), (37, 8)])
 def test_fields_with_byes_meet_nobody_twice_with_fair_byes_and_winds(players, rounds):
     seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=4))
     assert max(meetings(seating.rounds).values()) == 1
