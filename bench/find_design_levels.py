@@ -24,7 +24,8 @@ the invariant rounds' order are fixed to break symmetry.
 Shapes (``--shape``):
 
 - ``44``: ``Z11`` x 4 levels, groups ``{(x,0), (x,1)}`` and ``{(x,2), (x,3)}``: a resolvable
-  4-GDD of type 2^22, 11 + 3 = 14 rounds;
+  4-GDD of type 2^22, 11 + 3 = 14 rounds; ``68``, ``92``, ``116`` the same shape over ``Z_m``,
+  ``m + (m - 2) / 3`` rounds;
 - ``44r``: ``Z14`` x 3 levels + 2 fixed points, groups ``{(x,i), (x+7,i)}`` and the fixed pair:
   type 2^22, 14 rounds;
 - ``60``: ``Z15`` x 4 levels, groups ``{(x,i), (x+5,i), (x+10,i)}``: type 3^20, 15 + 4 = 19 rounds;
@@ -60,6 +61,8 @@ SHAPES = {  # n, levels, fixed points, invariant rounds, group of point (x, i) (
     "60": (15, 4, 0, 4, lambda x, i: (x % 5, i)),
     "60r": (19, 3, 3, 0, lambda x, i: (x, 0)),
 }
+for _m in (17, 23, 29):  # type 2^(N/2) in the 44 shape: 68, 92, 116 players, (m - 2) / 3 invariant rounds
+    SHAPES[str(4 * _m)] = (_m, 4, 0, (_m - 2) // 3, SHAPES["44"][4])
 for _players in range(72, 157, 12):  # type 3^(N/3) in the 60r shape: 72r, 84r, ..., 156r
     SHAPES[f"{_players}r"] = ((_players - 3) // 3, 3, 3, 0, SHAPES["60r"][4])
 

@@ -354,6 +354,14 @@ def test_an_unavoidable_repeat_never_comes_in_the_round_right_after():
     assert seating.report.repeat_meetings == 24 and not fifth.keys() & sixth.keys()
 
 
+def test_the_round_after_a_design_keeps_the_pairs_of_the_round_before_apart():
+    # 44 players: the 14 rounds of the design, then 44 repeats are unavoidable; the search warms up
+    # again while a pair of round 14 still sits together (without the warm restarts: 2 such pairs)
+    seating = seat(range(44), options=SeatingOptions(rounds=15, seed=1))
+    last, before = pair_counts([seating.rounds[14].tables]), pair_counts([seating.rounds[13].tables])
+    assert seating.report.repeat_meetings == 44 and not last.keys() & before.keys()
+
+
 def test_the_time_budget_is_kept():
     started = time.monotonic()
     seating = seat(range(1001), options=SeatingOptions(rounds=3, time_budget=0.5, use_designs=False))
