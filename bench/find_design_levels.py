@@ -41,7 +41,9 @@ Runs (25 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
 - ``44``: SAT in 188 s (25,542 variables) — stored;
 - ``60`` (Z15 x 4, 61,674 variables): no answer in 22 minutes; ``60r`` without a multiplier: no
   answer in 10 minutes;
-- ``60r --mult 1`` (turning the levels): SAT in 12 s — stored; ``--mult 7``: SAT in 41 s.
+- ``60r --mult 1`` (turning the levels): SAT in 12 s — stored; ``--mult 7``: SAT in 41 s;
+- ``72r --mult 1`` (94,914 variables), ``84r --mult 1``: no answer in 10 minutes; ``68`` (Z17 x 4,
+  89,280 variables): no answer in 15 minutes.
 
     PYTHONPATH=/tmp/sat .venv/bin/python bench/find_design_levels.py 60r --mult 1
 
