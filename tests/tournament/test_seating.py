@@ -168,7 +168,10 @@ def test_preview_names_the_design_and_its_rounds_left():
     assert told.byes_per_round == 0 and told.due_for_bye == () and told.sitting_out == ()
     first = seat_round(range(28)).tables
     assert preview(range(28), [first]).design_rounds == 8
-    assert preview(range(29)).design is None
+    assert preview(range(13)).design is None  # 12 players have no design without repeats
+    with_bye = preview(range(29))  # 28 at the tables follow the design, one stands in for who sits out
+    assert "standing in" in with_bye.design and with_bye.design_rounds == with_bye.best_rounds >= 8
+    assert seat_round(range(29)).byes == with_bye.sitting_out
 
 
 # --- plan ahead or round by round ---------------------------------------------------------------------------
@@ -349,6 +352,14 @@ def test_an_unavoidable_repeat_never_comes_in_the_round_right_after():
     fifth = pair_counts([seating.rounds[4].tables])
     sixth = pair_counts([seating.rounds[5].tables])
     assert seating.report.repeat_meetings == 24 and not fifth.keys() & sixth.keys()
+
+
+def test_the_round_after_a_design_keeps_the_pairs_of_the_round_before_apart():
+    # 44 players: the 14 rounds of the design, then 44 repeats are unavoidable; the search warms up
+    # again while a pair of round 14 still sits together (without the warm restarts: 2 such pairs)
+    seating = seat(range(44), options=SeatingOptions(rounds=15, seed=1))
+    last, before = pair_counts([seating.rounds[14].tables]), pair_counts([seating.rounds[13].tables])
+    assert seating.report.repeat_meetings == 44 and not last.keys() & before.keys()
 
 
 def test_the_time_budget_is_kept():

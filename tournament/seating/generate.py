@@ -5,16 +5,16 @@ one-round steps, each step seeing the rounds before it, so planning an event
 all at once and seating it one round at a time give the same rounds (for the
 same seed, field and history) and therefore the same quality.
 
-A step first draws the byes (``byes.py``). When everyone plays, swiss seating
-is off and the field size admits a design (``designs.design_for``), the
-**plan** is that design with players mapped to points by a shuffle seeded by
-the seed and its classes played in a seeded order; club-mates are put in one
-of the design's groups, which never meet, or, in a design where every pair
-meets, at one table of its last round; it depends only on the seed, the field and
-the clubs. If the history so far is exactly the plan's first rounds (tables
-compared as sets of players), the step plays the plan's next round. Otherwise
-(another history, byes, swiss, or the design is used up) it searches
-(``search.py``) for the round that costs least given all earlier meetings.
+A step first follows the **plan** (``plan.py``): when swiss seating is off
+and the field admits a design (``designs.design_for``; with byes, a design on
+the tables' players with stand-ins, ``substitutes.py``), the plan is that
+design with players mapped to points by a seeded shuffle and its classes in a
+seeded order; it depends only on the seed, the field and the clubs. If the
+history so far is exactly the plan's first rounds (tables compared as sets of
+players), the step plays the plan's next round and its byes. Otherwise
+(another history, swiss, or the design is used up) it draws the byes
+(``byes.py``) and searches (``search.py``) for the round that costs least
+given all earlier meetings.
 Seats are then ordered by blocks of four rounds (``winds.py``): the groups
 of the block's rounds ahead are found too (groups never depend on seats, so
 a later call finds the same ones), the block is seated so that every player
@@ -29,7 +29,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .byes import bye_counts, choose_byes, due_for_bye
-from .designs import Design, design_for
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -49,6 +48,7 @@ from .model import (
     Table,
     sort_key,
 )
+from .plan import Plan
 from .report import judge, meetings
 from .rotational import best_rounds
 from .search import search_round
@@ -74,9 +74,9 @@ def seat(
     """
     started = time.monotonic()
     field, past, clubs_n, ranks = _validate(players, history, options, clubs, chips, withdrawn)
-    plan = _Plan(field, options, clubs_n)
+    plan = Plan(field, options, clubs_n)
     # the groups of the rounds asked for and, to seat winds by blocks of four, of the rest of the last block
-    ahead = 0 if ranks is not None else -(len(past) + options.rounds) % BLOCK
+    ahead = 0 if ranks is not None else -(len(past) + options.rounds) % BLOCK + (len(field) % 4 > 0)
     grouper = _Grouper(field, past, options, plan, clubs_n, ranks, started + options.time_budget, ahead)
     rounds: list[SeatedRound] = []
     so_far = list(past)
@@ -85,7 +85,9 @@ def seat(
         groups, byes, method = grouper.get(k)
         start = k - k % BLOCK
         future = [] if ranks is not None else [grouper.get(i)[0] for i in range(k + 1, start + BLOCK)]
-        tables = _order(so_far[start:k], groups, future, counts)
+        # with byes, the round after the block decides which wind a player sitting out goes without
+        after = grouper.get(start + BLOCK)[0] if ranks is None and len(field) % 4 else ()
+        tables = _order(so_far[start:k], groups, future, counts, after)
         rep = judge([tables], met, counts, k, clubs=clubs_n, byes=byes)
         seated = SeatedRound(k + 1, tables, byes, rep, method)
         rounds.append(seated)
@@ -120,7 +122,7 @@ def preview(
     field, past, clubs_n, _ = _validate(
         players, history, replace(options, swiss=False), clubs, None, withdrawn
     )
-    plan = _Plan(field, options, clubs_n)
+    plan = Plan(field, options, clubs_n)
     counts = bye_counts(field, past)
     following = plan.design if plan.follows(past) and not plan.design.repeats else None  # type: ignore[union-attr]
     return SeatingPreview(
@@ -128,7 +130,7 @@ def preview(
         tables=len(field) // 4,
         byes_per_round=len(field) % 4,
         due_for_bye=due_for_bye(field, past),
-        sitting_out=choose_byes(field, past, options.seed),
+        sitting_out=plan.byes(len(past)) if plan.follows(past) else choose_byes(field, past, options.seed),
         bye_counts=tuple((p, counts[p]) for p in field),
         design=following.name if following else None,
         design_rounds=(following.length - len(past)) if following else 0,
@@ -137,68 +139,6 @@ def preview(
 
 
 # --- one step ---------------------------------------------------------------------------------------------
-
-
-class _Plan:
-    """The design seating of the whole field, if there is one (see the module docstring)."""
-
-    def __init__(
-        self, field: tuple[PlayerId, ...], options: SeatingOptions, clubs: Mapping[PlayerId, str | None]
-    ):
-        self.design: Design | None = None
-        if options.use_designs and not options.swiss and len(field) % 4 == 0:
-            self.design = design_for(len(field))
-        if self.design is None:
-            return
-        rng = random.Random(f"plan/{options.seed}/{len(field)}")
-        order = list(field)
-        rng.shuffle(order)
-        self.classes = list(range(self.design.length))
-        rng.shuffle(self.classes)
-        slots = list(range(self.design.points))
-        if options.avoid_same_club and any(clubs.get(p) for p in field):
-            # Club-mates go into one group of the design, which never meets; a design in which every pair
-            # meets has no groups, so the tables of its last round serve instead: club-mates meet there only.
-            groups = self.design.groups or self.design.cls(self.classes[-1])
-            size: dict[str, int] = {}
-            for p in field:
-                if clubs.get(p):
-                    size[clubs[p]] = size.get(clubs[p], 0) + 1
-            # biggest clubs first, each club's players together, then everyone else
-            order.sort(key=lambda p: (0, -size[clubs[p]], clubs[p]) if clubs.get(p) else (1, 0, ""))
-            grouped = [pt for g in groups for pt in g]
-            rest = set(slots) - set(grouped)
-            slots = grouped + [pt for pt in slots if pt in rest]
-        self.player = dict(zip(slots, order, strict=True))
-        if self.design.groups and options.avoid_same_club and self._splits_a_club(clubs):
-            self.design = None  # club-mates would sit together in its rounds: search keeps them apart
-            return
-        self._cache: dict[int, frozenset[frozenset[PlayerId]]] = {}
-
-    def _splits_a_club(self, clubs: Mapping[PlayerId, str | None]) -> bool:
-        assert self.design is not None
-        group_of = {self.player[pt]: g for g, members in enumerate(self.design.groups) for pt in members}
-        seen: dict[str, int | None] = {}
-        for p, g in group_of.items():
-            club = clubs.get(p)
-            if club is not None and seen.setdefault(club, g) != g:
-                return True
-        return any(clubs.get(p) is not None and p not in group_of for p in self.player.values())
-
-    def groups(self, k: int) -> list[tuple[PlayerId, ...]]:
-        assert self.design is not None
-        return [tuple(self.player[pt] for pt in block) for block in self.design.cls(self.classes[k])]
-
-    def as_sets(self, k: int) -> frozenset[frozenset[PlayerId]]:
-        if k not in self._cache:
-            self._cache[k] = frozenset(frozenset(g) for g in self.groups(k))
-        return self._cache[k]
-
-    def follows(self, so_far: Sequence[Round]) -> bool:
-        """Is the history exactly the plan's first rounds, with a round of the plan left?"""
-        if self.design is None or len(so_far) >= self.design.length:
-            return False
-        return all(frozenset(frozenset(t) for t in rnd) == self.as_sets(k) for k, rnd in enumerate(so_far))
 
 
 class _Grouper:
@@ -232,8 +172,9 @@ class _Grouper:
     def _group(self, deadline: float) -> tuple[list[tuple[PlayerId, ...]], tuple[PlayerId, ...], str]:
         so_far, plan, options, ranks = self.rounds, self.plan, self.options, self.ranks
         number = len(so_far) + 1
-        byes = choose_byes(self.field, so_far, options.seed)
-        if not byes and plan.follows(so_far):
+        following = plan.follows(so_far)
+        byes = plan.byes(len(so_far)) if following else choose_byes(self.field, so_far, options.seed)
+        if following:
             assert plan.design is not None
             k = len(so_far)
             groups = plan.groups(k)
@@ -266,6 +207,7 @@ def _order(
     groups: Sequence[Sequence[PlayerId]],
     future: Sequence[Sequence[Sequence[PlayerId]]],
     counts: Mapping[PlayerId, Sequence[int]],
+    after: Sequence[Sequence[PlayerId]] = (),
 ) -> Round:
     """Seat the winds of one round: the block's seating (``winds.colour_block``) that continues ``block``.
 
@@ -282,7 +224,7 @@ def _order(
                 before[p][s] -= 1
     for i in range(len(block) + 1):
         again = [[tuple(sorted(t, key=sort_key)) for t in rnd] for rnd in block[i:]]
-        seated = colour_block([*again, groups, *future], used_winds(block[:i]), before)
+        seated = colour_block([*again, groups, *future], used_winds(block[:i]), before, after=after)
         if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
             return seated[len(again)]
     return order_round(groups, counts, used_winds(block))

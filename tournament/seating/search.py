@@ -33,6 +33,7 @@ REPEAT = 1000
 CONSECUTIVE = 500
 CLUB = 200
 SWISS = 250
+REHEATS = 6  # warm restarts while a pair of the round before still sits together
 
 
 def search_round(
@@ -107,7 +108,22 @@ def search_round(
     timed_out = False
     it = 0
     cold = 0.02 * REPEAT  # below this temperature the walk settles; only then does patience run out
-    while it < budget and best > 1e-9 and tables_n > 1 and (since_best < patience or temp > cold):
+    reheats = REHEATS if last and tables_n >= 6 else 0  # a few tables: the pair usually cannot be parted
+    while True:
+        if not (it < budget and best > 1e-9 and tables_n > 1 and (since_best < patience or temp > cold)):
+            # a pair of the round before still sits together: warm up again from the best round, a few times
+            if timed_out or not reheats or not _repeats_last(best_tables, players, last):
+                break
+            reheats -= 1
+            tables = [list(t) for t in best_tables]
+            for t, members_t in enumerate(tables):
+                for x in members_t:
+                    where[x] = t
+            tcost = [table_cost(t) for t in tables]
+            total, temp, since_best = sum(tcost), 0.3 * REPEAT, 0
+            it = budget // 2  # half a budget each time
+            cool = (temp_end / temp) ** (1.0 / (budget - it))
+            continue
         it += 1
         since_best += 1
         if it & 255 == 0 and time.monotonic() > deadline:
@@ -146,6 +162,16 @@ def search_round(
                 best, best_tables = total, [list(t) for t in tables]
                 since_best = 0
     return [[players[i] for i in t] for t in best_tables], timed_out
+
+
+def _repeats_last(tables: list[list[int]], players: Sequence[PlayerId], last) -> bool:
+    """Does a pair of the round before sit together again in ``tables`` (player indexes)?"""
+    return any(
+        (players[a], players[b]) in last or (players[b], players[a]) in last
+        for t in tables
+        for k, a in enumerate(t)
+        for b in t[k + 1 :]
+    )
 
 
 def _initial(n: int, tables_n: int, cost, rng: random.Random, rank: list[int] | None) -> list[list[int]]:

@@ -96,6 +96,7 @@ def colour_block(
     counts: Mapping[PlayerId, Sequence[int]],
     *,
     strict: bool = False,
+    after: Sequence[Sequence[PlayerId]] = (),
 ) -> list[tuple[Table, ...]] | None:
     """Seat the block's ``rounds`` (groups of four) so that no player takes a wind twice in the block.
 
@@ -119,18 +120,45 @@ def colour_block(
         low = min(c)
         if c.count(low) == 1 and c.index(low) not in used.get(p, ()):
             pins.setdefault(ts[0], {}).setdefault(c.index(low), p)
+    skip = _skips(where, counts)
+    extra, allowed = _stand_ins(where, used, counts, after, len(tables))
     best: tuple[int, list[Table]] | None = None
-    for pinned in (pins, {}) if pins else ({},):
+    # pins in the block's first round matter most (a player short of a wind plays there first)
+    first = {t: by_wind for t, by_wind in pins.items() if t < len(rounds[0])} if rounds else {}
+    tries = [(pins, tables + extra, allowed), (first, tables + extra, allowed), ({}, tables + extra, allowed)]
+    tries = [({}, *t) for t in tries] + [({}, pinned, tables, {}) for pinned, _, _ in tries]
+    mover = _movers(tables, where, used, counts, after, pins)
+    if mover is not None:
+        tries.insert(0, mover)
+    seen: list = []
+    for preset, pinned, all_tables, only in tries:
+        # preset (first try): seats fixed before the colouring, the movers' first tables
+        if (preset, pinned, all_tables is tables) in seen:
+            continue
+        seen.append((preset, pinned, all_tables is tables))
+        fixed = {p: {w} for by_wind in preset.values() for w, p in by_wind.items()}
+        where_all = {p: [t for t in ts if p not in fixed] for p, ts in where.items()}
+        where_all.update({p: [t for t in where[p] if t not in _at(preset, p)] for p in fixed})
+        used_all = {**used, **fixed} if fixed else used
+        if all_tables is not tables:
+            for t, members in enumerate(all_tables[len(tables) :], start=len(tables)):
+                for p in members:
+                    if t not in preset or p not in preset[t].values():
+                        where_all.setdefault(p, []).append(t)
         for winds in _WIND_ORDERS:
-            broken, seats = _colour(tables, where, used, counts, winds, pinned)
+            args = (all_tables, where_all, used_all, counts, winds, pinned, skip, only, preset)
+            broken, seats = _colour(*args)
+            if seats is None:
+                continue
+            # every try is judged by all the pins: a shortage not given back is a spread of two
+            broken += sum(seats[t][w] != p for t, by_wind in pins.items() for w, p in by_wind.items())
             if best is None or broken < best[0]:
                 best = (broken, seats)
             if not broken:
                 break
-        if not best[0]:  # type: ignore[index]
+        if best is not None and not best[0]:
             break
-    assert best is not None
-    if best[0] and strict:
+    if best is None or (best[0] and strict):
         return None
     out, t = [], 0
     for rnd in rounds:
@@ -139,19 +167,110 @@ def colour_block(
     return out
 
 
-def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table]]:
-    """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats."""
-    avail = {p: {w for w in range(4) if w not in used.get(p, ())} for p in where}
-    left = {p: len(ts) for p, ts in where.items()}
-    seat_of: list[dict[int, PlayerId]] = [{} for _ in tables]  # table -> wind -> player
-    done: set[tuple[int, PlayerId]] = set()  # (table, player) edges coloured
+def _at(preset, p) -> set[int]:
+    return {t for t, by_wind in preset.items() if p in by_wind.values()}
+
+
+def _movers(tables, where, used, counts, after, pins):
+    """The first try: a player short of one wind (all four rounds of the block to play) sits it first.
+
+    They then take the three other winds, so they stay short of the same wind into the next block:
+    the try also reserves that wind at the stand-in table of their table in ``after``, so that a
+    player with a bye in this block who will sit there goes without another wind (two players short
+    of one wind there already are beyond this block's reach). Answers the try (preset seats, the other
+    pins, the tables with the stand-ins, the stand-in edges' winds), or None when nobody is short.
+    """
+    preset: dict[int, dict[int, PlayerId]] = {}
+    kept: dict[int, dict[int, PlayerId]] = {}  # the other pins stay pins
+    moving: dict[PlayerId, int] = {}
+    for t, by_wind in pins.items():
+        for w, p in by_wind.items():
+            if len(where[p]) == BLOCK and not used.get(p):
+                preset.setdefault(t, {})[w] = p
+                moving[p] = w
+            else:
+                kept.setdefault(t, {})[w] = p
+    if not moving:
+        return None
+    extra, allowed = _stand_ins(where, used, counts, after, len(tables))
+    home = {p: len(tables) + i for i, members in enumerate(extra) for p in members}
+    for table in after:
+        stand_in = next((home[p] for p in table if p in home), None)
+        for p in (p for p in table if p in moving):
+            if stand_in is None:  # nobody short there: a stand-in table of its own
+                stand_in = len(tables) + len(extra)
+                extra.append([_Phantom() for _ in range(4)])
+            members = extra[stand_in - len(tables)]
+            phantom = next((i for i, q in enumerate(members) if isinstance(q, _Phantom)), None)
+            if phantom is None or moving[p] in preset.get(stand_in, {}):
+                continue  # two short of one wind there already: this block cannot part them
+            members[phantom] = p
+            preset.setdefault(stand_in, {})[moving[p]] = p
+    return preset, kept, tables + extra, allowed
+
+
+def _skips(where, counts) -> dict[PlayerId, int]:
+    """The wind a player with a bye in the block prefers to go without: their most frequent (ties spread)."""
     zero = (0, 0, 0, 0)
-    broken: set[PlayerId] = set()
-    # the wind a player with a bye in the block goes without: their most frequent (ties spread by player)
     skip = {}
     for n, p in enumerate(where):
         c = counts.get(p, zero)
         skip[p] = max(range(4), key=lambda w, c=c, n=n: (c[w], -((w - n) % 4)))
+    return skip
+
+
+class _Phantom:
+    """A seat-filler of a stand-in table: one edge, no constraint."""
+
+    __slots__ = ()
+
+
+def _stand_ins(
+    where, used, counts, after, first: int
+) -> tuple[list[list], dict[tuple[int, object], set[int]]]:
+    """Tables standing for the missing round of the players with a bye in the block.
+
+    A player one table short of a full block gets an edge to a stand-in table: the wind it takes there
+    is the one they go without. The players short at one table of ``after`` (the round after the block,
+    when known: each is given their missing wind there) share a stand-in table, so they go without
+    different winds; phantoms fill the table to four. The edge may only take a wind the player has
+    started in most (``allowed``). With these tables every vertex has degree four at most, so Konig's
+    theorem still promises a colouring (without ``allowed``).
+    """
+    zero = (0, 0, 0, 0)
+    short = [p for p, ts in where.items() if len(ts) == BLOCK - 1 - len(used.get(p, ()))]
+    if not short:
+        return [], {}
+    groups: list[list] = []
+    placed: set = set()
+    for table in after:
+        mine = [p for p in table if p in short and p not in placed]
+        if mine:
+            groups.append(mine)
+            placed.update(mine)
+    groups += [[p] for p in short if p not in placed]
+    allowed: dict[tuple[int, object], set[int]] = {}
+    for t, members in enumerate(groups, start=first):
+        for p in members:
+            c = counts.get(p, zero)
+            free = [w for w in range(4) if w not in used.get(p, ())]
+            top = max(c[w] for w in free)
+            allowed[(t, p)] = {w for w in free if c[w] == top}
+        members += [_Phantom() for _ in range(4 - len(members))]
+    return groups, allowed
+
+
+def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> tuple[int, list[Table] | None]:
+    """Seat the winds in the order ``winds``; answers how many players took a wind twice, and the seats.
+
+    ``preset``: table -> wind -> player seated before the colouring (those edges are not in ``where``).
+    """
+    avail = {p: {w for w in range(4) if w not in used.get(p, ())} for p in where}
+    left = {p: len(ts) for p, ts in where.items()}
+    seat_of: list[dict[int, PlayerId]] = [dict(preset.get(t, {})) for t in range(len(tables))]
+    done = {(t, p) for t, by_wind in preset.items() for p in by_wind.values()}  # (table, player) coloured
+    zero = (0, 0, 0, 0)
+    broken: set[PlayerId] = set()
     pinned_at = {(t, p): w for t, by_wind in pinned.items() for w, p in by_wind.items()}
     for stage, w in enumerate(winds):
         rest = set(winds[stage:])
@@ -161,8 +280,13 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
                 avail[p] = set(rest)
         forced = {p for p in where if left[p] and left[p] == len(avail[p] & rest) and w in avail[p]}
 
+        def pin_ok(t: int, p: PlayerId, w=w) -> bool:  # a pinned seat is the pinned player's while they can
+            holder = pinned.get(t, {}).get(w, p)
+            mine = holder == p or (t, holder) in done or w not in avail[holder]
+            return (t, p) not in done and pinned_at.get((t, p), w) == w and mine
+
         def ok(t: int, p: PlayerId, w=w) -> bool:
-            return w in avail[p] and (t, p) not in done and pinned_at.get((t, p), w) == w
+            return w in avail[p] and pin_ok(t, p) and w in only.get((t, p), (w,))
 
         def rank(p: PlayerId, w=w, forced=forced) -> tuple:
             # a player who will go without a wind (a bye in the block) takes this one first unless it is
@@ -170,7 +294,7 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
             c = counts.get(p, zero)
             if p in forced:
                 return (0, c[w] - max(c), c[w])
-            return (2 if w == skip[p] else 1, c[w] - max(c), c[w])
+            return (2 if w == skip.get(p) else 1, c[w] - max(c), c[w])
 
         match: dict[int, PlayerId] = {}
         owner: dict[PlayerId, int] = {}
@@ -181,7 +305,7 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
                 cands[t] = [p]
                 match[t], owner[p] = p, t
         for t in range(len(tables)):  # every table needs this wind: augmenting paths (Kuhn)
-            if t in match:
+            if t in match or w in seat_of[t]:
                 continue
             if not _augment(t, cands, match, owner, set()):
                 # nobody at the table can still take it: a player who took it before takes it again
@@ -196,7 +320,9 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
         # a player with a table for every wind left must take this one, or the block cannot close
         full = {p for p in where if left[p] == len(rest)}
         for p in sorted(full - owner.keys(), key=lambda p: where[p][0]):
-            _alternate(p, where, lambda t, p: (t, p) not in done, match, owner, full)
+            _alternate(p, where, pin_ok, match, owner, full)
+        if len(match) + sum(w in seat_of[t] for t in range(len(tables))) < len(tables):  # a pin not kept left
+            return len(tables), None
         for t, p in match.items():
             if w not in avail[p]:
                 broken.add(p)
@@ -204,6 +330,7 @@ def _colour(tables, where, used, counts, winds, pinned) -> tuple[int, list[Table
             done.add((t, p))
             avail[p].discard(w)
             left[p] -= 1
+    broken.update(p for (t, p), w in pinned_at.items() if seat_of[t][w] != p)  # a pin not kept
     seats = [tuple(seat_of[t][w] for w in range(4)) for t in range(len(tables))]
     return len(broken), seats  # type: ignore[return-value]
 

@@ -1,0 +1,87 @@
+"""Fields with byes follow a design on the tables' players, with stand-ins for those sitting out.
+
+34 players over 8 rounds (issue 17): 2 sit out each round, 32 play the 32-player design, and the 2
+extras take the seats of those sitting out; nobody meets anyone twice, byes stay fair, winds stay
+within one at every round.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tournament.seating import SeatingOptions, best_rounds, preview, seat, seat_round
+from tournament.seating.substitutes import bye_schedule, substituted_class
+
+
+def meetings(rounds):
+    met: dict[frozenset, int] = {}
+    for rnd in rounds:
+        for table in rnd.tables:
+            for pair in itertools.combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    return met
+
+
+@pytest.mark.parametrize(("players", "at_least"), [(34, 10), (37, 11), (22, 5), (45, 14), (101, 30)])
+def test_bye_schedule_never_repeats_a_pair_nor_a_bye(players, at_least):
+    design, classes, byes = bye_schedule(players)
+    assert len(classes) >= at_least and best_rounds(players) == len(classes)
+    sat_out = [p for ys in byes for p in ys]
+    assert len(sat_out) == len(set(sat_out)), "nobody sits out twice"
+    met: dict[tuple[int, int], int] = {}
+    for klass, ys in zip(classes, byes, strict=True):
+        rnd = substituted_class(design, klass, ys)
+        assert sorted(p for t in rnd for p in t) == sorted(set(range(players)) - set(ys))
+        for table in rnd:
+            for pair in itertools.combinations(sorted(table), 2):
+                met[pair] = met.get(pair, 0) + 1
+    assert max(met.values()) == 1
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(34, 8), (22, 5), (37, 8)])
+def test_fields_with_byes_meet_nobody_twice_with_fair_byes_and_winds(players, rounds):
+    seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=4))
+    assert max(meetings(seating.rounds).values()) == 1
+    assert seating.report.repeat_meetings == 0
+    out = [p for r in seating.rounds for p in r.byes]
+    assert len(out) == len(set(out)) == rounds * (players % 4)  # nobody twice, so never two running
+    counts: dict[int, list[int]] = {}
+    for rnd in seating.rounds:  # within one at every round, not only at the end
+        for table in rnd.tables:
+            for wind, p in enumerate(table):
+                counts.setdefault(p, [0, 0, 0, 0])[wind] += 1
+        assert max(max(c) - min(c) for c in counts.values()) <= 1, rnd.number
+
+
+def test_thirty_four_players_play_all_ten_rounds_of_the_design_with_nobody_meeting_twice():
+    seating = seat(range(34), options=SeatingOptions(rounds=10, seed=4))
+    assert max(meetings(seating.rounds).values()) == 1
+    out = [p for r in seating.rounds for p in r.byes]
+    assert len(out) == len(set(out)) == 20
+    # winds: exact per block for whoever plays the whole block (within one after every round is not
+    # always kept from round 9 on: docs/seating.md, Limits)
+    blocks: dict = {}
+    for k, rnd in enumerate(seating.rounds):
+        for table in rnd.tables:
+            for wind, p in enumerate(table):
+                blocks.setdefault((k // 4, p), []).append(wind)
+    assert all(len(ws) == len(set(ws)) for ws in blocks.values())
+
+
+def test_round_by_round_follows_the_same_plan_with_byes():
+    options = SeatingOptions(rounds=6, seed=9)
+    planned = seat(range(34), options=options).rounds
+    history: list = []
+    for rnd in planned:
+        told = preview(range(34), history, options)
+        one = seat_round(range(34), history, options)
+        assert (one.tables, one.byes) == (rnd.tables, rnd.byes) and told.sitting_out == rnd.byes
+        history.append(one.tables)
+
+
+def test_clubs_keep_fields_with_byes_on_the_search():
+    clubs = {p: f"club {p % 5}" for p in range(34)}
+    one = seat_round(range(34), options=SeatingOptions(seed=2), clubs=clubs)
+    assert one.method.startswith("search")
