@@ -13,10 +13,10 @@ import itertools
 import pytest
 
 from tournament.seating import SeatingOptions, seat
+from tournament.seating.best import best_rounds
+from tournament.seating.choose import candidates, design_for
 from tournament.seating.designs import (
     affine,
-    candidates,
-    design_for,
     field,
     gf25_levels,
     golf_32,
@@ -24,7 +24,7 @@ from tournament.seating.designs import (
     transversal,
 )
 from tournament.seating.levels import levels_gdd
-from tournament.seating.rotational import best_rounds, rotational_gdd, twelve
+from tournament.seating.rotational import rotational_gdd, twelve
 
 
 def pairs_of(design, classes=None):

@@ -20,6 +20,7 @@ decide who is entered, or judge results. See docs/seating.md for the method
 and the benchmark against the social golfer problem.
 """
 
+from .best import best_rounds
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -44,7 +45,6 @@ from .model import (
     WindCount,
 )
 from .report import event_report, meetings, report, swap
-from .rotational import best_rounds
 
 __all__ = [
     "WINDS",

@@ -38,40 +38,14 @@ Nothing here knows about players, clubs or the database.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 
-Block = tuple[int, int, int, int]
-Class = tuple[Block, ...]
-
-
-@dataclass(frozen=True)
-class Design:
-    """A resolvable (partial) design on ``points`` points with ``length`` classes.
-
-    ``groups``: sets of points that never share a block (club-mates go there);
-    empty when every pair meets. ``cls(j)`` builds class ``j`` on demand so that
-    a 1,000-point design with 125 classes costs nothing until a round is asked for.
-    """
-
-    name: str
-    points: int
-    length: int
-    groups: tuple[tuple[int, ...], ...]
-    build: Callable[[int], Class]
-    repeats: int = 0  # a stored schedule that is not a design: how many meetings it repeats
-
-    def cls(self, j: int) -> Class:
-        if not 0 <= j < self.length:
-            raise IndexError(f"{self.name} has {self.length} classes, not {j + 1}")
-        return self.build(j)
-
+from .design_types import Class, Design
 
 # --- finite fields ---------------------------------------------------------------------------------
 
 
-def _factor(m: int) -> list[tuple[int, int]]:
+def factorise(m: int) -> list[tuple[int, int]]:
     out, p = [], 2
     while p * p <= m:
         if m % p == 0:
@@ -94,7 +68,7 @@ def field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
     ``p`` (so 0 and 1 are the field's zero and one). The modulus is the first monic
     polynomial of degree ``e`` whose multiplication table has no zero divisor.
     """
-    ((p, e),) = _factor(q)
+    ((p, e),) = factorise(q)
 
     def digits(x: int) -> list[int]:
         return [(x // p**k) % p for k in range(e)]
@@ -170,7 +144,7 @@ def affine(dim: int, q: int = 4) -> Design:
 
 def transversal(m: int) -> Design:
     """Four levels of ``m`` points; see the module docstring for the rounds and their number."""
-    comps = [p**e for p, e in _factor(m)]
+    comps = [p**e for p, e in factorise(m)]
     good = [q for q in comps if q >= 4]
     tables = {q: field(q) for q in good}
     length = 1
@@ -361,38 +335,3 @@ def gf25_levels() -> Design:
 
 
 # --- choosing ----------------------------------------------------------------------------------------
-
-
-def candidates(v: int) -> list[Design]:
-    """Every construction known here for ``v`` points (each with at least 3 classes)."""
-    out = []
-    if v == 16:
-        out.append(affine(2))
-    if v == 64:
-        out.append(affine(3))
-    if v == 32:
-        out.append(golf_32())
-    if v == 100:
-        out.append(gf25_levels())
-    from .rotational import rotational_for, twelve  # stored data; imports this module's Design
-
-    out += [twelve()] if v == 12 else [d for d in (rotational_for(v),) if d is not None]
-    q = (v - 1) // 3
-    if v % 12 == 4 and len(_factor(q)) == 1:
-        out.append(three_q_plus_one(q))
-    if v % 4 == 0 and v >= 16:
-        out.append(transversal(v // 4))
-    return [d for d in out if d.length >= 3]
-
-
-@lru_cache(maxsize=64)
-def design_for(v: int) -> Design | None:
-    """The construction with the most classes for ``v`` points, or ``None``.
-
-    Depends on ``v`` alone, never on the number of rounds asked for, so that a
-    plan for five rounds is the first five rounds of the plan for ten.
-    """
-    found = candidates(v)
-    if not found:
-        return None
-    return max(found, key=lambda d: d.length)

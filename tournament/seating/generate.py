@@ -6,7 +6,7 @@ all at once and seating it one round at a time give the same rounds (for the
 same seed, field and history) and therefore the same quality.
 
 A step first follows the **plan** (``plan.py``): when swiss seating is off
-and the field admits a design (``designs.design_for``; with byes, a design on
+and the field admits a design (``choose.design_for``; with byes, a design on
 the tables' players with stand-ins, ``substitutes.py``), the plan is that
 design with players mapped to points by a seeded shuffle and its classes in a
 seeded order; it depends only on the seed, the field and the clubs. If the
@@ -28,6 +28,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from .best import best_rounds
 from .byes import bye_counts, choose_byes, due_for_bye
 from .errors import (
     DuplicatePlayerError,
@@ -50,7 +51,6 @@ from .model import (
 )
 from .plan import Plan
 from .report import judge, meetings
-from .rotational import best_rounds
 from .search import search_round
 from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds
 

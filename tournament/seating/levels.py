@@ -11,8 +11,7 @@ and run are named with each design below).
 
 from __future__ import annotations
 
-from .designs import Block, Class, Design
-from .rotational import developed
+from .design_types import Block, Class, Design, developed
 
 # players -> (n, levels, fixed points, base round, invariant blocks (a1, a2, a3), type of the groups)
 _STORED: dict[int, tuple] = {

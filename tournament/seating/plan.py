@@ -1,6 +1,6 @@
 """The plan: a design followed round by round, with players mapped to its points.
 
-When swiss seating is off and the field admits a design (``designs.design_for``), the plan is
+When swiss seating is off and the field admits a design (``choose.design_for``), the plan is
 that design with players mapped to points by a shuffle seeded by the seed, and its classes played
 in a seeded order. Club-mates are put in one of the design's groups, which never meet, or, in a
 design where every pair meets, at one table of its last round. A field with byes (``4m + b``
@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .designs import Design, design_for
+from .choose import design_for
+from .design_types import Design
 from .model import PlayerId, Round, SeatingOptions
 from .substitutes import bye_schedule, substituted_class
 

@@ -26,9 +26,8 @@ divisible designs with blocks of four); only the ones stored here are used.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from .designs import Block, Class, Design, design_for
+from .design_types import Design, developed
+from .levels import levels_for
 
 # n -> (k, base class); finite point (x, i) written i * n + x, the first k blocks hold the fixed points
 _BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
@@ -86,33 +85,11 @@ def rotational_gdd(n: int) -> Design:
     return Design(f"resolvable 4-GDD of type {kind} over Z{n}", v, n, groups, developed(n, 3, k, base))
 
 
-def developed(n: int, levels: int, fixed: int, base) -> Callable[[int], Class]:
-    """Class ``t`` of a design developed over ``Z_n``: ``t`` added to every ``x`` of the base class.
-
-    Point ``(x, i)`` is numbered ``i * n + x``; base block ``a < fixed`` also holds the fixed point
-    numbered ``levels * n + a``, which every translate keeps.
-    """
-
-    def move(p: int, t: int) -> int:
-        return (p // n) * n + (p % n + t) % n
-
-    def build(t: int) -> Class:
-        blocks: list[Block] = []
-        for a, block in enumerate(base):
-            moved = [move(p, t) for p in block] + ([levels * n + a] if a < fixed else [])
-            blocks.append(tuple(sorted(moved)))  # type: ignore[arg-type]
-        return tuple(blocks)
-
-    return build
-
-
 def rotational_for(v: int) -> Design | None:
     """The stored rotational design on ``v`` points (or one of ``levels.py``), if there is one."""
     for n, (k, _) in _BASES.items():
         if 3 * n + k == v:
             return rotational_gdd(n)
-    from .levels import levels_for  # stored designs over Z_n on levels (44 players, ...)
-
     return levels_for(v)
 
 
@@ -130,22 +107,3 @@ def twelve() -> Design:
     return Design(
         "stored 12-player schedule (6 repeats, the least possible)", 12, 3, (), _TWELVE.__getitem__, repeats=6
     )
-
-
-def best_rounds(players: int) -> int:
-    """The most rounds ``players`` play here with nobody meeting twice (0 when no design is known).
-
-    A player meets three new players a round, so ``(players - 1) // 3`` is the
-    most any schedule reaches; the designs of 16, 28, 40, 64, 100 players reach
-    it, and those of 24, 36, 48 players reach ``(players - 3) / 3``, the most when
-    ``players`` is divisible by 12 (a player then cannot meet everyone). With
-    byes it is the length of the plan with stand-ins (``substitutes.py``).
-    """
-    if players % 4:  # a design on the tables' players, with stand-ins for those sitting out
-        from .plan import MIN_BYE_PLAN
-        from .substitutes import bye_schedule
-
-        found = bye_schedule(players)
-        return len(found[1]) if found is not None and len(found[1]) >= MIN_BYE_PLAN else 0
-    design = design_for(players)
-    return design.length if design is not None and not design.repeats else 0

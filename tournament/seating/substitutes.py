@@ -21,7 +21,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .designs import Design, design_for
+from .choose import design_for
+from .design_types import Design
 
 _STEPS = 3000  # moves per attempt
 
