@@ -25,6 +25,7 @@ from tournament.rounds.lifecycle import table_finished
 from tournament.seating import best_rounds
 
 from .access import managed_competition, managed_round, organiser_required
+from .design_names import design_label
 from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
 
 WINDS = ("E", "S", "W", "N")
@@ -90,9 +91,7 @@ def round_edit(request, pk: int):
     form = RoundForm(request.POST or None, instance=round_, competition=round_.competition)
     if request.method == "POST" and form.is_valid():
         try:
-            lifecycle.round_change(
-                round_, user=request.user, meta=request_meta(request), **form.cleaned_data
-            )
+            lifecycle.round_change(round_, user=request.user, meta=request_meta(request), **form.cleaned_data)
         except seating.RoundError as exc:
             form.add_error(None, str(exc))
         else:
@@ -190,7 +189,11 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         preview, preview_problem = _preview(round_)
         if preview:
             due = Player.objects.in_bulk(list(preview.sitting_out))
-            preview = {"p": preview, "sitting_out": [due[p].name for p in preview.sitting_out if p in due]}
+            preview = {
+                "p": preview,
+                "sitting_out": [due[p].name for p in preview.sitting_out if p in due],
+                "design": design_label(preview.design) if preview.design else None,
+            }
     changeable = (
         round_.status in (Round.Status.SCHEDULED, Round.Status.SEATED)
         and not round_.tables.filter(hands__isnull=False).exists()
