@@ -55,6 +55,7 @@ FRESH_SECONDS = 1.0
 _MAX_ANSWERS = 256
 _answers: OrderedDict[str, tuple[Version, float, bytes]] = OrderedDict()
 _lock = threading.Lock()
+_served = threading.local()  # served_version
 
 
 class Version(NamedTuple):
@@ -131,7 +132,16 @@ def kept(path: str, at: Version | None, *, renewed: bool = False) -> bytes | Non
         if stale and at.read_at - made_at.read_at >= FRESH_SECONDS:
             return None
         _answers.move_to_end(path)
-        return body
+    _served.at = made_at
+    return body
+
+
+def served_version(*, reset: bool = False) -> Version | None:
+    """The version the answer last served from memory in this thread was made at (``tournament.http_cache``
+    tags it with that one, not a newer one); ``reset``: forget it before a request."""
+    if reset:
+        _served.at = None
+    return getattr(_served, "at", None)
 
 
 def keep(path: str, at: Version | None, body: bytes) -> None:

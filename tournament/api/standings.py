@@ -14,12 +14,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Max
 from django.http import HttpResponse
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
 from tournament import standings_cache
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
+from tournament.http_cache import DATA, shared
 from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
 from tournament.roles import can_manage_competition
 from tournament.standings import standings_compute
@@ -78,6 +80,7 @@ def _plainly_anonymous_json(request) -> bool:
     )
 
 
+@method_decorator(shared(DATA), name="dispatch")
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """Standings: the stored rows when current, else computed on read from the ledger.
 

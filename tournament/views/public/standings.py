@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament import exports, rate_limit, standings_cache
+from tournament.http_cache import LIVE, PAGE, shared
 from tournament.models import Competition, Player, Round
 from tournament.request_meta import client_ip
 from tournament.views.public.access import require_results_visible, sees_held
@@ -84,6 +85,7 @@ def held_round_numbers(competition: Competition) -> list[int]:
 
 
 @require_GET
+@shared(PAGE)
 def competition_standings(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     context = {
@@ -115,11 +117,13 @@ def _live(request, competition: Competition, round_: Round | None) -> HttpRespon
 
 
 @require_GET
+@shared(LIVE)
 def competition_standings_live(request, pk: int):
     return _live(request, get_object_or_404(Competition, pk=pk), None)
 
 
 @require_GET
+@shared(LIVE)
 def round_standings_live(request, pk: int):
     round_ = _round(pk, request.user)
     return _live(request, round_.competition, round_)

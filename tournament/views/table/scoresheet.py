@@ -34,6 +34,7 @@ from tournament.forms_table import (
     new_idempotency_key,
 )
 from tournament.held import sees_seating, sees_table_results
+from tournament.http_cache import LIVE, PAGE, shared
 from tournament.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
@@ -177,6 +178,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 
 
 @require_GET
+@shared(PAGE)
 def scoresheet(request, table_id: int):
     table = _table(table_id)
     _check_seating_published(request, table)
@@ -208,6 +210,7 @@ def _already_corrected_text(voided: Hand) -> str:
 
 
 @require_GET
+@shared(LIVE)
 def live(request, table_id: int):
     """The table's state and hand list, for htmx polling: 204 when nothing changed."""
     table = _table(table_id)
