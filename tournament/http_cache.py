@@ -131,7 +131,10 @@ def shared(policy: Policy):
                 response["Cache-Control"] = PRIVATE
                 patch_vary_headers(response, ("Cookie", "Authorization"))
                 return response
-            at, now = standings_cache.version(), _clock()
+            # A conditional request is a cache checking its copy: the version as it is now, not as read
+            # up to half a second ago, or an "unchanged" would keep the copy for another max-age.
+            at = standings_cache.version(fresh="HTTP_IF_NONE_MATCH" in request.META)
+            now = _clock()
             if at is not None and _matches(request, validator(request, at, policy, now)):
                 return _share(HttpResponseNotModified(), validator(request, at, policy, now), policy)
             request.shared_cache = True  # base.html leaves out the CSRF token

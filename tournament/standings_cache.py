@@ -91,12 +91,15 @@ def bump_on_commit(*, policy: bool = False) -> None:
     transaction.on_commit(lambda: bump(policy=policy))
 
 
-def version() -> Version | None:
-    """The current versions, or None (nothing may be served from memory) when the cache is out of reach."""
+def version(*, fresh: bool = False) -> Version | None:
+    """The current versions, or None (nothing may be served from memory) when the cache is out of reach.
+
+    ``fresh``: asked of the cache now, not taken from the last ``VERSION_SECONDS`` (a cache in front
+    checking its copy: a stale "unchanged" would keep it another ``max-age``)."""
     global _seen
     known, until = _seen
     now = _clock()
-    if known is not None and now < until:
+    if known is not None and now < until and not fresh:
         return Version(*known, read_at=now)
     try:
         found = cache.get_many([POLICY_KEY, VERSION_KEY])
