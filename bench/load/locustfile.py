@@ -226,7 +226,11 @@ class _Paced:
 
     def _start_pacing(self) -> None:
         self.pace_rng = random.Random()
-        self.due = time.monotonic() + self.pace_rng.uniform(0, self._period())
+        # A Poisson process's first arrival is as far off as any other; a fixed period's, anywhere in it.
+        first = self.pace_rng.expovariate(1 / self._period()) if self.poisson else None
+        self.due = time.monotonic() + (
+            first if first is not None else self.pace_rng.uniform(0, self._period())
+        )
         time.sleep(max(0.0, self.due - time.monotonic()))  # spread the first requests (gevent's sleep)
 
     def wait_time(self) -> float:
