@@ -7,7 +7,7 @@ On this machine, loopback only, bounded in time:
    seated at 200 tables of a playing round, a scorekeeper with an API token at
    every table, the stored standings;
 2. starts the production stack as the README's "Production" section runs it:
-   gunicorn serving ``tournament.wsgi`` (DEBUG off, WhiteNoise static files),
+   gunicorn serving ``tournament.project.wsgi`` (DEBUG off, WhiteNoise static files),
    one Celery worker and Celery beat on Redis (db 14). The only difference is
    the settings module ``bench.load.settings``: the product's settings plus
    one URL, ``GET /bench/ceiling/`` (``bench/load/urls.py``);
@@ -206,7 +206,7 @@ def _flush_redis(redis_url: str) -> None:
 
 def _setup_django(env: dict) -> None:
     os.environ.update(env)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.project.settings"
     import django
 
     django.setup()
@@ -246,7 +246,7 @@ class Servers:
         )
         self._start(
             "gunicorn",
-            [str(BIN / "gunicorn"), "tournament.wsgi", "--bind", f"127.0.0.1:{self.port}",
+            [str(BIN / "gunicorn"), "tournament.project.wsgi", "--bind", f"127.0.0.1:{self.port}",
              "--workers", str(self.args.workers), "--threads", str(self.args.threads),
              "--worker-class", "gthread", "--keep-alive", "5", "--backlog", "2048", "--no-control-socket"],
             {**self.env, "DJANGO_SETTINGS_MODULE": "bench.load.settings"},
@@ -514,7 +514,7 @@ def _worker_caught_up(league, wait_seconds: float = 120) -> float:
     from django.db import connections
 
     from tournament.models import Competition, StandingsMeta
-    from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
+    from tournament.standings.store import COMPETITION_SCOPE, ledger_mark
 
     began = time.monotonic()
     competition = Competition.objects.get(pk=league.competition)
@@ -539,8 +539,8 @@ def ledger_check(
     from django.db.models import Count
 
     from tournament.models import ChipTransfer, Competition, Hand, StandingRow, StandingsMeta, Table
-    from tournament.standings_store import COMPETITION_SCOPE, ledger_mark
-    from tournament.tables import table_fold
+    from tournament.standings.store import COMPETITION_SCOPE, ledger_mark
+    from tournament.tables.selectors import table_fold
 
     checks = []
     competition = Competition.objects.get(pk=league.competition)

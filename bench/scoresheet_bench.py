@@ -83,7 +83,7 @@ def main() -> None:
         ALLOWED_HOSTS="testserver,localhost",
         DEBUG="false",
         SECURE_SSL_REDIRECT="false",
-        DJANGO_SETTINGS_MODULE="tournament.settings",
+        DJANGO_SETTINGS_MODULE="tournament.project.settings",
     )
     import django
 

@@ -104,7 +104,7 @@ def _record_somewhere(rng, tables):
     """Record a random hand at a random table of ``tables`` whose session is still going (``--reuse``
     keeps the hands of earlier runs, and a session ends when a player is out of chips); a finished
     table is dropped from ``tables``."""
-    from tournament.ledger import HandRejected, hand_record
+    from tournament.tables.ledger import HandRejected, hand_record
 
     while tables:
         table = rng.choice(tables)
@@ -162,7 +162,7 @@ def _setup_django(db_url: str, redis_url: str) -> None:
     os.environ["DEBUG"] = "false"  # no query log
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # throwaway, for this run only
     os.environ["ALLOWED_HOSTS"] = "testserver,localhost"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.project.settings"
     import django
 
     django.setup()
@@ -426,11 +426,11 @@ def main() -> int:
 
     from django.test import Client
 
-    from tournament.ledger import hand_record, hand_void
+    from tournament.tables.ledger import hand_record, hand_void
     from tournament.models import ChipTransfer, Competition, Round, StandingsMeta, Table
-    from tournament.standings import standings_compute
-    from tournament.standings_store import COMPETITION_SCOPE, standings_refresh
-    from tournament.tasks import standings_update_table
+    from tournament.standings.compute import standings_compute
+    from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
+    from tournament.standings.tasks import standings_update_table
 
     competition = Competition.objects.get(pk=1)
     live_round = Round.objects.get(competition=competition, number=args.rounds)
@@ -444,7 +444,7 @@ def main() -> int:
         _line("standings_refresh (compute + store rows)", refresh, base)
     standings_refresh(competition, rounds=[live_round])  # the running round's scope, as the task finds it
 
-    import tournament.standings_tasks as queueing
+    import tournament.standings.queue as queueing
 
     queued = queueing.queue_standings_update
     queueing.queue_standings_update = lambda table_id: None  # the bench runs the task itself
@@ -543,8 +543,8 @@ def _with_worker(
 
     from django.db.models import Max
 
-    import tournament.standings_tasks as queueing
-    from tournament.celery import app
+    import tournament.standings.queue as queueing
+    from tournament.project.celery import app
 
     app.control.purge()
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"standings-bench-worker-{os.getpid()}.log"
@@ -552,7 +552,7 @@ def _with_worker(
     # As ``celery -A tournament worker``; with --worker-db-reuse, Celery keeps the worker's database
     # connection for that many tasks (CELERY_DB_REUSE_MAX) instead of closing it around every task.
     start = (
-        "import sys\nimport tournament.settings as s\n"
+        "import sys\nimport tournament.project.settings as s\n"
         f"s.CELERY_DB_REUSE_MAX = {args.worker_db_reuse or None}\n"
         "from celery.__main__ import main\nsys.argv = ['celery', *sys.argv[1:]]\nmain()\n"
     )

@@ -159,7 +159,7 @@ def _tasks_in_process_unless_a_worker_is_asked_for(request):
     if "celery_not_eager" in request.fixturenames:
         yield
         return
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True
@@ -170,7 +170,7 @@ def _tasks_in_process_unless_a_worker_is_asked_for(request):
 @pytest.fixture
 def celery_not_eager(settings):
     """Tasks go to the broker (as in production), for tests with a real worker."""
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     need(bool(settings.REDIS_URL), "REDIS_URL is not set")
     old = app.conf.task_always_eager
@@ -182,7 +182,7 @@ def celery_not_eager(settings):
 @pytest.fixture
 def tasks_in_process():
     """The embedded default: Celery tasks run in process (also when this run has a real Redis)."""
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True
@@ -192,14 +192,14 @@ def tasks_in_process():
 
 @pytest.fixture(autouse=True)
 def _no_standings_answers_kept_from_another_test(request, monkeypatch):
-    """Answers of the standings API kept in memory (``tournament.standings_cache``) belong to the test
+    """Answers of the standings API kept in memory (``tournament.standings.cache``) belong to the test
     that made them: another test's database may reuse the same ids under the same path. And a test that
     records a hand and reads the standings sees it at once: kept answers are not served past a change
     (``FRESH_SECONDS`` 0) except in the tests of that floor, which set it again."""
     if not request.config.pluginmanager.hasplugin("django"):  # pure runs use -p no:django
         yield
         return
-    from tournament import standings_cache
+    from tournament.standings import cache as standings_cache
 
     monkeypatch.setattr(standings_cache, "FRESH_SECONDS", 0.0)
     standings_cache.forget()
@@ -208,7 +208,7 @@ def _no_standings_answers_kept_from_another_test(request, monkeypatch):
 
 
 class StandingsClock:
-    """The clock of ``tournament.standings_cache``, moved on by the test (``now``)."""
+    """The clock of ``tournament.standings.cache``, moved on by the test (``now``)."""
 
     def __init__(self) -> None:
         self.now = 1000.0
@@ -220,7 +220,7 @@ class StandingsClock:
 @pytest.fixture
 def standings_floor(monkeypatch) -> StandingsClock:
     """Kept standings answers served for a second past a change (``FRESH_SECONDS``), on a test's clock."""
-    from tournament import standings_cache
+    from tournament.standings import cache as standings_cache
 
     clock = StandingsClock()
     monkeypatch.setattr(standings_cache, "_clock", clock)

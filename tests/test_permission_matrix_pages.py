@@ -18,7 +18,7 @@ from django.urls import get_resolver, reverse
 
 from tests.api.conftest import league  # noqa: F401 - the shared cast, used as a fixture
 from tournament.accounts import invitation_create
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import (
     AuditEntry,
     ChipCount,

@@ -1,7 +1,7 @@
 """The Django admin: a window on the league, never a side door (issue 13).
 
 Every change it allows goes through the same door as the pages and the API
-(``tournament.competitions``, ``tournament.rounds``, ``tournament.ledger``)
+(``tournament.competitions``, ``tournament.rounds``, ``tournament.tables.ledger``)
 with the same object-level right; the ledger and the audit log are read-only.
 """
 
@@ -20,7 +20,7 @@ from tournament.competitions import (
     competition_set_staff,
     table_set_scorekeeper,
 )
-from tournament.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
+from tournament.tables.ledger import HandRejected, check_open, hand_record, hand_settle, hand_void
 from tournament.models import (
     AuditEntry,
     ChipCount,
@@ -286,7 +286,7 @@ class ChipTransferInline(admin.TabularInline):
 
 
 class HandEntryForm(forms.ModelForm):
-    """Record a hand from the admin through the one door (``tournament.ledger.hand_record``)."""
+    """Record a hand from the admin through the one door (``tournament.tables.ledger.hand_record``)."""
 
     entry = forms.JSONField(
         help_text='The outcome with players by id, e.g. {"outcome": "win", "winner": 12, "win": "self_draw", '
@@ -355,7 +355,7 @@ class HandVoidForm(forms.ModelForm):
 
 @admin.register(HandVoid)
 class HandVoidAdmin(ReadOnlyAdmin):
-    """Adding a void here voids the hand through ``tournament.ledger.hand_void`` (reversing transfers)."""
+    """Adding a void here voids the hand through ``tournament.tables.ledger.hand_void`` (reversing transfers)."""
 
     list_display = ["hand", "reason", "voided_by", "voided_at"]
     form = HandVoidForm
@@ -382,7 +382,7 @@ class ChipTransferAdmin(ReadOnlyAdmin):
 
 @admin.register(ChipCount)
 class ChipCountAdmin(ReadOnlyAdmin):
-    """Counts change only through ``tournament.counts`` (the table's count page and the API)."""
+    """Counts change only through ``tournament.counts.services`` (the table's count page and the API)."""
 
     list_display = ["table", "status", "at_end", "requested_at", "counted_at", "resolved_at"]
     list_filter = ["status"]

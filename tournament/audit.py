@@ -1,6 +1,6 @@
 """The audit log's one writer: who changed what, when, from where, said in words with names.
 
-Every door of a change of state (``tournament.ledger`` for hands,
+Every door of a change of state (``tournament.tables.ledger`` for hands,
 ``tournament.rounds.lifecycle`` for a round's life, ``tournament.competitions``
 for staff and rule-set settings, seating in ``tournament.rounds.seating``)
 writes its entry here, in the transaction of the change. The entry keeps:

@@ -26,7 +26,7 @@ from scoring.rulesets import get_ruleset
 from tournament.audit import RequestMeta, actor_name, audit_write
 from tournament.models import Competition, Table
 from tournament.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.queue import queue_standings_recompute
 
 
 class CompetitionError(Exception):
@@ -253,7 +253,7 @@ def competition_set_confirmation(
     user=None,
     meta: RequestMeta | None = None,
 ) -> Competition:
-    """What makes a hand count for the standings (issue 19; ``tournament.confirmations``).
+    """What makes a hand count for the standings (issue 19; ``tournament.confirmations.services``).
 
     Applies to hands recorded from now on: a recorded hand keeps the rule it was checked under.
     """

@@ -18,11 +18,11 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.ledger import HandRejected, hand_record
+from tournament.tables.ledger import HandRejected, hand_record
 from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
 from tournament.roles import ORGANISER, PLAYER, SCOREKEEPER
 from tournament.rounds import round_end, round_publish, round_seat, round_start
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 CLUBS = [
     ("Tanjong Pagar Mahjong Club", "TPMC"),

@@ -2,7 +2,7 @@
 
 The scorekeeper's taps arrive as plain form fields (the page works without
 JavaScript); ``EntryForm.entry()`` turns them into the entry that
-``tournament.ledger.hand_record`` takes: the ``settle`` outcome of
+``tournament.tables.ledger.hand_record`` takes: the ``settle`` outcome of
 ../shared/spec/scoring-api.md ("Outcome: the input of settle") with players
 named by player id (league-api.md, "hands").
 

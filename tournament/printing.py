@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from tournament.models import Entry, Player, Round
-from tournament.seat_links import qr_svg, seat_link_path
+from tournament.confirmations.seat_links import qr_svg, seat_link_path
 
 WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
 

@@ -1,8 +1,8 @@
 """The floor of a hand post (issue 20): its rows written by hand, in one raw psycopg transaction.
 
 What recording a hand cannot do without, on this database: take the table's
-lock (``tournament.ledger._lock``'s statement), read the table (the two
-statements of ``tournament.tables.table_ledger``, fetched), then insert the
+lock (``tournament.tables.ledger.checks.lock_table``'s statement), read the table (the two
+statements of ``tournament.tables.selectors.table_ledger``, fetched), then insert the
 hand, its chip transfers and its audit entry (each a copy of a row the API
 wrote: same columns, same values, same JSON sizes; a new sequence and
 idempotency key) and commit. One connection of its own, every statement
@@ -73,9 +73,9 @@ def _insert_many(table: str, rows: list[dict]) -> tuple[str, list]:
 
 def write_hands(dsn: str, found: list[Template], count: int) -> dict:
     """Write ``count`` hands as the floor does (cycling over ``found``); CPU per hand, ms."""
-    from tournament.ledger import _LOCK_SQL
     from tournament.models import AuditEntry, ChipTransfer, Hand
-    from tournament.tables import _HANDS_SQL, _TRANSFERS_SQL
+    from tournament.tables.ledger.checks import _LOCK_SQL
+    from tournament.tables.selectors import _HANDS_SQL, _TRANSFERS_SQL
 
     lock = _LOCK_SQL + " FOR UPDATE OF t"  # as tournament.ledger._lock on PostgreSQL
     with psycopg.connect(dsn, prepare_threshold=0) as conn:

@@ -1,7 +1,7 @@
 """The hands the load bench's scorekeepers enter: legal, varied, and a session that lasts.
 
 A session ends when a player is out of chips or when the deal has gone round
-the North wind (16 passes of the deal; ``tournament.table_state``). A bench
+the North wind (16 passes of the deal; ``tournament.tables.state``). A bench
 that hammers a table with hands would end every session within a minute, and
 a finished table answers every further hand 422 ``table_finished``. So the
 scorekeeper here plays a long, believable evening instead:

@@ -61,7 +61,7 @@ def load_league_build(*, tables: int = 200, password: str, seed: int = 7) -> Loa
 
     from tournament.models import Club, Competition, Entry, Player, Round, Table
     from tournament.rounds import round_publish, round_seat, round_start
-    from tournament.standings_store import standings_refresh
+    from tournament.standings.store import standings_refresh
 
     if tables < 1:
         raise ValueError("the load league needs at least one table")

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.base import LeagueAPIMixin
-from tournament.urls import urlpatterns as product_urlpatterns
+from tournament.project.urls import urlpatterns as product_urlpatterns
 
 
 class CeilingView(LeagueAPIMixin, APIView):

@@ -1,4 +1,4 @@
-"""The scoring engine's API, mounted at /api/v1/ (tournament/urls.py); see scoring/api.py."""
+"""The scoring engine's API, mounted at /api/v1/ (tournament/project/urls.py); see scoring/api.py."""
 
 from django.urls import path
 

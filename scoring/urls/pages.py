@@ -1,4 +1,4 @@
-"""The hand calculator's pages, mounted at /calculator/ (tournament/urls.py); see scoring/views.py."""
+"""The hand calculator's pages, mounted at /calculator/ (tournament/project/urls.py); see scoring/views.py."""
 
 from django.urls import path
 

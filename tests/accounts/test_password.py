@@ -11,7 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from rest_framework.authtoken.models import Token
 
 from tests.accounts.conftest import PASSWORD
-from tournament.env import EmailConfig, email_url
+from tournament.project.env import EmailConfig, email_url
 
 LINK = re.compile(r"https?://[^/\s]+(/accounts/reset/[^\s]+/)")
 

@@ -4,9 +4,9 @@ import pytest
 
 from tests.api.conftest import client_for
 from tests.factories import PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, HandAnswer, HandCheck, Seat
-from tournament.seat_links import seat_link_token
+from tournament.confirmations.seat_links import seat_link_token
 
 pytestmark = pytest.mark.django_db
 

@@ -3,10 +3,10 @@
 import pytest
 
 from tests.api.conftest import client_for
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import ChipCount, ChipTransfer, Round
 from tournament.rounds import round_end, table_end
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from rest_framework import serializers
 
 from tests.factories import UserFactory, seated_table
 from tournament.api.serializers_hands import HandRecordedSerializer, HandSerializer, TransferSerializer
-from tournament.ledger import hand_record, hand_record_with_state, hand_void
+from tournament.tables.ledger import hand_record, hand_record_with_state, hand_void
 from tournament.models import Hand
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 

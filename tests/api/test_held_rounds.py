@@ -11,7 +11,7 @@ import pytest
 
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import Player, Round
 
 pytestmark = pytest.mark.django_db

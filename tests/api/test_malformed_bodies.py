@@ -11,9 +11,9 @@ import re
 import pytest
 
 from tests.api.conftest import client_for
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round, Seat
-from tournament.seat_links import seat_link_token
+from tournament.confirmations.seat_links import seat_link_token
 
 pytestmark = pytest.mark.django_db
 

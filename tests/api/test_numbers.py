@@ -12,8 +12,8 @@ import pytest
 import scoring.settle
 from scoring.rulesets import get_ruleset
 from tests.api.test_hands import hands_url, south_wins_on_west
-from tournament.ledger import HandRejected, hand_record
-from tournament.ledger_guard import INT_MAX, check_columns
+from tournament.tables.ledger import HandRejected, hand_record
+from tournament.tables.ledger.guard import INT_MAX, check_columns
 from tournament.models import Competition, Hand, Round
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,7 @@ def test_the_ledger_refuses_an_amount_its_column_cannot_hold(league, monkeypatch
         result["transfers"] = [{**t, "amount": INT_MAX + 1} for t in result["transfers"]]
         return result
 
-    monkeypatch.setattr("tournament.ledger.scoring.settle", huge)
+    monkeypatch.setattr("tournament.tables.ledger.preview.scoring.settle", huge)
     east, south, west, north = league.seats()
     league.competition.rules = "sg-classic"  # pays what is owed, not capped to balances
     league.competition.save()

@@ -13,7 +13,7 @@ import pytest
 
 from tests.api.conftest import client_for
 from tests.factories import ClubFactory, PlayerFactory
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import Hand, Round
 
 pytestmark = pytest.mark.django_db

@@ -40,8 +40,8 @@ from scoring import InvalidInput
 from scoring.rulesets import RULESETS, get_ruleset
 from tournament.api.tokens import public_id
 from tournament.competitions import competition_set_confirmation
-from tournament.counts import count_enter, count_request
-from tournament.ledger import hand_record
+from tournament.counts.services import count_enter, count_request
+from tournament.tables.ledger import hand_record
 from tournament.models import (
     AuditEntry,
     ChipCount,
@@ -58,8 +58,8 @@ from tournament.models import (
     Seat,
     Table,
 )
-from tournament.seat_links import seat_link_token
-from tournament.tables import table_ledger
+from tournament.confirmations.seat_links import seat_link_token
+from tournament.tables.selectors import table_ledger
 
 pytestmark = pytest.mark.django_db
 

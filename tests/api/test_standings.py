@@ -1,11 +1,11 @@
-"""Standings on read from the ledger (league-api.md "standings"; tournament.standings)."""
+"""Standings on read from the ledger (league-api.md "standings"; tournament.standings.compute)."""
 
 import pytest
 
 from tests.factories import seated_table
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import Round
-from tournament.standings import standings_compute
+from tournament.standings.compute import standings_compute
 
 pytestmark = pytest.mark.django_db
 

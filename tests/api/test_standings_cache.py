@@ -12,8 +12,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tournament import standings_cache
-from tournament.ledger import hand_record
+from tournament.standings import cache as standings_cache
+
+from tournament.tables.ledger import hand_record
 from tournament.models import Round
 from tournament.rounds import round_hold
 

@@ -9,7 +9,7 @@ import pytest
 
 from scoring.api import EXAMPLE_HAND
 from tests.api.test_hands import hands_url, south_wins_on_west
-from tournament.ledger import HandRejected, hand_record, hand_settle
+from tournament.tables.ledger import HandRejected, hand_record, hand_settle
 from tournament.models import Hand
 
 pytestmark = pytest.mark.django_db

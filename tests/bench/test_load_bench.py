@@ -18,7 +18,7 @@ import scoring
 from bench.load.hands import PASS_EVERY, next_entry
 from bench.load.league import load_league_build
 from tournament.models import Round, Seat, StandingRow, Table
-from tournament.table_state import HandResult, table_state, winds_for_hand
+from tournament.tables.state import HandResult, table_state, winds_for_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 
 from tests.browser.test_scoresheet import log_in
 from tests.factories import PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import Round
 from tournament.rounds import table_end
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,7 +74,7 @@ def test_the_scorekeeper_counts_the_chips_at_the_end_of_the_session(
 def test_the_organiser_accepts_a_differing_count_and_reads_what_looks_wrong(
     phone_page, live_server, ended, organiser, scorekeeper
 ):
-    from tournament.counts import count_enter
+    from tournament.counts.services import count_enter
 
     page = phone_page
     seats = ended.seat_map

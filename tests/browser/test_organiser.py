@@ -112,7 +112,7 @@ def test_the_organisers_evening_on_a_phone_from_an_empty_competition_to_a_finish
     phone_page, browser, live_server, organiser
 ):
     """Issue 14: every step on a 390 px phone, asserting what is on the screen; screenshots in /tmp."""
-    from tournament.ledger import hand_record
+    from tournament.tables.ledger import hand_record
 
     page, base = phone_page, live_server.url
     page.goto(base + "/accounts/login/")

@@ -5,9 +5,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import ClubFactory, PlayerFactory, seated_table
-from tournament.celery import app
-from tournament.ledger import hand_record
-from tournament.standings_store import standings_refresh
+from tournament.project.celery import app
+from tournament.tables.ledger import hand_record
+from tournament.standings.store import standings_refresh
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

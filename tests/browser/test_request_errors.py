@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.celery import app
-from tournament.ledger import hand_record
-from tournament.standings_store import standings_refresh
+from tournament.project.celery import app
+from tournament.tables.ledger import hand_record
+from tournament.standings.store import standings_refresh
 from tournament.views.public.standings import LIVE_SECONDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -226,7 +226,7 @@ def test_enter_in_the_doubles_field_previews_and_never_confirms(phone_page, live
 def test_enter_a_voided_hand_again_then_its_enter_again_is_gone(phone_page, live_server, table, scorekeeper):
     """Issue 14: after the correction, "Enter again" stayed and reopened the old entry ("Confirm hand 9")."""
     from tests.public.conftest import win
-    from tournament.ledger import hand_record, hand_void
+    from tournament.tables.ledger import hand_record, hand_void
 
     page = phone_page
     seats = table.seat_map

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import Round
 
 

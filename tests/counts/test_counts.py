@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.counts import (
+from tournament.counts.services import (
     CountError,
     count_accept,
     count_compare,
@@ -12,11 +12,11 @@ from tournament.counts import (
     count_request,
     hands_since_agreed,
 )
-from tournament.ledger import hand_correct, hand_record, hand_settle, hand_void
+from tournament.tables.ledger import hand_correct, hand_record, hand_settle, hand_void
 from tournament.models import AuditEntry, ChipCount, ChipTransfer
 from tournament.rounds import round_end, round_reopen, table_end
-from tournament.standings import standings_compute
-from tournament.tables import state_before, table_fold, table_ledger
+from tournament.standings.compute import standings_compute
+from tournament.tables.selectors import state_before, table_fold, table_ledger
 
 pytestmark = pytest.mark.django_db
 

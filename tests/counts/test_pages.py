@@ -5,10 +5,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import ChipCount, ChipTransfer, Round
 from tournament.rounds import round_end, table_end
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_the_integrity_page_shows_each_flag_with_the_hands_behind_it(client, org
     late = hand_record(table=table, entry={"outcome": "draw"}, user=scorekeeper)
     round_end(table.round, user=organiser)
     ledger = _balances(table)
-    from tournament.counts import count_enter
+    from tournament.counts.services import count_enter
 
     count_enter(table, chips={**ledger, ann: ledger[ann] - 2, dee: ledger[dee] + 2}, user=scorekeeper)
 
@@ -154,7 +154,7 @@ def test_the_round_page_shows_each_tables_count_to_the_organiser(
 ):
     table_end(played, user=organiser)
     ledger = _balances(played)
-    from tournament.counts import count_enter
+    from tournament.counts.services import count_enter
 
     count_enter(
         played, chips={**ledger, seats["E"]: ledger[seats["E"]] - 1, seats["S"]: ledger[seats["S"]] + 1}
@@ -170,7 +170,7 @@ def test_the_players_page_lists_the_adjustment_so_the_hands_add_up_to_the_net(
 ):
     round_end(played.round, user=organiser)
     ledger = _balances(played)
-    from tournament.counts import count_accept, count_enter
+    from tournament.counts.services import count_accept, count_enter
 
     east = seats["E"]
     count = count_enter(played, chips={**ledger, east: ledger[east] - 6, seats["N"]: ledger[seats["N"]] + 6})

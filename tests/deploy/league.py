@@ -18,8 +18,8 @@ import sys
 
 def play() -> dict:
     from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, seated_table
-    from tournament.ledger import hand_record, hand_void
-    from tournament.standings_store import standings_refresh
+    from tournament.tables.ledger import hand_record, hand_void
+    from tournament.standings.store import standings_refresh
 
     club = ClubFactory(name="翡翠龙 Jade Dragons")
     names = ["陈美玲", "Ben Tan", "林志强", "Dan Koh", "Eve Ng", "黄丽华", "Gus Lee", "Hal Goh"]

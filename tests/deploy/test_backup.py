@@ -28,7 +28,7 @@ def django_env(url: str) -> dict:
     return env | {
         "DATABASE_URL": url, "DEBUG": "false", "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "testserver", "SECURE_SSL_REDIRECT": "false", "PYTHONUNBUFFERED": "1",
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_SETTINGS_MODULE": "tournament.project.settings",
     }  # fmt: skip
 
 

@@ -1,7 +1,7 @@
 """``.env.example`` names every variable of the README's configuration table, and nothing else.
 
-And the table itself names every variable the settings read (``tournament/settings.py`` through
-``tournament/env.py``) and the Procfile uses, so an operator who fills in ``.env.example`` has seen
+And the table itself names every variable the settings read (``tournament/project/settings.py`` through
+``tournament/project/env.py``) and the Procfile uses, so an operator who fills in ``.env.example`` has seen
 every knob there is.
 """
 
@@ -38,7 +38,7 @@ def test_env_example_lists_exactly_the_readme_table():
 
 
 def test_readme_table_names_every_variable_the_settings_and_procfile_read():
-    settings = (BASE_DIR / "tournament" / "settings.py").read_text()
+    settings = (BASE_DIR / "tournament" / "project" / "settings.py").read_text()
     read = set(re.findall(rf'env_(?:str|bool|int|list)\(\s*"({NAME})"', settings)) | {"SECRET_KEY"}
     procfile = (BASE_DIR / "Procfile").read_text()
     read |= set(re.findall(rf"\$\{{?({NAME})", procfile))

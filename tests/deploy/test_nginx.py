@@ -111,7 +111,7 @@ def stack(tmp_path_factory):
         "ALLOWED_HOSTS": HOST,
         "TRUSTED_PROXIES": "1",
         "BEHIND_TLS_PROXY": "true",
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_SETTINGS_MODULE": "tournament.project.settings",
     }  # fmt: skip — as .env.example behind this proxy (the secure cookies and HTTPS redirect left on)
     migrate = subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -120,7 +120,7 @@ def stack(tmp_path_factory):
     assert migrate.returncode == 0, migrate.stderr
     with open(tmp_path / "web.log", "w") as log:
         web = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tournament.wsgi", "--bind", f"127.0.0.1:{ports['web_port']}",
+            [sys.executable, "-m", "gunicorn", "tournament.project.wsgi", "--bind", f"127.0.0.1:{ports['web_port']}",
              "--workers", "1"],
             cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip

@@ -57,7 +57,7 @@ def seed(name: str, tables: int, rounds: int = 1) -> dict:
 
 
 def _stored_rows(competition, scope: int) -> list[list]:
-    from tournament.standings_store import stored_standings
+    from tournament.standings.store import stored_standings
 
     return _lines(stored_standings(competition, scope))
 
@@ -77,9 +77,9 @@ def _lines(rows) -> list[list]:
 
 def audit(competition_id: int) -> dict:
     from tournament.models import ChipTransfer, Competition, Hand, Round, StandingsMeta, Table
-    from tournament.standings import standings_compute
-    from tournament.standings_store import COMPETITION_SCOPE, standings_freshness
-    from tournament.tables import table_fold
+    from tournament.standings.compute import standings_compute
+    from tournament.standings.store import COMPETITION_SCOPE, standings_freshness
+    from tournament.tables.selectors import table_fold
 
     competition = Competition.objects.get(pk=competition_id)
     problems = []

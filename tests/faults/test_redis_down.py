@@ -48,7 +48,7 @@ def test_hands_record_while_redis_is_down_and_the_standings_catch_up(healthy, le
     healthy.send_task("tournament.tasks.standings_reconcile")  # beat's periodic repair
     standings_converged(healthy, competition, timeout=40)  # the worker reconnects, then runs it
     # Redis came back empty: /healthz is up again once the worker's next beat lands (within a second
-    # of Redis taking beats again: tournament.heartbeat.RETRY_SECONDS).
+    # of Redis taking beats again: tournament.project.heartbeat.RETRY_SECONDS).
     wait_for("/healthz to say up again", lambda: healthz(healthy)[0] == 200, 15)
 
     # The server's own connection to the broker is back: a new hand's update is queued and run.

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.factories import seated_table
-from tournament.ledger import RequestMeta, hand_record, hand_void
+from tournament.audit import RequestMeta
+from tournament.tables.ledger import hand_record, hand_void
 
 pytestmark = pytest.mark.django_db
 

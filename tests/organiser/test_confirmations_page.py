@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.confirmations import hand_answer
-from tournament.ledger import hand_record
+from tournament.confirmations.services import hand_answer
+from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, HandCheck, Seat
 
 pytestmark = pytest.mark.django_db

@@ -115,7 +115,7 @@ def _pdf_parts(pdf: bytes) -> list[bytes]:
 
 
 def test_table_cards_carry_each_seat_private_link_as_a_qr_code(seated_round):
-    from tournament.seat_links import qr_svg, seat_link_path
+    from tournament.confirmations.seat_links import qr_svg, seat_link_path
 
     sheets = printing.round_sheets(seated_round, "https://league.example/")
     table = seated_round.tables.get(number=1)

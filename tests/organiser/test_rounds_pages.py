@@ -197,9 +197,9 @@ def test_plan_the_whole_event_seats_every_scheduled_round(olivia, competition, f
 
 
 def test_time_is_up_ends_every_table_and_finishes_the_round(olivia, competition, field, round1):
-    from tournament.ledger import HandRejected, hand_record
+    from tournament.tables.ledger import HandRejected, hand_record
     from tournament.rounds import round_publish, round_seat
-    from tournament.tables import table_fold
+    from tournament.tables.selectors import table_fold
 
     round_seat(round1)
     round_publish(round1)  # a draft seating takes no hands (issue 14)

@@ -22,8 +22,8 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import ClubFactory, PlayerFactory, seated_table
-from tournament.ledger import hand_record
-from tournament.standings_store import standings_refresh
+from tournament.tables.ledger import hand_record
+from tournament.standings.store import standings_refresh
 
 
 def win(table, seat: str, doubles: int, *, discarder: str | None = None):

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from tests.public.helpers import ledger_net, rows_by
-from tournament import exports
-from tournament.standings_store import standings_refresh
+from tournament.standings import exports
+
+from tournament.standings.store import standings_refresh
 from tournament.views.public.leaderboard import COLUMNS, all_lines
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from tests.factories import UserFactory
 from tests.public.conftest import win
 from tests.public.helpers import ledger_net, rows_by
 from tournament.models import Round
-from tournament.standings_store import standings_refresh
+from tournament.standings.store import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.public.helpers import ledger_net, rows_by
-from tournament.standings_store import standings_refresh
+from tournament.standings.store import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""What an HTTP cache in front may keep of the public reads (issue 20, ``tournament.http_cache``).
+"""What an HTTP cache in front may keep of the public reads (issue 20, ``tournament.project.http_cache``).
 
 Anonymous answers of the public reads are shared (``public``, a short
 ``max-age``, ``stale-while-revalidate``, an ETag); a conditional request for
@@ -18,10 +18,10 @@ from rest_framework.authtoken.models import Token
 
 from tests.public.conftest import win
 from tests.public.helpers import rows_by
-from tournament import http_cache
 from tournament.models import Round
+from tournament.project import http_cache
 from tournament.rounds import round_hold
-from tournament.standings_store import standings_refresh
+from tournament.standings.store import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

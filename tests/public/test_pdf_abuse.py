@@ -5,7 +5,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from tournament import exports, standings_cache
+from tournament.standings import cache as standings_cache
+from tournament.standings import exports
 
 pytestmark = pytest.mark.django_db
 

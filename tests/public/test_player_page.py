@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.public.conftest import win
 from tests.public.helpers import ledger_net, rows_by
-from tournament.ledger import hand_void
+from tournament.tables.ledger import hand_void
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_hands_won_dealt_in_and_voided_hands_left_out(client, league):
 def test_a_false_win_is_listed_as_za_hu(client, league):
     table = league["tables"]["r1t2"]
     hal = league["players"]["Hal"]
-    from tournament.ledger import hand_record
+    from tournament.tables.ledger import hand_record
 
     hand_record(table=table, entry={"outcome": "false_win", "offender": hal.pk})
     _, html = player_page(client, league, "Hal")
@@ -91,7 +91,7 @@ def test_a_false_win_is_listed_as_za_hu(client, league):
 
 def test_every_chip_the_player_won_or_paid_is_in_the_hands_and_they_add_up_to_the_net(client, league):
     """Issue 14: the list left out self-drawn wins paid, penalties received and payouts (+72 against +92)."""
-    from tournament.ledger import hand_record
+    from tournament.tables.ledger import hand_record
 
     table = league["tables"]["r1t2"]  # Eve E, Fay S, Gus W, Hal N; Eve self-drew 1 double (2 from each)
     fay, gus, hal = (league["players"][n] for n in ("Fay", "Gus", "Hal"))

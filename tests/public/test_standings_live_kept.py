@@ -16,7 +16,7 @@ from tests.public.conftest import win
 from tests.public.helpers import rows_by
 from tournament.models import Round
 from tournament.rounds import round_hold
-from tournament.standings_store import standings_refresh
+from tournament.standings.store import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from tests.factories import CompetitionFactory, PlayerFactory
 from tests.public.conftest import win
 from tests.public.helpers import ledger_net, rows_by
 from tournament.models import Seat, StandingRow
-from tournament.standings_store import COMPETITION_SCOPE, standings_refresh
+from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
 
 pytestmark = pytest.mark.django_db
 
@@ -152,8 +152,8 @@ def test_an_unknown_competition_is_404(client, db):
 def test_the_leaderboard_reads_stored_rows_and_never_computes(
     client, league, monkeypatch, django_assert_max_num_queries
 ):
-    import tournament.standings as standings
-    import tournament.standings_store as store
+    import tournament.standings.compute as standings
+    import tournament.standings.store as store
 
     def refuse(*args, **kwargs):
         raise AssertionError("standings computed on read")

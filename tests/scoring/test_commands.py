@@ -123,7 +123,7 @@ def run_process(door: str, text: str | bytes) -> subprocess.CompletedProcess:
         input=text.encode() if isinstance(text, str) else text,
         capture_output=True,
         cwd=BASE_DIR,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.project.settings"},
         timeout=60,
     )
 

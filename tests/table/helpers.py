@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 
 def entry_form(client, table) -> dict:

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.table.helpers import balances, entry_form, post_hand
 from tournament.models import AuditEntry, ChipTransfer, Hand
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 
@@ -269,7 +269,7 @@ def test_an_entry_changed_after_its_preview_is_previewed_again_not_recorded(keep
 def test_a_limit_hand_is_stored_and_shown_as_the_limit(keeper, client, table, seats):
     """Issue 14: the Limit button was saved as 0 doubles ("Doubles 0 · +96", "biggest hand 0")."""
     from tests.public.helpers import rows_by
-    from tournament.standings_store import standings_refresh
+    from tournament.standings.store import standings_refresh
 
     south = seats["S"]
     answer = post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": "self", "limit": "on"})

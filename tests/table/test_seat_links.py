@@ -4,10 +4,10 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
-from tournament.confirmations import hand_rule
-from tournament.ledger import hand_record
+from tournament.confirmations.services import hand_rule
+from tournament.tables.ledger import hand_record
 from tournament.models import HandAnswer, HandCheck, Seat
-from tournament.seat_links import seat_for_token, seat_link_path, seat_link_reset, seat_link_token
+from tournament.confirmations.seat_links import seat_for_token, seat_link_path, seat_link_reset, seat_link_token
 
 pytestmark = pytest.mark.django_db
 

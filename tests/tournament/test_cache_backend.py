@@ -1,4 +1,4 @@
-"""The Redis cache backend keeps its client objects (``tournament.cache``; issue 7).
+"""The Redis cache backend keeps its client objects (``tournament.project.cache``; issue 7).
 
 Production's cache is Redis (``REDIS_URL``). Django's own backend builds a new
 ``redis.Redis`` for every operation; ours keeps one per connection pool and is
@@ -17,7 +17,7 @@ from tests.conftest import need
 @pytest.fixture
 def redis_cache():
     need(bool(settings.REDIS_URL), "REDIS_URL is not set: the Redis cache backend needs Redis")
-    assert settings.CACHES["default"]["BACKEND"] == "tournament.cache.RedisCache"
+    assert settings.CACHES["default"]["BACKEND"] == "tournament.project.cache.RedisCache"
     cache = caches["default"]
     yield cache
     cache.delete_many(["kept-client-test", "kept-client-add"])

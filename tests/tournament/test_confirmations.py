@@ -7,13 +7,14 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from tests.factories import CompetitionFactory, UserFactory, seated_table
-from tournament.confirmations import check_state, confirmations_due, hand_answer, hand_rule
-from tournament.ledger import hand_correct, hand_record
-from tournament.ledger_errors import HandRejected
+from tournament.confirmations.services import check_state, confirmations_due, hand_answer, hand_rule
 from tournament.models import AuditEntry, HandCheck, Seat
-from tournament.standings import standings_compute
-from tournament.standings_store import COMPETITION_SCOPE, standings_table_changed, stored_standings
-from tournament.tables import table_fold
+from tournament.standings.compute import standings_compute
+from tournament.standings.incremental import standings_table_changed
+from tournament.standings.store import COMPETITION_SCOPE, stored_standings
+from tournament.tables.ledger import hand_correct, hand_record
+from tournament.tables.ledger.errors import HandRejected
+from tournament.tables.selectors import table_fold
 
 NOW = timezone.now()
 LATER = NOW + timedelta(minutes=11)
@@ -218,7 +219,7 @@ def test_the_setting_has_one_door(organiser, keeper):
 
 
 def test_the_beat_task_counts_what_is_due(keeper):
-    from tournament.tasks import confirmations_due as task
+    from tournament.confirmations.tasks import confirmations_due as task
 
     competition, table = _table(keeper, confirmation="unchallenged", confirmation_minutes=1)
     hand = _win(table, keeper)
@@ -236,7 +237,7 @@ def test_after_random_hands_answers_rulings_and_timeouts_stored_standings_equal_
     from tests.factories import PlayerFactory
     from tournament.models import Hand
 
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     rng = random.Random(19)
     competition = CompetitionFactory(confirmation="unchallenged", confirmation_minutes=5)
     competition.organisers.add(organiser)
@@ -282,7 +283,7 @@ def test_after_random_hands_answers_rulings_and_timeouts_stored_standings_equal_
 
 def test_the_integrity_page_lists_disputed_and_waiting_hands_until_ruled(keeper, organiser):
     """Issue 19: the organiser's "what looks wrong" lists the players' disputes and the hands waiting."""
-    from tournament.integrity import integrity_report
+    from tournament.counts.integrity import integrity_report
 
     competition, table = _table(keeper, confirmation="players", confirmations_needed=2)
     competition.organisers.add(organiser)

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.count_compare import CountRefused, adjustment_transfers, check_count, compare
+from tournament.counts.compare import CountRefused, adjustment_transfers, check_count, compare
 
 PLAYERS = {1, 2, 3, 4}
 

@@ -11,7 +11,7 @@ from tournament.demo import PLAYER_NAMES, demo_league_load, demo_logins_create
 from tournament.models import Club, Competition, Entry, Hand, Player, Round
 from tournament.roles import can_manage_competition
 from tournament.rounds import round_tables
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from tests.conftest import BASE_DIR
-from tournament.env import env_bool, env_int, env_list, env_secret_key
+from tournament.project.env import env_bool, env_int, env_list, env_secret_key
 
 
 def test_env_bool_reads_common_spellings(monkeypatch):

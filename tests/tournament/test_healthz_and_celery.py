@@ -8,8 +8,9 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from tests.conftest import need
-from tournament import heartbeat
-from tournament.tasks import worker_database_backend, worker_identity
+from tournament.project import heartbeat
+
+from tournament.project.tasks import worker_database_backend, worker_identity
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ class FakeRedis:
 
 
 def test_healthz_reads_the_workers_heartbeat_and_never_waits_on_a_ping(client, settings, monkeypatch):
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     def no_ping(*args, **kwargs):
         raise AssertionError("/healthz must not wait on a broadcast ping")

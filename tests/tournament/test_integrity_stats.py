@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournament.integrity_stats import Feed, binomial_tail, feeding_patterns, za_hu_rates
+from tournament.counts.integrity_stats import Feed, binomial_tail, feeding_patterns, za_hu_rates
 
 TABLE = frozenset({1, 2, 3, 4})
 

@@ -1,12 +1,12 @@
-"""Recording and voiding hands through the one door (tournament.ledger)."""
+"""Recording and voiding hands through the one door (tournament.tables.ledger)."""
 
 import pytest
 from django.db.models import Sum
 
 from tests.factories import seated_table
-from tournament.ledger import HandConflict, HandRejected, hand_record, hand_void
+from tournament.tables.ledger import HandConflict, HandRejected, hand_record, hand_void
 from tournament.models import AuditEntry, ChipTransfer, Hand
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.db import connection
 from tests.concurrency import held_open
 from tests.conftest import need
 from tests.factories import seated_table
-from tournament.ledger import hand_record, hand_void
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import Hand, Round
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

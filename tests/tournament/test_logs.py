@@ -1,4 +1,4 @@
-"""Logs an operator can read (``tournament/logs.py``), asserted on the lines a real process writes.
+"""Logs an operator can read (``tournament/project/logs.py``), asserted on the lines a real process writes.
 
 Each test runs Django in a subprocess with the settings' own ``LOGGING`` and reads its stderr:
 time, level, logger and request id on every line (text, or JSON lines with ``LOG_FORMAT=json``),
@@ -34,7 +34,7 @@ import logging, sys
 import django
 django.setup()
 from django.test import Client
-from tournament import health
+from tournament.project import health
 
 client = Client(raise_request_exception=False)
 for rid in [a for a in sys.argv[1:] if not a.startswith("--")]:
@@ -61,7 +61,7 @@ def run_django(tmp_path, *args: str, **env: str) -> subprocess.CompletedProcess:
 
     base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "SENTRY_DSN")}
     environ = base | {
-        "DJANGO_SETTINGS_MODULE": "tournament.settings", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
+        "DJANGO_SETTINGS_MODULE": "tournament.project.settings", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
         "DEBUG": "true", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "testserver",
         "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1",
     } | env  # fmt: skip
@@ -122,7 +122,7 @@ def test_the_response_carries_the_request_id(client):
 
 
 def test_a_failed_celery_task_is_logged_with_its_name_and_arguments(caplog):
-    from tournament.celery import app
+    from tournament.project.celery import app
 
     @app.task(name="tests.logs.settle_a_table")
     def settle_a_table(table_id, *, reason):

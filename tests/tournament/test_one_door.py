@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seated_table
-from tournament.ledger import HandRejected, hand_correct, hand_record, hand_void
+from tournament.tables.ledger import HandRejected, hand_correct, hand_record, hand_void
 from tournament.models import AuditEntry, ChipTransfer, Competition, Hand, Round
 from tournament.rounds import RoundError, round_end, round_reopen, round_start, table_end
 
@@ -421,7 +421,7 @@ def test_a_draft_seating_refuses_hands_on_every_door_and_the_first_hand_does_not
 
 def test_a_reason_too_long_is_refused_not_cut_on_void_answer_and_ruling(table, organiser, scorekeeper):
     """Bad input gets a clear 400 and changes nothing: a 301-character reason is not stored as 300."""
-    from tournament.confirmations import hand_answer, hand_rule
+    from tournament.confirmations.services import hand_answer, hand_rule
     from tournament.models import HandAnswer, HandCheck, Seat
 
     hand = win(table, scorekeeper)

@@ -5,7 +5,7 @@ from itertools import combinations
 import pytest
 
 from tests.factories import ClubFactory, CompetitionFactory, EntryFactory, PlayerFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import AuditEntry, Entry, Round, Seat
 from tournament.rounds import RoundError, round_seat, round_swap, round_tables
 

@@ -1,4 +1,4 @@
-"""The reconciliation also repairs what the ledger mark cannot see (tournament/standings_check.py, issue 7).
+"""The reconciliation also repairs what the ledger mark cannot see (tournament/standings/check.py, issue 7).
 
 A hand committed after a later one has ledger ids under the mark that the
 later one's update stored; if its own update is lost, no row lies above the
@@ -11,11 +11,11 @@ from datetime import timedelta
 import pytest
 
 from tests.factories import CompetitionFactory, seated_table
-from tournament.ledger import hand_record
+from tournament.tables.ledger import hand_record
 from tournament.models import ChipTransfer, StandingRow, StandingsMeta
-from tournament.standings_check import UNSETTLED_SECONDS, standings_verify, unsettled_competitions
-from tournament.standings_store import COMPETITION_SCOPE, ledger_mark, stale_competitions
-from tournament.tasks import standings_reconcile
+from tournament.standings.check import UNSETTLED_SECONDS, standings_verify, unsettled_competitions
+from tournament.standings.store import COMPETITION_SCOPE, ledger_mark, stale_competitions
+from tournament.standings.tasks import standings_reconcile
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,7 +36,7 @@ def late_hand_lost(tasks_in_process, monkeypatch):
     one, two = seated_table(competition=competition), seated_table(competition=competition, table_number=2)
     _self_drawn(two, "E", 1)  # stored standings, kept by its update
     with monkeypatch.context() as lost:
-        lost.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+        lost.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
         _self_drawn(one, "S", 3)  # 001 rule 21: 3 doubles self-drawn = 8 from each of the three
     StandingsMeta.objects.filter(competition=competition).update(ledger_mark=ledger_mark(competition))
     return competition, one
@@ -44,7 +44,7 @@ def late_hand_lost(tasks_in_process, monkeypatch):
 
 @pytest.mark.parametrize("recent_rows", [5000, 1], ids=["recent players", "too many rows: every player"])
 def test_a_lost_update_under_the_mark_is_found_and_repaired(late_hand_lost, monkeypatch, recent_rows):
-    monkeypatch.setattr("tournament.standings_check.RECENT_ROWS", recent_rows)
+    monkeypatch.setattr("tournament.standings.check.RECENT_ROWS", recent_rows)
     competition, one = late_hand_lost
     south = one.seat_map["S"]
     assert stale_competitions() == []  # the mark cannot see it

@@ -7,16 +7,12 @@ import random
 import pytest
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
-from tournament.celery import app
-from tournament.ledger import hand_record, hand_void
 from tournament.models import Entry, Hand, StandingRow
-from tournament.standings import standings_compute
-from tournament.standings_store import (
-    COMPETITION_SCOPE,
-    standings_freshness,
-    standings_table_changed,
-    stored_standings,
-)
+from tournament.project.celery import app
+from tournament.standings.compute import standings_compute
+from tournament.standings.incremental import standings_table_changed
+from tournament.standings.store import COMPETITION_SCOPE, standings_freshness, stored_standings
+from tournament.tables.ledger import hand_record, hand_void
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def unqueued(monkeypatch):
     """Hands queue nothing: the test runs the standings update itself and sees which path it took."""
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
 
 
 @pytest.fixture
@@ -170,7 +166,7 @@ def test_the_api_serves_the_stored_rows_while_current_and_computes_when_behind(
     url = f"/api/v1/competitions/{competition.pk}/standings/"
     names = {r["player"]: r["name"] for r in client.get(url).json()["results"]}
     assert names[east] == "Marked in the store"  # read from the stored standings
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     hand_record(table=table, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 2})
     body = client.get(url).json()
     rows = {r["player"]: r for r in body["results"]}

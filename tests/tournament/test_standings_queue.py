@@ -9,10 +9,10 @@ import pytest
 from django.core.cache import cache
 
 from tests.factories import seated_table
-from tournament import standings_tasks
-from tournament.ledger import hand_record
-from tournament.standings_tasks import QUEUED_KEY, queue_standings_update, standings_update_started
-from tournament.tasks import standings_update_table
+from tournament.standings import queue as standings_tasks
+from tournament.standings.queue import QUEUED_KEY, queue_standings_update, standings_update_started
+from tournament.standings.tasks import standings_update_table
+from tournament.tables.ledger import hand_record
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_the_task_clears_the_mark_before_it_reads_the_ledger(monkeypatch):
     cache.set(QUEUED_KEY.format(table.pk), 1)
     seen: list = []
     monkeypatch.setattr(
-        "tournament.standings_store.standings_table_changed",
+        "tournament.standings.incremental.standings_table_changed",
         lambda t: seen.append(cache.get(QUEUED_KEY.format(t.pk))),
     )
     standings_update_table(table.pk)

@@ -1,4 +1,4 @@
-"""Standings: totals from plain per-hand lines, and ranking with tie-breaks (tournament.standings_rank).
+"""Standings: totals from plain per-hand lines, and ranking with tie-breaks (tournament.standings.rank).
 
 Issue 6: rank, player, club, net chips, sessions played, hands won, self-drawn wins, Za Hu count,
 biggest hand (doubles), chips per session; ties broken by an organiser-chosen order of these metrics
@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from tournament.standings_rank import (
+from tournament.standings.rank import (
     DEFAULT_ORDER,
     HandLine,
     PlayerInfo,
@@ -20,7 +20,7 @@ from tournament.standings_rank import (
     hand_lines,
     rank,
 )
-from tournament.table_state import HandResult, table_state
+from tournament.tables.state import HandResult, table_state
 
 ANN, BEN, CAT, DAN, EVE, FAY = 1, 2, 3, 4, 5, 6
 PLAYERS = {

@@ -16,11 +16,12 @@ from django.db import connection
 
 from tests.conftest import need
 from tests.factories import seated_table
-from tournament import standings_store
-from tournament.ledger import hand_record
-from tournament.standings import standings_compute
-from tournament.standings_store import COMPETITION_SCOPE, stored_standings
-from tournament.tasks import standings_update_table
+from tournament.standings import store as standings_store
+
+from tournament.tables.ledger import hand_record
+from tournament.standings.compute import standings_compute
+from tournament.standings.store import COMPETITION_SCOPE, stored_standings
+from tournament.standings.tasks import standings_update_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +32,7 @@ def _lines(rows) -> list[tuple]:
 
 def test_a_hand_committed_between_the_two_scope_reads_is_in_both(monkeypatch):
     need(connection.vendor == "postgresql", "concurrent commits need PostgreSQL")
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     table = seated_table()
     competition = table.round.competition
     east, south, west, _north = (table.seat_map[w] for w in "ESWN")
@@ -76,7 +77,7 @@ def test_hands_committed_under_every_read_are_held_off_and_both_scopes_agree(mon
     holds the ledger still for its last reads, so both scopes hold the same hands; the next update by
     deltas then keeps them right (the fault tests saw the competition's scope a hand short, and current)."""
     need(connection.vendor == "postgresql", "concurrent commits need PostgreSQL")
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     table = seated_table()
     competition = table.round.competition
     seats = [table.seat_map[w] for w in "ESWN"]

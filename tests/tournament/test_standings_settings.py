@@ -5,16 +5,12 @@ public pages read, through the organiser's page and the API."""
 import pytest
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
-from tournament.ledger import hand_record
 from tournament.models import AuditEntry, Competition, Entry, StandingRow
-from tournament.standings import standings_compute
-from tournament.standings_rank import PlayerTotals, merge_substitutes, validate_order
-from tournament.standings_store import (
-    COMPETITION_SCOPE,
-    standings_refresh,
-    standings_table_changed,
-    stored_standings,
-)
+from tournament.standings.compute import standings_compute
+from tournament.standings.incremental import standings_table_changed
+from tournament.standings.rank import PlayerTotals, merge_substitutes, validate_order
+from tournament.standings.store import COMPETITION_SCOPE, standings_refresh, stored_standings
+from tournament.tables.ledger import hand_record
 
 # --- pure ---------------------------------------------------------------------------------------------
 
@@ -121,7 +117,7 @@ def test_withdrawn_players_stand_as_the_organiser_set(policy):
 @pytest.mark.django_db(transaction=True)
 def test_a_substitute_s_hands_count_for_the_player_replaced_in_full_and_incremental_standings(monkeypatch):
     # The test runs the standings updates itself (as the worker would), to see the path each takes.
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     first = seated_table(competition=CompetitionFactory(substitute_results="replaced"))
     competition = first.round.competition
     replaced = first.seat_map["N"]

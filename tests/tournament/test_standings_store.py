@@ -5,16 +5,16 @@ import time
 import pytest
 
 from tests.factories import seated_table
-from tournament.celery import app
-from tournament.ledger import hand_record, hand_void
+from tournament.project.celery import app
+from tournament.tables.ledger import hand_record, hand_void
 from tournament.models import StandingRow
-from tournament.standings_store import (
+from tournament.standings.store import (
     COMPETITION_SCOPE,
     stale_competitions,
     standings_freshness,
     stored_standings,
 )
-from tournament.tasks import standings_reconcile
+from tournament.standings.tasks import standings_reconcile
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

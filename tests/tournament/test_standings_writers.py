@@ -15,10 +15,11 @@ from django.db import connection, connections
 from tests.concurrency import held_open
 from tests.conftest import need
 from tests.factories import seated_table
-from tournament.ledger import hand_record
 from tournament.models import Hand, StandingRow
-from tournament.standings import standings_compute
-from tournament.standings_store import COMPETITION_SCOPE, standings_refresh, standings_table_changed
+from tournament.standings.compute import standings_compute
+from tournament.standings.incremental import standings_table_changed
+from tournament.standings.store import COMPETITION_SCOPE, standings_refresh
+from tournament.tables.ledger import hand_record
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -72,7 +73,7 @@ def test_a_hand_is_recorded_while_the_standings_are_being_written(monkeypatch):
     Its standings update, queued on commit, is left out here: in production a worker runs it (and
     waits its turn there); run in process it would wait inside the test."""
     need(connection.vendor == "postgresql", "row locks need PostgreSQL")
-    monkeypatch.setattr("tournament.standings_tasks.queue_standings_update", lambda table_id: None)
+    monkeypatch.setattr("tournament.standings.queue.queue_standings_update", lambda table_id: None)
     table = seated_table()
     competition = table.round.competition
     east, *_ = table.seat_map.values()

@@ -11,9 +11,9 @@ import random
 import pytest
 
 from tests.factories import seated_table
-from tournament.ledger import hand_record, hand_record_with_state, hand_void
+from tournament.tables.ledger import hand_record, hand_record_with_state, hand_void
 from tournament.models import Hand
-from tournament.tables import table_fold, table_ledger
+from tournament.tables.selectors import table_fold, table_ledger
 
 pytestmark = pytest.mark.django_db
 

@@ -73,7 +73,7 @@ def get_or_404(queryset, pk):
 
 
 def error_response(problems, status_code: int, **extra) -> Response:
-    """Problems (``tournament.ledger.Problem`` or dicts) as the API's error answer."""
+    """Problems (``tournament.tables.ledger.Problem`` or dicts) as the API's error answer."""
     items = [p.as_dict() if hasattr(p, "as_dict") else dict(p) for p in problems]
     return Response({"errors": items, **extra}, status=status_code)
 

@@ -1,6 +1,6 @@
 """Players confirming hands through the API (issue 19): answers, the seat link, the queue, rulings.
 
-Every write goes through ``tournament.confirmations`` (``hand_answer``,
+Every write goes through ``tournament.confirmations.services`` (``hand_answer``,
 ``hand_rule``). Who may do what:
 
 - ``GET /hands/{id}/confirmations/``: the hand's check and answers, to the
@@ -9,7 +9,7 @@ Every write goes through ``tournament.confirmations`` (``hand_answer``,
 - ``POST /hands/{id}/confirmations/``: a signed-in player answers for their
   own seat at the hand's table (403 for anyone not seated there).
 - ``GET /seats/{token}/`` and ``POST /seats/{token}/hands/{hand_id}/confirmation/``:
-  the seat's private link (``tournament.seat_links``) reads its own table and
+  the seat's private link (``tournament.confirmations.seat_links``) reads its own table and
   answers for that seat only; a bad token or a hand of another table is 404.
 - ``GET /competitions/{id}/disputes/`` and ``POST /hands/{id}/ruling/``: the
   competition's organisers only.
@@ -34,11 +34,11 @@ from tournament.api.base import ERRORS, LeagueAPIMixin, error_response, get_or_4
 from tournament.api.fields import Text
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
-from tournament.confirmations import answering_seats, hand_answer, hand_rule
-from tournament.ledger_errors import HandRejected
+from tournament.confirmations.services import answering_seats, hand_answer, hand_rule
+from tournament.tables.ledger.errors import HandRejected
 from tournament.models import Competition, Hand, HandAnswer, HandCheck, Seat
 from tournament.roles import can_manage_competition, may_record
-from tournament.seat_links import seat_for_token
+from tournament.confirmations.seat_links import seat_for_token
 
 
 def _errors(*codes: int) -> dict:

@@ -1,4 +1,4 @@
-"""Chip counts and the integrity flags in the API (issue 19), each write through ``tournament.counts``.
+"""Chip counts and the integrity flags in the API (issue 19), each write through ``tournament.counts.services``.
 
 - ``GET /api/v1/tables/{id}/counts/``: the table's counts, to its scorekeeper,
   its players (by their account) and the competition's organisers; anybody
@@ -24,12 +24,13 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from tournament import counts as service
+from tournament.counts import services as service
+
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN, SCOREKEEPER
-from tournament.integrity import integrity_report
-from tournament.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
+from tournament.counts.integrity import integrity_report
+from tournament.counts.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
 from tournament.models import ChipCount, Competition, Table
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition

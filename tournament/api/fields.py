@@ -121,7 +121,7 @@ class ClosedSerializer(serializers.Serializer):
     dropped or passed on), and the schema says so with ``additionalProperties: false``.
 
     ``passed_on`` names keys left out of the schema that the door behind judges itself (a hand's
-    ``rules`` and ``options``: ``tournament.ledger_guard`` refuses them with their own codes).
+    ``rules`` and ``options``: ``tournament.tables.ledger.guard`` refuses them with their own codes).
     """
 
     passed_on: tuple[str, ...] = ()

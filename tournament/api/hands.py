@@ -1,6 +1,6 @@
 """Hands at a table: list, record, void (league-api.md "hands", "void a hand"; issue 5).
 
-Every write goes through the one door, ``tournament.ledger``: ``hand_record``
+Every write goes through the one door, ``tournament.tables.ledger``: ``hand_record``
 and ``hand_void``. The view translates its answers:
 
 - ``HandRejected``: its ``status`` (400 malformed, 422 not a legal hand) with
@@ -45,9 +45,9 @@ from tournament.api.serializers_hands import (
     VoidedSerializer,
 )
 from tournament.held import sees_table_results
-from tournament.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
+from tournament.tables.ledger import HandConflict, HandRejected, hand_record_with_state, hand_void
 from tournament.models import Hand, Table
-from tournament.tables import table_fold, with_seats
+from tournament.tables.selectors import table_fold, with_seats
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",

@@ -5,7 +5,7 @@
 /api/v1/tables/{id}/end/``; ``POST /api/v1/hands/{id}/correct/`` (the
 voided hand entered again, once). The round resource itself takes no
 ``status`` or ``results_held`` (issue 13): these actions are the only way,
-and each calls ``tournament.rounds`` or ``tournament.ledger``, which check
+and each calls ``tournament.rounds`` or ``tournament.tables.ledger``, which check
 the transition and the caller's right and write the audit entry.
 
 A transition that does not hold now (a round not yet seated started, a
@@ -26,10 +26,10 @@ from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answ
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.serializers import RoundSerializer, TableSerializer
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
-from tournament.ledger import hand_correct
+from tournament.tables.ledger import hand_correct
 from tournament.models import Hand, Round, Table
 from tournament.request_meta import request_meta
-from tournament.tables import with_seats
+from tournament.tables.selectors import with_seats
 
 
 class ReopenRequestSerializer(serializers.Serializer):

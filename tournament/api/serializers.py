@@ -2,7 +2,7 @@
 
 Field names are the contract of ../shared/spec/league-api.md: fields may be
 added, never renamed. Players are always named by player id; a table's
-``state`` is ``tournament.tables.table_fold`` as JSON.
+``state`` is ``tournament.tables.selectors.table_fold`` as JSON.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from tournament.competitions import (
     competition_set_staff,
 )
 from tournament.held import sees_held, sees_table_results
-from tournament.ledger_guard import INT_MAX
+from tournament.tables.ledger.guard import INT_MAX
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.request_meta import request_meta
-from tournament.standings_rank import DEFAULT_ORDER, METRICS, validate_order
-from tournament.standings_tasks import queue_standings_recompute
-from tournament.table_state import TableState
+from tournament.standings.rank import DEFAULT_ORDER, METRICS, validate_order
+from tournament.standings.queue import queue_standings_recompute
+from tournament.tables.state import TableState
 
 # Ids travel as JSON numbers; anything past a 64-bit key cannot name a row (and must not reach SQL).
 MAX_ID = 2**63 - 1
@@ -308,7 +308,7 @@ class SeatingRequestSerializer(serializers.Serializer):
 
 
 class TableStateSerializer(serializers.Serializer):
-    """``tournament.table_state.TableState``: the table after the hands that stand."""
+    """``tournament.tables.state.TableState``: the table after the hands that stand."""
 
     prevailing_wind = Text()
     dealer = Integer(help_text="Player id of the dealer of the next hand.")
@@ -415,7 +415,7 @@ class TableSerializer(StrictModelSerializer):
             return None  # not (yet) seated with four players: no state to fold
         if not self._sees_results(table):
             return None  # held back (see the class docstring)
-        from tournament.tables import table_fold
+        from tournament.tables.selectors import table_fold
 
         return state_data(table_fold(table).state)
 

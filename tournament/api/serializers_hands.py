@@ -1,7 +1,7 @@
 """Serializers of hands: the entry a scorekeeper sends and the hand recorded (league-api.md "hands").
 
 Players are named by player id everywhere; the entry is the ``settle``
-outcome of ../shared/spec/scoring-api.md, which ``tournament.ledger``
+outcome of ../shared/spec/scoring-api.md, which ``tournament.tables.ledger``
 translates into seat winds.
 """
 
@@ -15,7 +15,7 @@ from rest_framework import serializers
 from scoring.settle import ANIMAL_PAIRS, BONUS_SETS, INSTANT_TYPES, MAX_DOUBLES, MAX_INSTANT
 from tournament.api.fields import Boolean, ClosedSerializer, Integer, StrictModelSerializer, Text
 from tournament.api.serializers import PlayerIdField, TableStateSerializer, state_data
-from tournament.ledger_guard import INT_MAX
+from tournament.tables.ledger.guard import INT_MAX
 from tournament.models import Hand
 
 # --- hands ------------------------------------------------------------------------------------------

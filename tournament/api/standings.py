@@ -1,8 +1,8 @@
 """Standings of a competition or of one round.
 
-Read from the stored standings (``tournament.standings_store``, kept current
+Read from the stored standings (``tournament.standings.store``, kept current
 by Celery) when they include every ledger row of the scope; computed on read
-from the ledger (``tournament.standings``) when they do not, or when a round
+from the ledger (``tournament.standings.compute``) when they do not, or when a round
 is held back (the stored competition scope cannot tell who may see it).
 
 The organisers of the competition also see rounds whose results are held
@@ -19,13 +19,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
-from tournament import standings_cache
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
-from tournament.http_cache import DATA, shared
 from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
+from tournament.project.http_cache import DATA, shared
 from tournament.roles import can_manage_competition
-from tournament.standings import standings_compute
-from tournament.standings_store import COMPETITION_SCOPE, ledger_mark, stored_standings
+from tournament.standings import cache as standings_cache
+from tournament.standings.compute import standings_compute
+from tournament.standings.store import COMPETITION_SCOPE, ledger_mark, stored_standings
 
 
 class StandingRowSerializer(serializers.Serializer):
@@ -85,7 +85,7 @@ class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """Standings: the stored rows when current, else computed on read from the ledger.
 
     An anonymous JSON answer is kept in memory until the standings version
-    changes (``tournament.standings_cache``): viewers polling between two hands
+    changes (``tournament.standings.cache``): viewers polling between two hands
     are answered without a query.
     """
 

@@ -2,7 +2,7 @@
 
 Views only translate: organiser changes are plain serializer saves, seating
 is ``tournament.rounds.round_seat``, a table's state is
-``tournament.tables.table_fold``. Nothing is deleted through the API (entries
+``tournament.tables.selectors.table_fold``. Nothing is deleted through the API (entries
 are withdrawn, hands voided), so there are no DELETE methods here.
 """
 
@@ -45,7 +45,7 @@ from tournament.rounds import (
     round_schedule,
     round_seat,
 )
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.queue import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Competition
-from tournament.standings_rank import METRICS, validate_order
+from tournament.standings.rank import METRICS, validate_order
 
 
 class DateInput(forms.DateInput):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.ledger_guard import INT_MAX
+from tournament.tables.ledger.guard import INT_MAX
 from tournament.models import Round
 
 

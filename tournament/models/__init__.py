@@ -4,11 +4,11 @@ from tournament.models.accounts import Invitation
 from tournament.models.audit import AuditEntry
 from tournament.models.clubs import Club, Player
 from tournament.models.competitions import Competition, Entry
-from tournament.models.confirmations import ConfirmationRule, HandAnswer, HandCheck
-from tournament.models.counts import ChipCount
-from tournament.models.hands import ChipTransfer, Hand, HandVoid
+from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCheck
+from tournament.counts.models import ChipCount
+from tournament.tables.models import ChipTransfer, Hand, HandVoid
 from tournament.models.rounds import Round, Seat, Table
-from tournament.models.standings import StandingRow, StandingsMeta
+from tournament.standings.models import StandingRow, StandingsMeta
 
 __all__ = [
     "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",

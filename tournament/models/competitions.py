@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.confirmations import ConfirmationRule
-from tournament.standings_rank import DEFAULT_ORDER
+from tournament.confirmations.models import ConfirmationRule
+from tournament.standings.rank import DEFAULT_ORDER
 
 RULESET_CHOICES = [
     ("spgg-2023", "SPGG 2023 (default)"),
@@ -59,7 +59,7 @@ class Competition(models.Model):
     players = models.ManyToManyField(
         "tournament.Player", through="tournament.Entry", related_name="competitions"
     )
-    # How the standings rank (issue 6); see tournament/standings_rank.py for the vocabulary.
+    # How the standings rank (issue 6); see tournament/standings/rank.py for the vocabulary.
     standings_order = models.JSONField(
         _("tie-break order"),
         default=default_standings_order,
@@ -82,7 +82,7 @@ class Competition(models.Model):
         choices=SubstituteResults.choices,
         default=SubstituteResults.OWN,
     )
-    # Players confirm hands (issue 19; tournament.confirmations): what makes a hand count.
+    # Players confirm hands (issue 19; tournament.confirmations.services): what makes a hand count.
     confirmation = models.CharField(
         _("hands count"), max_length=20, choices=ConfirmationRule.choices, default=ConfirmationRule.NONE
     )

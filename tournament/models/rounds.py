@@ -4,7 +4,7 @@ A **round** is one session of play of a competition: a number, a scheduled
 start and end, a venue and a status (scheduled → seated → playing →
 finished). Each round has **tables** of four; a **seat** records where a
 player first sat (E, S, W, N), which never changes during the session (the
-seat *winds* move with the deal: ``tournament.table_state``).
+seat *winds* move with the deal: ``tournament.tables.state``).
 """
 
 from django.conf import settings
@@ -71,7 +71,7 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     wind = models.CharField(max_length=1, choices=Wind.choices)
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="seats")
-    # Part of the seat's private link (tournament.seat_links): changing it retires the links given out.
+    # Part of the seat's private link (tournament.confirmations.seat_links): changing it retires the links given out.
     link_nonce = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:

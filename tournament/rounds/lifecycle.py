@@ -16,11 +16,11 @@ Seating itself is ``tournament.rounds.seating``. Every function here
 The pages, the REST API's round actions, the admin and the management
 commands call these; none of them writes a round's ``status``,
 ``results_held`` or a table's ``ended_at`` itself. The first hand recorded
-in a seated round starts it (``tournament.ledger`` calls
+in a seated round starts it (``tournament.tables.ledger`` calls
 ``started_by_first_hand`` under the table's lock).
 
 While a round is finished, or one of its tables has been ended, no hand is
-recorded, voided or corrected there (``tournament.ledger``) until an
+recorded, voided or corrected there (``tournament.tables.ledger``) until an
 organiser reopens the round, which clears the tables' ends and is audited
 with its reason.
 """
@@ -36,8 +36,8 @@ from tournament.audit import RequestMeta, audit_write
 from tournament.models import ChipCount, Competition, Round, Table
 from tournament.roles import require_organiser
 from tournament.rounds.seating import RoundError, RoundLocked
-from tournament.standings_tasks import queue_standings_recompute
-from tournament.table_state import TableState
+from tournament.standings.queue import queue_standings_recompute
+from tournament.tables.state import TableState
 
 Status = Round.Status
 MAX_ROUND_NUMBER = 2**31 - 1  # the column's largest value (PostgreSQL integer)
@@ -81,7 +81,7 @@ def table_finished(table: Table, state: TableState | None = None) -> bool:
     if table.ended_at is not None:
         return True
     if state is None:
-        from tournament.tables import table_fold
+        from tournament.tables.selectors import table_fold
 
         state = table_fold(table).state
     return state.finished
@@ -154,7 +154,7 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
 
 
 def _ask_for_counts(tables: list[Table], user) -> None:
-    """A table's session ends: its scorekeeper counts the chips (issue 19, ``tournament.counts``).
+    """A table's session ends: its scorekeeper counts the chips (issue 19, ``tournament.counts.services``).
 
     Part of the end's own audit entry; a count already asked for is not asked for twice.
     """

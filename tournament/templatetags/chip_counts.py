@@ -6,7 +6,8 @@ for the scorekeeper, otherwise a plain link for the organisers and players.
 
 from django import template
 
-from tournament import counts
+from tournament.counts import services as counts
+
 from tournament.roles import may_record
 from tournament.rounds import table_finished
 

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.accounts import AccountError, InvitationInvalid, invitation_accept, invitation_find
 from tournament.forms.accounts import InvitationAcceptForm
-from tournament.rate_limit import allow
+from tournament.project.rate_limit import allow
 from tournament.request_meta import client_ip, request_meta
 from tournament.roles import landing_url
 

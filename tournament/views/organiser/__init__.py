@@ -1,4 +1,4 @@
-"""The organiser's pages (mounted at /organise/, see ``tournament.urls_organiser``).
+"""The organiser's pages (mounted at /organise/, see ``tournament.views.organiser.urls``).
 
 Every page is for organisers only: an anonymous visitor is sent to the login
 page, a signed-in user without the organiser role gets 403, and an organiser

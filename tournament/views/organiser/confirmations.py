@@ -1,8 +1,8 @@
 """The organiser's page of players' confirmations (issue 19): the setting, the queue, the rulings.
 
 Thin: the setting is saved by ``competition_set_confirmation``, a ruling by
-``hand_rule`` (which voids through ``tournament.ledger.hand_void``); the
-queue is read by ``tournament.confirmations_queue``.
+``hand_rule`` (which voids through ``tournament.tables.ledger.hand_void``); the
+queue is read by ``tournament.confirmations.queue``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.competitions import CompetitionError, competition_set_confirmation
-from tournament.confirmations import hand_rule
-from tournament.confirmations_queue import queue
+from tournament.confirmations.services import hand_rule
+from tournament.confirmations.queue import queue
 from tournament.forms.confirmations import ConfirmationSettingForm, RulingForm
-from tournament.ledger_errors import HandRejected
+from tournament.tables.ledger.errors import HandRejected
 from tournament.models import Hand
 from tournament.request_meta import request_meta
 

@@ -1,6 +1,6 @@
 """The integrity page of a competition: what looks wrong, with the hands behind it (issue 19).
 
-Facts to look at, never verdicts: the page reads ``tournament.integrity``.
+Facts to look at, never verdicts: the page reads ``tournament.counts.integrity``.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournament.integrity import integrity_report
-from tournament.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
+from tournament.counts.integrity import integrity_report
+from tournament.counts.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
 
 from .access import managed_competition, organiser_required
 

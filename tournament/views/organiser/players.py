@@ -28,7 +28,7 @@ from tournament.forms.players import (
 )
 from tournament.models import AuditEntry, Entry, Round
 from tournament.players_import import ImportRejected, players_import, players_preview
-from tournament.standings_tasks import queue_standings_recompute
+from tournament.standings.queue import queue_standings_recompute
 
 from .access import managed_competition, managed_entry, organiser_required
 

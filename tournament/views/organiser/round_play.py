@@ -3,7 +3,7 @@
 Per table: the hands played so far, the prevailing wind and the dealer, each
 player's seat wind now and balance, and how long ago its last hand was
 recorded (a quiet table may need a word). The numbers are the table's fold
-(``tournament.tables.table_fold``, the scoresheet's own reading); nothing here
+(``tournament.tables.selectors.table_fold``, the scoresheet's own reading); nothing here
 writes.
 """
 
@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tournament.models import Round, Table
 from tournament.rounds import table_finished
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 from tournament.views.table.display import FINISH_WORDS, WIND_NAMES
 
 ORDER = ("E", "S", "W", "N")

@@ -3,7 +3,7 @@
 A **leaderboard** is one scope of the stored standings (``StandingRow``:
 scope 0 is the whole competition, else a round's id), searched by name and
 filtered by club, 50 lines a page. The totals are what the Celery tasks
-stored (``tournament.standings_store``), ranked on read by
+stored (``tournament.standings.store``), ranked on read by
 ``stored_standings``; the page says how fresh they are.
 
 Words: **rank label** is the place as shown, "=2" for a shared place (issue
@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Competition, Round, StandingRow
-from tournament.standings_rank import RankedRow
-from tournament.standings_store import COMPETITION_SCOPE, Freshness, standings_freshness, stored_standings
+from tournament.standings.rank import RankedRow
+from tournament.standings.store import COMPETITION_SCOPE, Freshness, standings_freshness, stored_standings
 
 PER_PAGE = 50
 

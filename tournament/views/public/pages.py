@@ -18,9 +18,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from tournament.held import sees_seating
-from tournament.http_cache import LIVE, PAGE, shared
 from tournament.models import Competition, Player, Round, Table
-from tournament.standings_store import COMPETITION_SCOPE, stored_standings
+from tournament.project.http_cache import LIVE, PAGE, shared
+from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.history import chart_data, player_hands, player_sessions
 from tournament.views.public.leaderboard import line_of

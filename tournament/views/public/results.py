@@ -4,7 +4,7 @@ A **table result** is where each of the four players first sat (E, S, W, N),
 their net chips over the session (the sum of their ``ChipTransfer`` rows at
 that table; a void's reversing rows cancel the hand), their chips now
 (capital plus net) and how many hands stand there. It does not fold the
-table's play (``tournament.tables.table_fold`` does that for one table's
+table's play (``tournament.tables.selectors.table_fold`` does that for one table's
 scoresheet): the sums are enough here and cost three queries per round,
 whatever its size.
 """

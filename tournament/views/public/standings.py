@@ -2,7 +2,7 @@
 
 Views only translate: the GET parameters (``q`` a name, ``club``, ``page``)
 become a ``leaderboard`` read from the stored standings, and the exports
-(``tournament.exports``) turn every line of one into CSV or PDF. The live
+(``tournament.standings.exports``) turn every line of one into CSV or PDF. The live
 partial is what htmx polls every few seconds, with the same parameters, so a
 search or a filter survives the refresh; without JavaScript the page is a
 plain GET form and links.
@@ -20,10 +20,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournament import exports, rate_limit, standings_cache
-from tournament.http_cache import LIVE, PAGE, shared
 from tournament.models import Competition, Player, Round
+from tournament.project import rate_limit
+from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.request_meta import client_ip
+from tournament.standings import cache as standings_cache
+from tournament.standings import exports
 from tournament.views.public.access import require_results_visible, sees_held
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
 

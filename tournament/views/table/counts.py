@@ -1,6 +1,6 @@
 """The table's chip counts (issue 19): the scorekeeper enters one, the organiser asks, accepts, compares.
 
-Views only translate: every change is a door of ``tournament.counts``. Who
+Views only translate: every change is a door of ``tournament.counts.services``. Who
 sees the page: the table's scorekeeper, its players (by their account) and
 the competition's organisers (``may_see_counts``); the doors check who may
 change what.
@@ -15,12 +15,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import counts as service
+from tournament.counts import services as service
+
 from tournament.models import ChipCount, Table
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition, may_record
 from tournament.rounds import table_finished
-from tournament.tables import table_fold
+from tournament.tables.selectors import table_fold
 
 
 def _table(request, table_id: int) -> Table:

@@ -1,12 +1,12 @@
 """What the scoresheet shows, in plain data: the table now, its hands, the rule set, a preview.
 
-Everything here reads a ``TableFold`` (``tournament.tables.table_fold``)
+Everything here reads a ``TableFold`` (``tournament.tables.selectors.table_fold``)
 and the seated players; nothing is written. Words:
 
 - **seat**: where a player first sat (E, S, W, N); the columns of the hand
   list follow it, so a player's column never moves.
 - **wind now**: the player's seat wind for the next hand (it moves with the
-  deal, ``tournament.table_state``).
+  deal, ``tournament.tables.state``).
 - **version**: a short fingerprint of what was recorded at the table (hands
   and voids); the live partial is swapped only when it changes.
 """
@@ -24,8 +24,8 @@ from scoring.rulesets import describe_settings, get_ruleset
 from scoring.views import bao_reasons
 from tournament.forms_table import PAYOUT_KINDS, Seated, payout_kind
 from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
-from tournament.table_state import SEATS
-from tournament.tables import TableFold, play_order_key
+from tournament.tables.state import SEATS
+from tournament.tables.selectors import TableFold, play_order_key
 
 WIND_NAMES = {
     "E": gettext_lazy("East"),

@@ -1,7 +1,7 @@
 """The scoresheet: a table's page, its live partial, and the hand entry (preview, record, void).
 
 Views only translate: the form post becomes the ledger's entry
-(``tournament.forms_table``), and ``tournament.ledger`` does the work
+(``tournament.forms_table``), and ``tournament.tables.ledger`` does the work
 (``hand_settle`` for the preview, ``hand_record``, ``hand_void``). Every form
 posts without JavaScript; with htmx the preview follows every tap (with the
 confirm bar and the payouts swapped out of band), Confirm swaps the whole
@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.confirmations.seat_links import seat_link_cards
 from tournament.forms_table import (
     EntryForm,
     entry_fingerprint,
@@ -34,13 +35,12 @@ from tournament.forms_table import (
     new_idempotency_key,
 )
 from tournament.held import sees_seating, sees_table_results
-from tournament.http_cache import LIVE, PAGE, shared
-from tournament.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
 from tournament.models import Hand, Round, Table
+from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.request_meta import request_meta
 from tournament.roles import can_manage_competition
-from tournament.seat_links import seat_link_cards
-from tournament.tables import table_fold
+from tournament.tables.ledger import HandConflict, HandRejected, hand_record, hand_settle, hand_void
+from tournament.tables.selectors import table_fold
 from tournament.views.table.display import (
     FINISH_WORDS,
     WIND_NAMES,
@@ -138,7 +138,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     players = players_now(fold, names)
     keeper = can_record(request.user, table)
     # A finished round or an ended table takes no record, void or correction (the ledger refuses them,
-    # tournament.ledger.check_open): the page offers none, and says why.
+    # tournament.tables.ledger.check_open): the page offers none, and says why.
     final = table.round.status == Round.Status.FINISHED or table.ended_at is not None
     allowed = keeper and not final
     state = fold.state
@@ -199,7 +199,7 @@ def scoresheet(request, table_id: int):
 
 
 def _entered_again(voided: Hand) -> bool:
-    """A voided hand is entered again once (``tournament.ledger``): a stale link opens no second entry."""
+    """A voided hand is entered again once (``tournament.tables.ledger``): a stale link opens no second entry."""
     return Hand.objects.filter(corrects=voided).exists()
 
 

@@ -1,9 +1,9 @@
 """A player's view of their table, to follow it and confirm hands (issue 19).
 
 Two ways in, the same page: the seat's private link (``/s/<token>/``, no
-account needed: ``tournament.seat_links``), or a logged-in player's own seat
+account needed: ``tournament.confirmations.seat_links``), or a logged-in player's own seat
 (``/tables/<id>/seat/``, their ``Player.user``). Answers go through the one
-door, ``tournament.confirmations.hand_answer``, for that seat only.
+door, ``tournament.confirmations.services.hand_answer``, for that seat only.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.confirmations import hand_answer
-from tournament.ledger_errors import HandRejected
+from tournament.confirmations.services import hand_answer
+from tournament.tables.ledger.errors import HandRejected
 from tournament.models import Hand, Seat
 from tournament.request_meta import request_meta
-from tournament.seat_links import seat_for_token
-from tournament.tables import table_fold
+from tournament.confirmations.seat_links import seat_for_token
+from tournament.tables.selectors import table_fold
 from tournament.views.table.display import players_now, seated_players
 from tournament.views.table.seat_display import counting_rule, hands_to_confirm
 

@@ -1,6 +1,6 @@
 """What a player following their table sees of each hand, to confirm it (issue 19), in plain data.
 
-Words as in ``tournament.confirmations``: a hand's **check** (its state), a
+Words as in ``tournament.confirmations.services``: a hand's **check** (its state), a
 seat's **answer**, the organiser's **ruling**. "Who pays whom" is the hand's
 ledger rows as played (reversals of a void are not listed: the void says it).
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament.audit import actor_name
-from tournament.confirmations import answering_seats
+from tournament.confirmations.services import answering_seats
 from tournament.models import Hand, Round, Seat
 from tournament.views.table.display import REASON_WORDS, hand_doubles, hand_summary
 

@@ -1,0 +1,281 @@
+"""Recording a hand, and entering a voided hand again once (a correction): validate, settle, write, audit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from scoring.rulesets import get_ruleset
+from tournament.audit import RequestMeta, audit_write
+from tournament.confirmations.services import check_open as check_hand
+from tournament.models import ChipTransfer, Hand, Round, Table
+from tournament.rounds.lifecycle import started_by_first_hand
+from tournament.tables.ledger.checks import check_open, check_right, lock_table
+from tournament.tables.ledger.errors import HandConflict, HandRejected, Problem
+from tournament.tables.ledger.guard import (
+    check_columns,
+    checked_key,
+    entry_digest,
+    same_entry_or_refuse,
+)
+from tournament.tables.ledger.preview import PLAYER_FIELDS, doubles_of, hand_settle
+from tournament.tables.selectors import hand_result, remember_related, state_before, table_fold, table_ledger
+from tournament.tables.state import TableState
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a hand answers: the hand, the table after it, and whether it is new."""
+
+    hand: Hand  # its transfers and void are loaded: serializing it reads nothing more
+    state: TableState  # the table once the hand is played
+    created: bool  # False: the idempotency key had been used; this is the hand recorded then
+
+
+def hand_record(
+    *,
+    table: Table,
+    entry: Mapping[str, Any],
+    user=None,
+    idempotency_key: str = "",
+    expected_number: int | None = None,
+    corrects: Hand | None = None,
+    meta: RequestMeta | None = None,
+) -> Hand:
+    """Record one hand at a table: validate, settle, write in one transaction, queue standings."""
+    hand = hand_record_with_state(
+        table=table,
+        entry=entry,
+        user=user,
+        idempotency_key=idempotency_key,
+        expected_number=expected_number,
+        corrects=corrects,
+        meta=meta,
+    ).hand
+    # The caller may void the hand and look at it again: forget what was known of it when recorded.
+    hand._state.fields_cache.pop("void", None)
+    hand.__dict__.pop("_prefetched_objects_cache", None)
+    return hand
+
+
+def hand_record_with_state(
+    *,
+    table: Table,
+    entry: Mapping[str, Any],
+    user=None,
+    idempotency_key: str = "",
+    expected_number: int | None = None,
+    corrects: Hand | None = None,
+    meta: RequestMeta | None = None,
+) -> Recorded:
+    """``hand_record``, also answering the table's state after the hand (the API's answer).
+
+    The table is read once, under its lock, in plain SQL (``table_ledger``); a retried idempotency key
+    is found among the hands that read returns, and the state after the hand is folded in memory.
+    """
+    meta = meta or RequestMeta()
+    idempotency_key = checked_key(idempotency_key)
+    digest = entry_digest(entry, expected_number, corrects) if idempotency_key else ""
+    check_right(user, table)
+    try:
+        with transaction.atomic():
+            locked = lock_table(table)
+            ledger = table_ledger(locked)
+            earlier = ledger.hand_with_key(idempotency_key)
+            if earlier is not None:
+                same_entry_or_refuse(earlier, digest, entry)
+                return Recorded(hand=_hand_loaded(earlier), state=ledger.state, created=False)
+            check_open(locked)
+            state = ledger.state
+            if expected_number is not None and expected_number != state.hand_number:
+                raise HandConflict(
+                    f"Hand {expected_number} has already been recorded at this table; "
+                    f"the next hand is {state.hand_number}. Check the hand list before entering it again.",
+                    state,
+                )
+            if corrects is not None:
+                _check_correctable(locked, corrects)
+                # A correction is played where the voided hand was: its dealer, winds and balances.
+                state = state_before(table_fold(locked), corrects)
+            settlement = hand_settle(table=locked, entry=entry, state=state)
+            sequence = len(ledger.hands) + 1
+            check_columns(
+                transfers=settlement.transfers,
+                doubles=doubles_of(entry, settlement),
+                number=state.hand_number,
+                sequence=sequence,
+            )
+            hand, transfers = _write_hand(
+                locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
+            )
+            check_hand(locked, hand)  # players confirm it, when the competition asks (issue 19)
+            if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
+                started_by_first_hand(locked.round_id, user, meta)  # the first hand recorded starts the round
+            if corrects is None:
+                words = gettext_noop("%(actor)s recorded hand %(hand)s at table %(table)s of round %(round)s")
+            else:
+                words = gettext_noop(
+                    "%(actor)s entered hand %(hand)s again at table %(table)s of round %(round)s "
+                    "(correcting the voided entry)"
+                )
+            audit_hand(
+                "hand_recorded" if corrects is None else "hand_corrected",
+                user,
+                meta,
+                locked,
+                hand,
+                words,
+                {
+                    "entry": dict(entry),
+                    "transfers": settlement.transfers,
+                    "corrects": getattr(corrects, "pk", None),
+                },
+            )
+            if corrects is None:
+                after = ledger.state_after(hand_result(hand, transfers))
+            else:  # the correction takes the voided hand's place: fold the table again
+                after = table_ledger(locked).state
+    except IntegrityError:
+        # Another request wrote the same sequence, idempotency key or correction between our read and write.
+        if idempotency_key:
+            earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                same_entry_or_refuse(earlier.pk, digest, entry)
+                return Recorded(hand=_hand_loaded(earlier.pk), state=table_fold(table).state, created=False)
+        raise HandConflict(
+            "Another device recorded a hand at this table at the same moment.", table_fold(table).state
+        ) from None
+    transaction.on_commit(lambda: queue_standings(hand))
+    return Recorded(hand=hand, state=after, created=True)
+
+
+def _hand_loaded(pk: int) -> Hand:
+    return Hand.objects.select_related("void").prefetch_related("transfers").get(pk=pk)
+
+
+def _write_hand(
+    table, entry, settlement, state, sequence, user, key, corrects
+) -> tuple[Hand, list[ChipTransfer]]:
+    idempotency_key, digest = key
+    winds = settlement.winds
+    outcome = entry.get("outcome")
+    instants = settlement.settle_input.get("instant") or []
+    rules = get_ruleset(table.round.competition.rules, table.round.competition.options or None)
+    by_player = {key: entry.get(key) for key in PLAYER_FIELDS}
+    hand = Hand.objects.create(
+        table=table,
+        sequence=sequence,
+        number=state.hand_number,
+        corrects=corrects,
+        outcome=outcome,
+        winner_id=by_player["winner"] if outcome == "win" else None,
+        discarder_id=by_player["discarder"],
+        offender_id=by_player["offender"] if outcome == "false_win" else None,
+        liable_id=by_player["liable"],
+        self_drawn=outcome == "win" and entry.get("win") == "self_draw",
+        doubles=doubles_of(entry, settlement),
+        kong_declared=bool(entry.get("kong_declared")) or any(i.get("type") == "kong" for i in instants),
+        prevailing_wind=state.prevailing_wind,
+        dealer_id=state.dealer,
+        seat_winds={str(pid): wind for wind, pid in winds.items()},
+        entry=dict(entry),
+        scoring={
+            "settle": settlement.result,
+            "paid": settlement.transfers,
+            "unpaid": {str(k): v for k, v in settlement.unpaid.items()},
+        },
+        rules=rules.as_dict(),
+        idempotency_key=idempotency_key,
+        entry_digest=digest,
+        recorded_by=user if user is not None and user.is_authenticated else None,
+    )
+    transfers = ChipTransfer.objects.bulk_create(
+        [
+            ChipTransfer(
+                hand=hand,
+                table=table,
+                from_player_id=t["from"],
+                to_player_id=t["to"],
+                amount=t["amount"],
+                reason=t["reason"],
+            )
+            for t in settlement.transfers
+            if t["amount"] > 0
+        ]
+    )
+    # What the answer shows of the new hand is in memory: no void, these transfers (as a prefetch would);
+    # ``hand_record`` forgets both before handing the hand to callers that may void it.
+    Hand.void.related.set_cached_value(hand, None)
+    remember_related(hand, "transfers", transfers)
+    return hand, transfers
+
+
+def _check_correctable(table: Table, corrects: Hand) -> None:
+    """A voided hand of this table, not entered again yet: a correction is a void plus one re-entry."""
+    if corrects.table_id != table.pk or not Hand.objects.filter(pk=corrects.pk, void__isnull=False).exists():
+        raise HandRejected(
+            [Problem("invalid_correction", _("Only a voided hand of this table can be entered again."))]
+        )
+    again = Hand.objects.filter(corrects_id=corrects.pk).values_list("number", flat=True).first()
+    if again is not None:
+        raise HandRejected(
+            [
+                Problem(
+                    "already_corrected",
+                    _(
+                        "Hand %(n)s has already been entered again (hand %(again)s): "
+                        "void that one to correct it."
+                    )
+                    % {"n": corrects.number, "again": again},
+                )
+            ],
+            status=409,
+        )
+
+
+def hand_correct(
+    *,
+    hand: Hand,
+    entry: Mapping[str, Any],
+    user=None,
+    idempotency_key: str = "",
+    meta: RequestMeta | None = None,
+) -> Recorded:
+    """Enter a voided hand again, once, in its place (a correction is a void plus one re-entry)."""
+    return hand_record_with_state(
+        table=hand.table, entry=entry, user=user, idempotency_key=idempotency_key, corrects=hand, meta=meta
+    )
+
+
+def audit_hand(
+    action: str, user, meta: RequestMeta, table: Table, hand: Hand, words: str, data: dict
+) -> None:
+    args = {"hand": hand.number, "table": table.number, "round": table.round.number}
+    if "reason" in data:
+        args["reason"] = data["reason"]
+    audit_write(
+        action,
+        user=user,
+        competition=table.round.competition,
+        object_type="hand",
+        object_id=hand.pk,
+        words=words,
+        args=args,
+        data={"table": table.pk, "hand_number": hand.number, **data},
+        meta=meta,
+    )
+
+
+def queue_standings(hand: Hand) -> None:
+    """Standings follow every recorded or voided hand; recording never waits for them (issue 6)."""
+    from tournament.standings import cache as standings_cache
+
+    from tournament.standings.queue import queue_standings_update
+
+    standings_cache.bump()  # the ledger moved: standings answers kept until now may be behind it
+    queue_standings_update(hand.table_id)
