@@ -32,7 +32,7 @@ def demo(stack):  # noqa: F811
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": HOST,
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_SETTINGS_MODULE": "tournament.project.settings",
     }
     if not (BASE_DIR / "staticfiles" / "staticfiles.json").exists():  # DEBUG=false pages need the manifest
         collected = subprocess.run(
