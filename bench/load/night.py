@@ -14,7 +14,9 @@ fraction ``f`` offers ``f`` x 20.8 hands a second (spread over the bench
 league's tables, however many were built) and ``f`` x 10,000 viewers. A step
 is **carried** when every request answered as expected (no error), each
 endpoint's rate achieved is at least 90% of the rate offered, and each p95
-is within ``P95_GOAL_MS``. The fraction printed is the largest step carried
+is within ``P95_GOAL_MS`` (the hands, Poisson arrivals, may fall short of
+90% by chance: a count within three standard deviations of the expected
+one holds too). The fraction printed is the largest step carried
 (the steps stop at the first one that is not). The load generator (locust,
 one process) runs on the same two cores: at the upper steps it is a good part
 of what is measured, and the report says how much CPU it took.
@@ -22,6 +24,7 @@ of what is measured, and the report says how much CPU it took.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 TABLES, HAND_SECONDS, VIEWERS, POLL_SECONDS = 2500, 120.0, 10_000, 5.0
@@ -33,6 +36,15 @@ ACHIEVED = 0.9
 
 def offered(fraction: float) -> dict[str, float]:
     return {HAND: fraction * TABLES / HAND_SECONDS, POLL: fraction * VIEWERS / POLL_SECONDS}
+
+
+def _rate_held(name: str, achieved: float, offered: float, seconds: float) -> bool:
+    """At least ``ACHIEVED`` of the rate offered; for the hands, Poisson arrivals, a count within three
+    standard deviations of the one expected also holds (200 hands in 30 s vary by 7% either way)."""
+    if achieved >= ACHIEVED * offered:
+        return True
+    expected = offered * seconds
+    return name == HAND and achieved * seconds >= expected - 3 * math.sqrt(expected)
 
 
 def run_steps(run: Callable, tables: int, steps=STEPS, seconds: float = 30.0) -> dict:
@@ -48,7 +60,8 @@ def run_steps(run: Callable, tables: int, steps=STEPS, seconds: float = 30.0) ->
             achieved = row.rps if row else 0.0
             p95 = row.p95 if row else float("nan")
             errors = row.failures if row else 0
-            good = bool(row) and errors == 0 and achieved >= ACHIEVED * rate and p95 <= P95_GOAL_MS[name]
+            good = bool(row) and errors == 0 and _rate_held(name, achieved, rate, seconds)
+            good = good and p95 <= P95_GOAL_MS[name]
             ok = ok and good
             step["endpoints"][name] = {"offered": rate, "achieved": achieved, "p95": p95, "errors": errors}
         step["cpu"] = {k: v / result.wall for k, v in result.cpu.items() if result.wall}
