@@ -187,3 +187,17 @@ def test_the_language_switch_of_a_shared_page_needs_no_token(league):
     assert b"csrfmiddlewaretoken" not in client.get(url).content
     answer = client.post(reverse("set_language"), {"language": "zh-hans", "next": url})
     assert answer.status_code == 302 and client.cookies["django_language"].value == "zh-hans"
+
+
+@pytest.mark.django_db(transaction=True)  # saves commit, as in production: their bump runs on commit
+def test_what_no_hand_moves_moves_the_validator_too(client, league):
+    """A round renamed (or seated, published, ended): the page's validator changes at once, not a
+    ``renew`` later (the browser test of issue 14 caught a published seating answered 304)."""
+    round_1 = league["tables"]["r1t1"].round
+    url = reverse("public:round", args=[round_1.pk])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    round_1.venue = "Toa Payoh Hub"
+    round_1.save(update_fields=["venue"])
+    answer = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200 and "Toa Payoh Hub" in answer.content.decode()

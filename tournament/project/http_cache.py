@@ -18,10 +18,11 @@ Words used here:
 - the **validator** is made without rendering, from the standings version
   (``tournament.standings.cache.version``: it changes with every hand
   recorded or voided, every write of the stored standings, a round held or
-  released, a rename, the ranking settings), the path with its query, the
-  language, and the time in steps of the policy's ``renew`` seconds (what a
-  page shows that moves no version: "updated 5 s ago", a round renamed, a
-  seating published; those reach viewers within ``renew`` seconds). A
+  released, a rename, the ranking settings; and here, ``WATCHED``: any save
+  of a competition, round, table, seat, player, club or entry), the path
+  with its query, the language, and the time in steps of the policy's
+  ``renew`` seconds (what a page shows that moves no version: "updated 5 s
+  ago", a change made with ``QuerySet.update``). A
   conditional request (``If-None-Match``) carrying the current validator is
   answered 304 before the view runs: no query, no template.
 - an answer served from ``standings_cache``'s memory may have been made at an
@@ -50,7 +51,10 @@ import time
 from dataclasses import dataclass
 from functools import wraps
 
+from django.apps import apps
 from django.conf import settings
+from django.db import connection, transaction
+from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
@@ -118,6 +122,31 @@ def _share(response, etag: str | None, policy: Policy):
     # The language comes from the cookie or Accept-Language (LocaleMiddleware adds the latter itself).
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
+
+
+# What the public pages show that no ledger write moves: a round seated, published, ended or renamed, a
+# table's scorekeeper, a seat, a player's or club's name, an entry. Saving or deleting one of these
+# moves the standings version too (once per transaction), so the validators change with them.
+# (A change made with ``QuerySet.update`` sends no signal: ``renew`` bounds how long it goes unseen.)
+WATCHED = ("Competition", "Round", "Table", "Seat", "Player", "Club", "Entry")
+
+
+def _bump() -> None:
+    standings_cache.bump()
+
+
+def _changed(sender, **kwargs) -> None:
+    if any(item[1] is _bump for item in connection.run_on_commit):
+        return  # one bump for the whole transaction (an import saves thousands of rows)
+    transaction.on_commit(_bump)
+
+
+def watch_public_models() -> None:
+    """``_changed`` on every save and delete of the ``WATCHED`` models (``TournamentConfig.ready``)."""
+    for name in WATCHED:
+        model = apps.get_model("tournament", name)
+        post_save.connect(_changed, sender=model, dispatch_uid=f"http_cache_save_{name}")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"http_cache_delete_{name}")
 
 
 def shared(policy: Policy):
