@@ -1,4 +1,4 @@
-"""Load benchmark (issue 7): 200 tables scored at once and 1,000 viewers, on the production stack.
+"""Load benchmark (issues 7, 20): 200 tables scored at once, nginx and its cache in front, the league night.
 
 On this machine, loopback only, bounded in time:
 
@@ -19,11 +19,16 @@ On this machine, loopback only, bounded in time:
    - one solo phase per endpoint, with the same number of users: the hand post
      (one scorekeeper per table), the standings API, the public leaderboard
      page, its live partial, a table's page;
-   - ``ceiling (mixed size)``: the minimal endpoint with as many users as the
-     mixed phase;
-   - ``mixed``: every scorekeeper recording hands and 1,000 viewers polling the
-     standings API, the leaderboard page, its live partial and table pages, all
-     at once;
+   - ``nginx`` (issue 20): nginx on loopback in front of gunicorn, with the
+     cache of ``deploy/nginx.conf`` (``bench/load/front.py``): the standings
+     API's read rate through the cache as a ratio of nginx serving the same
+     bytes as a static file (``wrk``), and the freshness: seconds from a hand
+     to the cached leaderboard showing it (p95, goal <= 2 s);
+   - ``night`` (issue 20): the league night as an open-loop model, through
+     nginx: a hand per table every two minutes over 2,500 tables and 10,000
+     viewers polling the leaderboard every 5 s, run at growing fractions
+     until one is not carried (``bench/load/night.py``): p95 per endpoint,
+     errors, and the fraction of that night this machine carries;
 
 4. checks the ledger: every hand's settlement sums to zero and its transfers
    are that settlement; every table's balances add up to four capitals;
@@ -37,16 +42,16 @@ serve it; divided by the ceiling's throughput (same user count, same stack,
 same run) it is the fraction of a do-nothing DRF request's rate this endpoint
 reaches, i.e. 1 / its cost in ceiling requests. The goals read that way:
 the hand post at >= 0.5 (costs at most two do-nothing requests), the standings
-API at >= 0.8. In the mixed phase the endpoints share the server, so each
-one's throughput there is a share, not its capacity; the report prints, for
-each, the fraction of its solo rate it got, and their sum ("capacity used"):
-close to 1 means mixing the traffic costs nothing extra (locks, a standings
-worker falling behind, caches); well below 1 means it does.
+API at >= 0.8 (issue 7's goals; issue 20 measures the hand post against its
+own floor instead: ``bench/hand_post_profile.py``).
 
 Run (from the repository root):
 
-    .venv/bin/python bench/load_bench.py --quick      # ~10 s phases, 15 s mixed: about 3 minutes
-    .venv/bin/python bench/load_bench.py              # 30 s phases, 60 s mixed: about 6 minutes
+    .venv/bin/python bench/load_bench.py --quick      # ~10 s phases, 15 s night steps
+    .venv/bin/python bench/load_bench.py              # 30 s phases, 30 s night steps
+    .venv/bin/python bench/load_bench.py --only nginx,night
+
+nginx (``apt-get install nginx-light``) and wrk (``apt-get install wrk``) for the last two.
 
 DATABASE_URL (default postgres://postgres@127.0.0.1:5432/mahjong_load) is
 dropped and recreated; REDIS_URL (default redis://127.0.0.1:6379/14) is
@@ -62,6 +67,7 @@ import csv
 import json
 import math
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -76,6 +82,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.load import front, night  # noqa: E402
+
 BIN = Path(sys.executable).parent
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/mahjong_load"
@@ -116,11 +124,9 @@ class PhaseResult:
 
 def _args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="10 s solo phases, 15 s mixed")
+    parser.add_argument("--quick", action="store_true", help="10 s solo phases, 15 s night steps")
     parser.add_argument("--seconds", type=float, help="each solo phase (default 30; 10 with --quick)")
-    parser.add_argument("--mixed-seconds", type=float, help="the mixed phase (default 60; 15 with --quick)")
     parser.add_argument("--tables", type=int, default=200, help="tables scored at once (4 players each)")
-    parser.add_argument("--viewers", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker (gthread)")
     parser.add_argument("--worker-concurrency", type=int, default=1, help="Celery worker processes")
@@ -130,16 +136,21 @@ def _args():
         "--profile", metavar="PHASE", help="sample the gunicorn workers with py-spy during this phase"
     )
     parser.add_argument("--keep", action="store_true", help="leave the temporary folder (logs, CSVs)")
+    parser.add_argument("--night-steps", help="fractions of the league night to try (default: night.STEPS)")
+    parser.add_argument(
+        "--night-seconds", type=float, help="each step of the night (default 30; 15 with --quick)"
+    )
+    parser.add_argument("--freshness-samples", type=int, default=20, help="hands timed to the cached page")
     args = parser.parse_args()
     args.seconds = args.seconds or (10 if args.quick else 30)
-    args.mixed_seconds = args.mixed_seconds or (15 if args.quick else 60)
+    args.night_seconds = args.night_seconds or (15 if args.quick else 30)
     args.db_url = os.environ.get("DATABASE_URL") or DEFAULT_DB
     args.redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS
     return args
 
 
 def _phases(args) -> list[Phase]:
-    tables, mixed = args.tables, args.tables + args.viewers
+    tables = args.tables
     phases = [
         Phase("ceiling", ("Ceiling",), tables, args.seconds),
         Phase("hands", ("Scorekeeper",), tables, args.seconds),
@@ -147,8 +158,9 @@ def _phases(args) -> list[Phase]:
         Phase("leaderboard", ("LeaderboardReader",), tables, args.seconds),
         Phase("leaderboard live", ("LiveReader",), tables, args.seconds),
         Phase("table page", ("TableReader",), tables, args.seconds),
-        Phase("ceiling (mixed size)", ("Ceiling",), mixed, args.seconds),
-        Phase("mixed", ("Scorekeeper", "Viewer"), mixed, args.mixed_seconds),
+        # With nginx in front (bench/load/front.py, bench/load/night.py): run by ``main`` itself.
+        Phase("nginx", (), 0, args.seconds),
+        Phase("night", ("NightScorekeeper", "NightViewer"), 0, args.night_seconds),
     ]
     if args.only:
         wanted = {name.strip() for name in args.only.split(",")}
@@ -209,6 +221,7 @@ class Servers:
     def __init__(self, folder: Path, env: dict, args, port: int):
         self.folder, self.env, self.args, self.port = folder, env, args, port
         self.procs: dict[str, subprocess.Popen] = {}
+        self.front = None  # nginx in front, once a phase needs it (bench/load/front.py)
 
     @property
     def url(self) -> str:
@@ -334,20 +347,27 @@ def _check_token_endpoint(url: str, league) -> None:
 
 
 def _run_phase(
-    phase: Phase, servers: Servers, league_file: Path, folder: Path, profile: bool = False
-) -> PhaseResult:
+    phase: Phase, servers: Servers, league_file: Path, folder: Path, profile: bool = False,
+    host: str | None = None, env_extra: dict | None = None,
+) -> PhaseResult:  # fmt: skip
     slug = phase.name.replace(" ", "-").replace("(", "").replace(")", "")
     prefix, counts_file = folder / slug, folder / f"{slug}-counts.json"
     ramp = math.ceil(phase.users / SPAWN_RATE) + 1
     argv = [
         str(BIN / "locust"), "-f", str(LOCUSTFILE), "--headless", "--only-summary",
         "-u", str(phase.users), "-r", str(SPAWN_RATE), "-t", f"{ramp + phase.seconds:.0f}s",
-        "--reset-stats", "--csv", str(prefix), "--host", servers.url, "--loglevel", "WARNING",
+        "--reset-stats", "--csv", str(prefix), "--host", host or servers.url, "--loglevel", "WARNING",
         "--stop-timeout", "30", *phase.classes,
     ]  # fmt: skip
-    env = {**os.environ, "LOAD_LEAGUE": str(league_file), "LOAD_COUNTS": str(counts_file)}
+    env = {
+        **os.environ,
+        "LOAD_LEAGUE": str(league_file),
+        "LOAD_COUNTS": str(counts_file),
+        **(env_extra or {}),
+    }
     db_name = servers.env["DATABASE_URL"].rsplit("/", 1)[1]
     cpu_before, wall_before = _cpu_seconds(servers, db_name), time.monotonic()
+    children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(folder / f"{slug}-locust.log", "w") as log:
         locust = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         spies = _profile(servers, folder, slug, ramp, phase.seconds) if profile else []
@@ -362,6 +382,10 @@ def _run_phase(
     result = PhaseResult(phase)
     cpu_after = _cpu_seconds(servers, db_name)
     result.cpu = _cpu_delta(cpu_before, cpu_after)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # locust, once waited for
+    result.cpu["locust"] = sum(
+        getattr(children, f) - getattr(children_before, f) for f in ("ru_utime", "ru_stime")
+    )
     result.wall = time.monotonic() - wall_before
     if not Path(f"{prefix}_stats.csv").exists():
         tail = (folder / f"{slug}-locust.log").read_text(errors="replace")[-3000:]
@@ -453,6 +477,30 @@ def _ms_value(text: str) -> float:
         return float(text)
     except ValueError:
         return 0.0
+
+
+def _behind_nginx(phase: Phase, servers: Servers, league, league_file: Path, folder: Path, args, results):
+    """The phases with nginx in front (started on first use, stopped with the servers)."""
+    if "nginx" not in servers.procs:
+        proxy = front.Front(folder, servers.port, _free_port())
+        proxy.start()
+        servers.procs["nginx"] = proxy.proc
+        servers.front = proxy
+    proxy = servers.front
+    if phase.name == "nginx":
+        return front.nginx_phase(proxy, league, seconds=phase.seconds, samples=args.freshness_samples)
+
+    def step(fraction: float, users: int, seconds: float) -> PhaseResult:
+        _worker_caught_up(league)
+        name = f"night x{fraction}"
+        results[name] = _run_phase(
+            Phase(name, phase.classes, users, seconds), servers, league_file, folder,
+            host=proxy.url, env_extra={"LOAD_NIGHT_FRACTION": str(fraction)},
+        )  # fmt: skip
+        return results[name]
+
+    steps = [float(f) for f in args.night_steps.split(",")] if args.night_steps else night.STEPS
+    return night.run_steps(step, len(league.tables), steps, phase.seconds)
 
 
 # --- the ledger ------------------------------------------------------------------------------------
@@ -596,7 +644,7 @@ def report(results: dict[str, PhaseResult]) -> dict:
         "GET leaderboard live partial": "leaderboard live",
         "GET table page": "table page",
     }
-    out: dict = {"ceiling_rps": ceiling_rps, "solo": {}, "mixed": {}}
+    out: dict = {"ceiling_rps": ceiling_rps, "solo": {}}
     print("\nsolo phases (each endpoint alone, as many users as tables; ratio = req/s / ceiling req/s)")
     print(HEADER + "   ratio")
     if ceiling:
@@ -619,30 +667,6 @@ def report(results: dict[str, PhaseResult]) -> dict:
         parts = ", ".join(f"{k} {v / result.wall:.2f}" for k, v in result.cpu.items() if result.wall)
         print(f"  {name:<22} {parts}")
         out.setdefault("cpu", {})[name] = {k: v / result.wall for k, v in result.cpu.items() if result.wall}
-    big = results.get("ceiling (mixed size)")
-    big_rps = big.rows["GET ceiling"].rps if big and "GET ceiling" in big.rows else None
-    out["ceiling_mixed_size_rps"] = big_rps
-    mixed = results.get("mixed")
-    if mixed:
-        users = mixed.phase.users
-        print(f"\nmixed phase ({users} users at once; share = req/s / the endpoint's solo req/s)")
-        print(HEADER + "   share")
-        if big:
-            print(_fmt_row(f"GET ceiling ({big.phase.users} users)", big.rows.get("GET ceiling"), None))
-        used = 0.0
-        for name, row in sorted(mixed.rows.items()):
-            solo = out["solo"].get(name)
-            share = row.rps / solo["rps"] if solo and solo["rps"] else None
-            used += share or 0.0
-            print(_fmt_row(name, row, share))
-            out["mixed"][name] = {**row.__dict__, "share": share}
-        total = sum(r.rps for r in mixed.rows.values())
-        print(f"  {'all endpoints':<30}{'':>8}{total:>9.1f}")
-        print(f"  capacity used (sum of shares): {used:.2f}")
-        if big_rps:
-            print(f"  mixed req/s / ceiling req/s at {big.phase.users} users: {total / big_rps:.2f}")
-        out["capacity_used"] = used
-        out["mixed_total_rps"] = total
     return out
 
 
@@ -651,7 +675,7 @@ def main() -> int:
     db_url, redis_url = args.db_url, args.redis_url
     load_before = os.getloadavg()
     print(
-        f"load bench: {args.tables} tables, {args.viewers} viewers; gunicorn {args.workers} workers x "
+        f"load bench: {args.tables} tables; gunicorn {args.workers} workers x "
         f"{args.threads} threads (gthread); Celery worker concurrency {args.worker_concurrency} + beat; "
         f"{os.cpu_count()} cores, load average {load_before[0]:.1f} at start"
     )
@@ -678,6 +702,7 @@ def main() -> int:
     connections.close_all()
     servers = Servers(folder, env, args, _free_port())
     results: dict[str, PhaseResult] = {}
+    behind: dict = {}  # the phases with nginx in front: its figures
     try:
         servers.start()
         _check_token_endpoint(servers.url, league)
@@ -688,6 +713,9 @@ def main() -> int:
                 f"(after {waited:.1f} s for the worker to catch up) ...",
                 flush=True,
             )
+            if phase.name in ("nginx", "night"):
+                behind[phase.name] = _behind_nginx(phase, servers, league, league_file, folder, args, results)
+                continue
             profile = phase.name == args.profile
             results[phase.name] = _run_phase(phase, servers, league_file, folder, profile)
             if profile:
@@ -695,13 +723,19 @@ def main() -> int:
     finally:
         checks = []
         created = sum(r.counts.get("created", 0) for r in results.values())
+        created += behind.get("nginx", {}).get("posted", 0)  # the freshness probe's hands
         in_flight = [key for r in results.values() for key in r.counts.get("in_flight", [])]
         try:
-            if results:
+            if results or behind:
                 checks = ledger_check(league, created, in_flight)
         finally:
             servers.stop()
     figures = report(results)
+    if "nginx" in behind:
+        front.report(behind["nginx"])
+    if "night" in behind:
+        night.report(behind["night"])
+    figures.update(behind)
     failures = [f for r in results.values() for f in r.failures]
     errors = sum(row.failures for r in results.values() for row in r.rows.values())
     print(f"\nerrors: {errors}")

@@ -32,6 +32,7 @@ import json
 import os
 import random
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -203,3 +204,70 @@ def ceiling(user: FastHttpUser) -> None:
 
 class Ceiling(_Reader):
     tasks = [ceiling]
+
+
+# --- the league night, open loop (issue 20): ``bench/load/night.py`` says how it is read ----------------
+
+NIGHT_TABLES = 2500  # the real night: a hand per table every two minutes on average
+NIGHT_HAND_SECONDS = 120.0
+NIGHT_VIEWERS = 10_000  # each polling the leaderboard every 5 s (htmx's live partial), through the cache
+NIGHT_POLL_SECONDS = 5.0
+NIGHT_FRACTION = float(os.environ.get("LOAD_NIGHT_FRACTION", "1"))
+
+
+class _Paced:
+    """Open loop: the next request is due at a time of its own (a Poisson arrival, or a fixed period),
+    not when the last answer came; a slow answer does not delay the ones after it, it queues them."""
+
+    poisson = False
+
+    def _period(self) -> float:
+        raise NotImplementedError
+
+    def _start_pacing(self) -> None:
+        self.pace_rng = random.Random()
+        # A Poisson process's first arrival is as far off as any other; a fixed period's, anywhere in it.
+        first = self.pace_rng.expovariate(1 / self._period()) if self.poisson else None
+        self.due = time.monotonic() + (
+            first if first is not None else self.pace_rng.uniform(0, self._period())
+        )
+        time.sleep(max(0.0, self.due - time.monotonic()))  # spread the first requests (gevent's sleep)
+
+    def wait_time(self) -> float:
+        gap = self._period()
+        self.due += self.pace_rng.expovariate(1 / gap) if self.poisson else gap
+        return max(0.0, self.due - time.monotonic())
+
+
+class NightScorekeeper(_Paced, Scorekeeper):
+    """One per table of the bench's league; together they record hands at ``NIGHT_FRACTION`` of the
+    night's rate (2,500 tables / 120 s), whatever the number of tables built."""
+
+    poisson = True
+
+    def _period(self) -> float:
+        return NIGHT_HAND_SECONDS * len(LEAGUE.tables) / (NIGHT_FRACTION * NIGHT_TABLES)
+
+    def on_start(self) -> None:
+        super().on_start()
+        self._start_pacing()
+
+    def wait_time(self) -> float:
+        return 1.0 if self.finished else _Paced.wait_time(self)
+
+
+class NightViewer(_Paced, FastHttpUser):
+    """An open leaderboard: its live partial every 5 s."""
+
+    network_timeout = 60.0
+    connection_timeout = 30.0
+
+    def _period(self) -> float:
+        return NIGHT_POLL_SECONDS
+
+    def on_start(self) -> None:
+        self._start_pacing()
+
+    @task
+    def poll(self) -> None:
+        _get(self, f"/competitions/{LEAGUE.competition}/standings/live/", "GET leaderboard live (via nginx)")

@@ -43,6 +43,7 @@ def site_for_test(tmp: Path, *, http_port: int, https_port: int, web_port: int, 
         (f"/etc/letsencrypt/live/{HOST}/privkey.pem", str(tmp / "key.pem")),
         ("/var/log/nginx/league.access.log", str(tmp / "access.log")),
         ("/srv/league/staticfiles/", f"{static}/"),
+        ("/var/cache/nginx/league", str(tmp / "cache")),
     ]
     for old, new in swaps:
         assert site.count(old) == 1, f"deploy/nginx.conf no longer has {old!r}: update this test"

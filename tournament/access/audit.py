@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tournament.access.models import SYSTEM, AuditEntry
+from tournament.db.rows import row_insert
 
 
 @dataclass(frozen=True)
@@ -56,16 +57,18 @@ def audit_write(
     meta = meta or RequestMeta()
     args = {"actor": actor_name(user), **(args or {})}
     summary = words % args
-    return AuditEntry.objects.create(
-        action=action,
-        user=user if user is not None and getattr(user, "is_authenticated", False) else None,
-        ip_address=meta.ip_address,
-        user_agent=(meta.user_agent or "")[:300],
-        competition=competition,
-        object_type=object_type,
-        object_id=object_id,
-        summary=summary[:500],
-        data={**(data or {}), "words": [words, args]},
+    return row_insert(  # the ORM's INSERT, made once (tournament.db.rows)
+        AuditEntry(
+            action=action,
+            user=user if user is not None and getattr(user, "is_authenticated", False) else None,
+            ip_address=meta.ip_address,
+            user_agent=(meta.user_agent or "")[:300],
+            competition=competition,
+            object_type=object_type,
+            object_id=object_id,
+            summary=summary[:500],
+            data={**(data or {}), "words": [words, args]},
+        )
     )
 
 

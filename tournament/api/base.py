@@ -22,10 +22,11 @@ from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
+from tournament.api.auth import LeagueTokenAuthentication
 from tournament.api.parsers import StrictJSONParser
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_tables import ConflictSerializer
@@ -82,7 +83,7 @@ def error_response(problems, status_code: int, **extra) -> Response:
 class LeagueAPIMixin:
     """Put first in the bases of every league API view."""
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [LeagueTokenAuthentication, SessionAuthentication]
     parser_classes = [StrictJSONParser]
     atomic_writes = True  # False only where a write must outlive a refusal (failed logins counted)
 

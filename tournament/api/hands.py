@@ -20,6 +20,7 @@ and a code that says why and that the hands appear once released.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
@@ -50,7 +51,7 @@ from tournament.rounds.held import sees_table_results
 from tournament.tables.ledger.errors import HandConflict, HandRejected
 from tournament.tables.ledger.record import hand_record_with_state
 from tournament.tables.ledger.void import hand_void
-from tournament.tables.selectors import table_fold, with_seats
+from tournament.tables.selectors import table_fold, table_for_recording, with_seats
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -115,7 +116,7 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
         },
     )
     def post(self, request, pk):
-        table = with_seats(get_or_404(Table.objects.select_related("round__competition"), pk))
+        table = with_seats(_table_for_post(pk))
         self.check_object_permissions(request, table)
         entry = HandEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
@@ -132,6 +133,20 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
                 meta=request_meta(request),
             )
         )
+
+
+def _table_for_post(pk) -> Table:
+    """The table to record at, with its round and competition (one plain query); any id naming none, 404."""
+    try:
+        number = int(pk)
+    except (TypeError, ValueError):
+        raise Http404 from None
+    if not 0 < number <= 2**63 - 1:  # no table has it, and PostgreSQL would refuse it as a bigint
+        raise Http404
+    try:
+        return table_for_recording(number)
+    except Table.DoesNotExist:
+        raise Http404 from None
 
 
 def idempotency_key(request) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Max
 from django.http import HttpResponse
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
@@ -21,6 +22,7 @@ from rest_framework.response import Response
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
 from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
+from tournament.project.http_cache import DATA, shared
 from tournament.standings import cache as standings_cache
 from tournament.standings.compute import standings_compute
 from tournament.standings.store import COMPETITION_SCOPE, ledger_mark, stored_standings
@@ -78,6 +80,7 @@ def _plainly_anonymous_json(request) -> bool:
     )
 
 
+@method_decorator(shared(DATA), name="dispatch")
 class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """Standings: the stored rows when current, else computed on read from the ledger.
 

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from tournament.project.health import healthz
 from tournament.views.accounts import PasswordResetView, invitation_use
@@ -29,7 +31,9 @@ urlpatterns = [
         "accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"
     ),
     path("accounts/invitation/<str:token>/", invitation_use, name="invitation_use"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch takes no CSRF token: pages shared by HTTP caches carry none
+    # (tournament/project/http_cache.py). A forged post can only change the visitor's language.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     # The REST API: the league (tournament/api/) and the scoring engine (scoring/adapter/api.py).
     path("api/v1/", include("tournament.api.urls")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .design_types import Design
-from .designs import factorise, affine, gf25_levels, golf_32, three_q_plus_one, transversal
+from .designs import affine, factorise, gf25_levels, golf_32, three_q_plus_one, transversal
 from .rotational import rotational_for, twelve
 
 

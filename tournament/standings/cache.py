@@ -55,6 +55,7 @@ FRESH_SECONDS = 1.0
 _MAX_ANSWERS = 256
 _answers: OrderedDict[str, tuple[Version, float, bytes]] = OrderedDict()
 _lock = threading.Lock()
+_served = threading.local()  # served_version
 
 
 class Version(NamedTuple):
@@ -90,12 +91,15 @@ def bump_on_commit(*, policy: bool = False) -> None:
     transaction.on_commit(lambda: bump(policy=policy))
 
 
-def version() -> Version | None:
-    """The current versions, or None (nothing may be served from memory) when the cache is out of reach."""
+def version(*, fresh: bool = False) -> Version | None:
+    """The current versions, or None (nothing may be served from memory) when the cache is out of reach.
+
+    ``fresh``: asked of the cache now, not taken from the last ``VERSION_SECONDS`` (a cache in front
+    checking its copy: a stale "unchanged" would keep it another ``max-age``)."""
     global _seen
     known, until = _seen
     now = _clock()
-    if known is not None and now < until:
+    if known is not None and now < until and not fresh:
         return Version(*known, read_at=now)
     try:
         found = cache.get_many([POLICY_KEY, VERSION_KEY])
@@ -131,7 +135,17 @@ def kept(path: str, at: Version | None, *, renewed: bool = False) -> bytes | Non
         if stale and at.read_at - made_at.read_at >= FRESH_SECONDS:
             return None
         _answers.move_to_end(path)
-        return body
+    _served.at = made_at
+    return body
+
+
+def served_version(*, reset: bool = False) -> Version | None:
+    """The version the answer last served from memory in this thread was made at
+    (``tournament.project.http_cache`` tags it with that one, not a newer one); ``reset``: forget it
+    before a request."""
+    if reset:
+        _served.at = None
+    return getattr(_served, "at", None)
 
 
 def keep(path: str, at: Version | None, body: bytes) -> None:

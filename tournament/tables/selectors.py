@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from django.db import connection
 
-from tournament.models import ChipTransfer, Hand, HandVoid, Seat, Table
+from tournament.db.rows import columns, instances_of
+from tournament.models import ChipTransfer, Competition, Hand, HandVoid, Round, Seat, Table
 from tournament.tables.state import (
     DEAL_RULES,
     DealRules,
@@ -80,6 +82,29 @@ def remember_related(instance, name: str, objects: list) -> None:
 
 _SEAT_FIELDS = [f.attname for f in Seat._meta.concrete_fields]
 _SEATS_SQL = f"SELECT {', '.join(_SEAT_FIELDS)} FROM {Seat._meta.db_table} WHERE table_id = %s ORDER BY id"
+
+
+def table_for_recording(pk: int) -> Table:
+    """The table with its round and competition, in one plain query: the hand post's first read (the
+    ORM compiled this join again on every post). ``Table.DoesNotExist`` when there is none."""
+    with connection.cursor() as cursor:
+        cursor.execute(_table_sql(), [pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"table {pk} does not exist")
+    table, round_, competition = instances_of([Table, Round, Competition], row)
+    Round.competition.field.set_cached_value(round_, competition)
+    Table.round.field.set_cached_value(table, round_)
+    return table
+
+
+@cache
+def _table_sql() -> str:
+    return (
+        f"SELECT {columns(Table, 't')}, {columns(Round, 'r')}, {columns(Competition, 'c')} "
+        f"FROM {Table._meta.db_table} t JOIN {Round._meta.db_table} r ON r.id = t.round_id "
+        f"JOIN {Competition._meta.db_table} c ON c.id = r.competition_id WHERE t.id = %s"
+    )
 
 
 def with_seats(table: Table) -> Table:

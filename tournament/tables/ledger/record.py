@@ -13,6 +13,7 @@ from django.utils.translation import gettext_noop
 from scoring.rulesets import get_ruleset
 from tournament.access.audit import RequestMeta, audit_hand
 from tournament.confirmations.checks import check_open as check_hand
+from tournament.db.rows import row_insert
 from tournament.models import ChipTransfer, Hand, Round, Table
 from tournament.rounds.lifecycle import started_by_first_hand
 from tournament.tables.ledger.checks import check_open, check_right, lock_table
@@ -167,32 +168,34 @@ def _write_hand(
     instants = settlement.settle_input.get("instant") or []
     rules = get_ruleset(table.round.competition.rules, table.round.competition.options or None)
     by_player = {key: entry.get(key) for key in PLAYER_FIELDS}
-    hand = Hand.objects.create(
-        table=table,
-        sequence=sequence,
-        number=state.hand_number,
-        corrects=corrects,
-        outcome=outcome,
-        winner_id=by_player["winner"] if outcome == "win" else None,
-        discarder_id=by_player["discarder"],
-        offender_id=by_player["offender"] if outcome == "false_win" else None,
-        liable_id=by_player["liable"],
-        self_drawn=outcome == "win" and entry.get("win") == "self_draw",
-        doubles=doubles_of(entry, settlement),
-        kong_declared=bool(entry.get("kong_declared")) or any(i.get("type") == "kong" for i in instants),
-        prevailing_wind=state.prevailing_wind,
-        dealer_id=state.dealer,
-        seat_winds={str(pid): wind for wind, pid in winds.items()},
-        entry=dict(entry),
-        scoring={
-            "settle": settlement.result,
-            "paid": settlement.transfers,
-            "unpaid": {str(k): v for k, v in settlement.unpaid.items()},
-        },
-        rules=rules.as_dict(),
-        idempotency_key=idempotency_key,
-        entry_digest=digest,
-        recorded_by=user if user is not None and user.is_authenticated else None,
+    hand = row_insert(  # the ORM's INSERT, made once (tournament.db.rows)
+        Hand(
+            table=table,
+            sequence=sequence,
+            number=state.hand_number,
+            corrects=corrects,
+            outcome=outcome,
+            winner_id=by_player["winner"] if outcome == "win" else None,
+            discarder_id=by_player["discarder"],
+            offender_id=by_player["offender"] if outcome == "false_win" else None,
+            liable_id=by_player["liable"],
+            self_drawn=outcome == "win" and entry.get("win") == "self_draw",
+            doubles=doubles_of(entry, settlement),
+            kong_declared=bool(entry.get("kong_declared")) or any(i.get("type") == "kong" for i in instants),
+            prevailing_wind=state.prevailing_wind,
+            dealer_id=state.dealer,
+            seat_winds={str(pid): wind for wind, pid in winds.items()},
+            entry=dict(entry),
+            scoring={
+                "settle": settlement.result,
+                "paid": settlement.transfers,
+                "unpaid": {str(k): v for k, v in settlement.unpaid.items()},
+            },
+            rules=rules.as_dict(),
+            idempotency_key=idempotency_key,
+            entry_digest=digest,
+            recorded_by=user if user is not None and user.is_authenticated else None,
+        )
     )
     transfers = ChipTransfer.objects.bulk_create(
         [

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from tournament.models import Competition, Player, Round, Table
+from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.rounds.held import sees_seating
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
@@ -50,12 +51,14 @@ def _competition_context(request, competition: Competition) -> dict:
 
 
 @require_GET
+@shared(PAGE)
 def competition(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     return render(request, "public/competition.html", _competition_context(request, competition))
 
 
 @require_GET
+@shared(LIVE)
 def competition_live(request, pk: int):
     """The competition page's live part: the leaders and the rounds as the evening goes."""
     competition = get_object_or_404(Competition, pk=pk)
@@ -63,6 +66,7 @@ def competition_live(request, pk: int):
 
 
 @require_GET
+@shared(PAGE)
 def round_page(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
     competition = round_.competition
@@ -99,6 +103,7 @@ ROLE_NAMES = {
 
 
 @require_GET
+@shared(PAGE)
 def player(request, pk: int):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     competitions = list(_competitions_of(player))

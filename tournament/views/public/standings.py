@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET
 from tournament.access.request_meta import client_ip
 from tournament.models import Competition, Player, Round
 from tournament.project import rate_limit
+from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.standings import cache as standings_cache
 from tournament.standings import exports
 from tournament.views.public.access import require_results_visible, sees_held
@@ -86,6 +87,7 @@ def held_round_numbers(competition: Competition) -> list[int]:
 
 
 @require_GET
+@shared(PAGE)
 def competition_standings(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     context = {
@@ -117,11 +119,13 @@ def _live(request, competition: Competition, round_: Round | None) -> HttpRespon
 
 
 @require_GET
+@shared(LIVE)
 def competition_standings_live(request, pk: int):
     return _live(request, get_object_or_404(Competition, pk=pk), None)
 
 
 @require_GET
+@shared(LIVE)
 def round_standings_live(request, pk: int):
     round_ = _round(pk, request.user)
     return _live(request, round_.competition, round_)

@@ -32,6 +32,7 @@ from tournament.confirmations.seat_links import seat_link_cards
 from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
 from tournament.forms.scoresheet_words import explain, form_data_from_entry
 from tournament.models import Hand, Round, Table
+from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.rounds.held import sees_seating, sees_table_results
 from tournament.tables.ledger.errors import HandConflict, HandRejected
 from tournament.tables.ledger.preview import hand_settle
@@ -175,6 +176,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 
 
 @require_GET
+@shared(PAGE)
 def scoresheet(request, table_id: int):
     table = _table(table_id)
     _check_seating_published(request, table)
@@ -206,6 +208,7 @@ def _already_corrected_text(voided: Hand) -> str:
 
 
 @require_GET
+@shared(LIVE)
 def live(request, table_id: int):
     """The table's state and hand list, for htmx polling: 204 when nothing changed."""
     table = _table(table_id)

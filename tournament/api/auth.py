@@ -1,0 +1,44 @@
+"""The API's token check in one prepared statement (issue 20: the hand post near its floor).
+
+DRF's ``TokenAuthentication`` finds the key with ``select_related("user")``:
+the ORM compiles that join again on every request, which cost a hand post
+more than the query itself. ``LeagueTokenAuthentication`` asks the same
+question in plain SQL (the token's and its user's columns, by key) and makes
+the same two model instances from the row. Same answers: an unknown key is
+401 "Invalid token.", an inactive user 401 "User inactive or deleted.".
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connection
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions
+from rest_framework.authentication import TokenAuthentication
+
+from tournament.db.rows import columns, instances_of
+
+
+@cache
+def _statement(model) -> str:
+    user_model = model._meta.get_field("user").related_model
+    return (
+        f"SELECT {columns(model, 't')}, {columns(user_model, 'u')} FROM {model._meta.db_table} t "
+        f"JOIN {user_model._meta.db_table} u ON u.{user_model._meta.pk.column} = t.user_id WHERE t.key = %s"
+    )
+
+
+class LeagueTokenAuthentication(TokenAuthentication):
+    def authenticate_credentials(self, key):
+        model = self.get_model()
+        with connection.cursor() as cursor:
+            cursor.execute(_statement(model), [key])
+            row = cursor.fetchone()
+        if row is None:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        token, user = instances_of([model, model._meta.get_field("user").related_model], row)
+        model.user.field.set_cached_value(token, user)
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        return user, token
