@@ -360,7 +360,7 @@ class HandVoidForm(forms.ModelForm):
 
 @admin.register(HandVoid)
 class HandVoidAdmin(ReadOnlyAdmin):
-    """Adding a void here voids the hand through ``tournament.tables.ledger.hand_void`` (reversing transfers)."""
+    """Adding a void here voids the hand through ``tables.ledger.void.hand_void`` (reversing transfers)."""
 
     list_display = ["hand", "reason", "voided_by", "voided_at"]
     form = HandVoidForm

@@ -55,7 +55,7 @@ class ScoringThrottle(ScopedRateThrottle):
     """``ScopedRateThrottle`` reading its rates when asked, not at import (so tests can change them).
 
     The client is told apart as DRF's ``get_ident`` does, by ``NUM_PROXIES`` (the settings'
-    ``TRUSTED_PROXIES``): the same address ``tournament.access.request_meta.client_ip`` gives axes and the audit log.
+    ``TRUSTED_PROXIES``): the same address ``access.request_meta.client_ip`` gives axes and the audit log.
     """
 
     @property

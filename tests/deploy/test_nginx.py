@@ -120,7 +120,8 @@ def stack(tmp_path_factory):
     assert migrate.returncode == 0, migrate.stderr
     with open(tmp_path / "web.log", "w") as log:
         web = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tournament.project.wsgi", "--bind", f"127.0.0.1:{ports['web_port']}",
+            [sys.executable, "-m", "gunicorn", "tournament.project.wsgi",
+             "--bind", f"127.0.0.1:{ports['web_port']}",
              "--workers", "1"],
             cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip

@@ -93,7 +93,8 @@ def test_honcho_start_brings_up_web_worker_and_beat(tmp_path):
             for name in ("web.1", "worker.1", "beat.1"):
                 assert f"{name} started (pid=" in output, output
             assert "ready." in output, output  # the worker's own word that it takes tasks
-            # Each process logs in the app's format (tournament/project/logs.py): time, level, logger, request id.
+            # Each process logs in the app's format (tournament/project/logs.py): time, level, logger,
+            # request id.
             stamp = r"\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{{3}}[+-]\d\d:\d\d"
             line = r"\d\d:\d\d:\d\d {} +\| " + stamp + r" INFO {} \[{}\] {}"
             assert re.search(line.format("web.1", "gunicorn.error", "-", "Listening at"), output), output

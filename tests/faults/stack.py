@@ -199,7 +199,8 @@ class Stack:
     def start_web(self) -> None:
         log = open(self.workdir / "web.log", "a")  # noqa: SIM115 - the process keeps it open
         self.web = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tournament.project.wsgi", "--bind", f"127.0.0.1:{self.web_port}",
+            [sys.executable, "-m", "gunicorn", "tournament.project.wsgi",
+             "--bind", f"127.0.0.1:{self.web_port}",
              "--workers", "2", "--timeout", "30", "--graceful-timeout", "3", "--access-logfile", "-"],
             cwd=BASE_DIR, env=self.env_as(WEB), stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip

@@ -1,4 +1,6 @@
-"""Invitations (issue 22): a one-time link an organiser makes for a scorekeeper or a player, one door per change."""
+"""Invitations (issue 22): a one-time link an organiser makes for a scorekeeper or a player, one door per
+change.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +13,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta
-from tournament.access.roles import require_organiser
-from tournament.models import Competition, Invitation, Player
-
-INVITATION_DAYS = 14  # how long an invitation's link works
 from tournament.access.accounts import (
     AccountError,
     InvitationInvalid,
@@ -23,7 +20,11 @@ from tournament.access.accounts import (
     new_account,
     require_entered,
 )
-from tournament.access.audit import audit_competition
+from tournament.access.audit import RequestMeta, audit_competition
+from tournament.access.roles import require_organiser
+from tournament.models import Competition, Invitation, Player
+
+INVITATION_DAYS = 14  # how long an invitation's link works
 
 
 def token_digest(token: str) -> str:

@@ -1,4 +1,5 @@
-"""Chip counts and the integrity flags in the API (issue 19), each write through ``tournament.counts.services``.
+"""Chip counts and the integrity flags in the API (issue 19), each write through
+``tournament.counts.services``.
 
 - ``GET /api/v1/tables/{id}/counts/``: the table's counts, to its scorekeeper,
   its players (by their account) and the competition's organisers; anybody

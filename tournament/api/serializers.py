@@ -172,7 +172,9 @@ class CompetitionSerializer(StrictModelSerializer):
         return attrs
 
     def create(self, validated_data):
-        """``tournament.league.competitions``: created, then staff and rules set through their doors; audited."""
+        """``tournament.league.competitions``: created, then staff and rules set through their doors;
+        audited.
+        """
         request, players = self.context["request"], validated_data.pop("players", None)
         staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}
         confirmation = {k: validated_data.pop(k) for k in CONFIRMATION if k in validated_data}
@@ -191,7 +193,7 @@ class CompetitionSerializer(StrictModelSerializer):
         return competition
 
     def update(self, instance, validated_data):
-        """Each change through its door: rules, staff, details (``tournament.league.competitions``); audited."""
+        """Each change through its door: rules, staff, details (``league.competitions``); audited."""
         request, players = self.context["request"], validated_data.pop("players", None)
         user, meta = request.user, request_meta(request)
         staff = {k: validated_data.pop(k) for k in ("organisers", "scorekeepers") if k in validated_data}

@@ -356,7 +356,7 @@ class TableView(LeagueAPIMixin, generics.RetrieveUpdateAPIView):
         return table
 
     def perform_update(self, serializer):
-        """``tournament.league.competitions.table_set_scorekeeper``: staff of the competition only; audited."""
+        """``league.competitions.table_set_scorekeeper``: staff of the competition only; audited."""
         keeper = serializer.validated_data.get("scorekeeper", serializer.instance.scorekeeper)
         try:
             table_set_scorekeeper(

@@ -1,4 +1,6 @@
-"""A hand's check (issue 19): opened in the transaction that records the hand, its state worked out from the answers."""
+"""A hand's check (issue 19): opened in the transaction that records the hand, its state worked out from the
+answers.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The scoresheet's words: an entry turned back into the form's data, and the engine's problems said in the scorekeeper's words."""
+"""The scoresheet's words: an entry turned back into the form's data, and the engine's problems said in the
+scorekeeper's words.
+"""
 
 from __future__ import annotations
 

@@ -1,1 +1,3 @@
-"""The project's plumbing, apart from the league: settings, environment, root URLs, Celery, WSGI, cache backend, health, logs."""
+"""The project's plumbing, apart from the league: settings, environment, root URLs, Celery, WSGI, cache
+backend, health, logs.
+"""

@@ -72,7 +72,9 @@ def _connections_as_between_requests(task=None, **kwargs) -> None:
 
 @worker_ready.connect
 def _heartbeat(sender=None, **kwargs) -> None:
-    """This worker writes its heartbeat to Redis from now on, for ``/healthz`` (``tournament.project.heartbeat``)."""
+    """This worker writes its heartbeat to Redis from now on, for ``/healthz``
+    (``tournament.project.heartbeat``).
+    """
     from django.conf import settings
 
     from tournament.project import heartbeat

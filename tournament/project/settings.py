@@ -164,7 +164,8 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # The worker keeps its database connection between tasks, closed when it fails or outlives
-# CONN_MAX_AGE as between two requests (tournament/project/celery.py); Celery still closes it every 2,000 tasks.
+# CONN_MAX_AGE as between two requests (tournament/project/celery.py); Celery still closes it every 2,000
+# tasks.
 CELERY_DB_REUSE_MAX = 1000
 # Recording a hand must never wait on a broker that is down (issue 6): fail fast.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
@@ -279,13 +280,15 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
-        # The scoresheet's service worker and web app manifest (issue 18, tournament/views/offline.py): this site's.
+        # The scoresheet's service worker and web app manifest (issue 18, tournament/views/offline.py): this
+        # site's.
         "worker-src": [SELF],
         "manifest-src": [SELF],
     }
 }
 
-# Logs: time, level, logger and request id on every line; JSON with LOG_FORMAT=json (tournament/project/logs.py).
+# Logs: time, level, logger and request id on every line; JSON with LOG_FORMAT=json
+# (tournament/project/logs.py).
 LOGGING = logging_config(level=env_str("LOG_LEVEL", "INFO"), log_format=env_str("LOG_FORMAT", "text"))
 # The worker keeps these LOGGING lines instead of Celery's own format (tournament/project/celery.py).
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -71,7 +71,8 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     wind = models.CharField(max_length=1, choices=Wind.choices)
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="seats")
-    # Part of the seat's private link (tournament.confirmations.seat_links): changing it retires the links given out.
+    # Part of the seat's private link (tournament.confirmations.seat_links): changing it retires the links
+    # given out.
     link_nonce = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:

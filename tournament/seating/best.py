@@ -1,4 +1,6 @@
-"""What a field can reach: the most rounds so many players play here with nobody meeting twice (the organiser's report)."""
+"""What a field can reach: the most rounds so many players play here with nobody meeting twice (the
+organiser's report).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Choosing a design for a field: every construction known here for so many players, and the one with the most rounds."""
+"""Choosing a design for a field: every construction known here for so many players, and the one with the
+most rounds.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The shape of a seating design: a block (a table of four), a class (a round), a design (its classes built on demand), and classes developed over a cyclic group from a base class."""
+"""The shape of a seating design: a block (a table of four), a class (a round), a design (its classes built
+on demand), and classes developed over a cyclic group from a base class.
+"""
 
 from __future__ import annotations
 

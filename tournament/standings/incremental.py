@@ -1,4 +1,5 @@
-"""The incremental path: after a hand, the table's players' lines move by deltas (``standings_table_changed``).
+"""The incremental path: after a hand, the table's players' lines move by deltas
+(``standings_table_changed``).
 
 How it works, and when it falls back to a full recompute instead, is told in ``tournament.standings.store``.
 """

@@ -1,4 +1,6 @@
-"""A table's "update queued" mark in the cache: one standings update waits per table (issue 7). The task clears it when it starts."""
+"""A table's "update queued" mark in the cache: one standings update waits per table (issue 7). The task
+clears it when it starts.
+"""
 
 from __future__ import annotations
 

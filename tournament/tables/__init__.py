@@ -1,4 +1,5 @@
-"""A table and its ledger: the hands played there, their chip transfers, voids and corrections, and the table's state.
+"""A table and its ledger: the hands played there, their chip transfers, voids and corrections, and the
+table's state.
 
 - ``state``: the pure fold over a table's hands (who deals, winds, balances, when the session is over);
 - ``selectors``: a table's hands read from the database and folded;

@@ -104,7 +104,9 @@ def offline_page(view):
             and request.headers.get("HX-Request") != "true"
         ):
             response[OFFLINE_HEADER] = str(user.pk)
-            response["Cache-Control"] = "private, no-store"  # the worker keeps it in its own cache; no HTTP cache does
+            response["Cache-Control"] = (
+                "private, no-store"  # the worker keeps it in its own cache; no HTTP cache does
+            )
         return response
 
     return wrapped

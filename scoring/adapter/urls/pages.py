@@ -1,4 +1,6 @@
-"""The hand calculator, mounted at /calculator/ (tournament/project/urls.py); see scoring/adapter/calculator.py."""
+"""The hand calculator, mounted at /calculator/ (tournament/project/urls.py); see
+scoring/adapter/calculator.py.
+"""
 
 from django.urls import path
 

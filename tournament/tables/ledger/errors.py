@@ -1,4 +1,6 @@
-"""What the ledger (``tournament.tables.ledger``) answers when it records nothing: problems, refusals, conflicts."""
+"""What the ledger (``tournament.tables.ledger``) answers when it records nothing: problems, refusals,
+conflicts.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""A hand entry priced before anything is written: the scoring engine's answer in player ids (``hand_settle``)."""
+"""A hand entry priced before anything is written: the scoring engine's answer in player ids
+(``hand_settle``).
+"""
 
 from __future__ import annotations
 

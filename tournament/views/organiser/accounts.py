@@ -38,7 +38,8 @@ def staff_context(competition, *, account_form=None, invite_form=None) -> dict:
     """What the staff page shows below the staff form: scorekeepers' accounts and open invitations."""
     return {
         "keepers": competition.scorekeepers.order_by("username"),
-        # Organisers' accounts are a superuser's to switch off (tournament.access.accounts.account_set_active).
+        # Organisers' accounts are a superuser's to switch off
+        # (tournament.access.accounts.account_set_active).
         "organiser_ids": set(
             competition.scorekeepers.filter(organised__isnull=False).values_list("pk", flat=True)
         ),

@@ -170,7 +170,7 @@ def player_hands(player: Player, rounds) -> list[PlayerHand]:
 
 
 def _adjustments(player: Player, rounds) -> list[tuple[tuple, PlayerHand]]:
-    """An accepted chip count's adjustment of the player's chips (issue 19, ``tournament.counts.services``), as a
+    """An accepted chip count's adjustment of the player's chips (issue 19, ``counts.services``), as a
     line after the hands it was counted after: with it the list still adds up to the player's net."""
     net: dict[int, int] = defaultdict(int)
     counts = {}

@@ -77,7 +77,7 @@ def _results_hidden(request, table: Table) -> bool:
 
 
 def _check_seating_published(request, table: Table) -> None:
-    """A draft seating (not yet published) is its organisers' only (``tournament.rounds.held.sees_seating``)."""
+    """A draft seating (not yet published) is its organisers' only (``rounds.held.sees_seating``)."""
     if not sees_seating(request.user, table.round):
         raise Http404(_("The seating of this round is not published yet."))
 
@@ -197,7 +197,9 @@ def scoresheet(request, table_id: int):
 
 
 def _entered_again(voided: Hand) -> bool:
-    """A voided hand is entered again once (``tournament.tables.ledger``): a stale link opens no second entry."""
+    """A voided hand is entered again once (``tournament.tables.ledger``): a stale link opens no second
+    entry.
+    """
     return Hand.objects.filter(corrects=voided).exists()
 
 
