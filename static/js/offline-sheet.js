@@ -343,7 +343,8 @@
   window.addEventListener("online", goOnline);
   setInterval(() => {
     if (!online && navigator.onLine) {
-      fetch(say.probe, { cache: "no-store" }).then((r) => r.ok && goOnline(), () => undefined);
+      // Any answer means the server is reachable: /healthz says 503 when a worker or Redis is down, not the network.
+      fetch(say.probe, { cache: "no-store" }).then(() => goOnline(), () => undefined);
     }
   }, 5000);
 

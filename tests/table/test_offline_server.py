@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.templatetags.static import static
 from django.urls import reverse
 
 from tests.table.helpers import balances
@@ -103,8 +104,10 @@ def test_the_manifest_installs_the_scoresheet(client):
     data = json.loads(answer.content)
     assert data["start_url"] == reverse("table:mine") and data["display"] == "standalone"
     assert [icon["sizes"] for icon in data["icons"]] == ["192x192", "512x512", "any"]
-    for icon in data["icons"]:
-        assert finders.find(icon["src"].removeprefix("/static/"))  # a file of ours
+    names = ("img/icon-192.png", "img/icon-512.png", "img/logo.svg")
+    # each a file of ours, by its collected (hashed, in production) name
+    assert [icon["src"] for icon in data["icons"]] == [static(name) for name in names]
+    assert all(finders.find(name) for name in names)
 
 
 def test_the_worker_loads_workbox_from_our_static_files_and_is_never_cached(client):
@@ -113,9 +116,9 @@ def test_the_worker_loads_workbox_from_our_static_files_and_is_never_cached(clie
     assert "no-cache" in answer["Cache-Control"] or "max-age=0" in answer["Cache-Control"]
     text = answer.content.decode()
     config = json.loads(text.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
-    assert [u.rsplit("/", 1)[1] for u in config["workbox"]] == [
-        "workbox-core.prod.js", "workbox-routing.prod.js", "workbox-strategies.prod.js"
-    ]  # fmt: skip
+    assert config["workbox"] == [
+        static(f"vendor/workbox/workbox-{m}.prod.js") for m in ("core", "routing", "strategies")
+    ]
     assert all(u.startswith("/static/vendor/workbox/") for u in config["workbox"])
     assert "http" not in text.replace(" http://", "")  # no CDN: every URL is this site's
     assert config["header"] == OFFLINE_HEADER

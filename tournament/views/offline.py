@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import json
 
+from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -80,7 +81,7 @@ def service_worker(request):
     config = {
         "workbox": [static(f"vendor/workbox/workbox-{m}.prod.js") for m in ("core", "routing", "strategies")],
         "appFiles": [static(name) for name in APP_FILES],
-        "staticPrefix": static(""),
+        "staticPrefix": settings.STATIC_URL,  # static("") has no manifest entry in production
         "header": OFFLINE_HEADER,
         "pages": [r"^/tables/mine/$", r"^/tables/\d+/$"],
     }
