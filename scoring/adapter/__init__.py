@@ -7,7 +7,7 @@ between them and the core's two doors, ``scoring.score_hand`` and
 
 - ``api``: the HTTP views (``/api/v1/score/``, ``/settle/``, ``/rulesets/``),
   and ``openapi`` the schemas and examples they declare;
-- ``calculator``: the hand calculator page (``/calculator/``);
+- ``views``: the hand calculator page (``/calculator/``);
 - ``urls``: their URL modules, included by ``tournament/project/urls.py``;
 - ``management/commands``: ``score_hand``, ``settle`` and ``make_tile_images``;
 - ``apps``: the app config (label ``scoring``).

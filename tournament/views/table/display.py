@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.adapter.calculator import bao_reasons
+from scoring.adapter.views import bao_reasons
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
