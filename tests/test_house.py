@@ -30,11 +30,25 @@ def _modules(package: str) -> dict[str, Path]:
     return found
 
 
+def _parse(path: Path) -> ast.Module:
+    """``ast.parse``, asked again if CPython 3.11 before 3.11.8 says "AST constructor recursion depth
+    mismatch": its AST state is shared by the threads, so a traceback formatted meanwhile in another
+    thread (the live server's, which parses source lines for its carets) can upset this parse
+    (python/cpython#106905). CI's Python is 3.11.7."""
+    source = path.read_text()
+    for _ in range(4):
+        try:
+            return ast.parse(source)
+        except SystemError:
+            continue
+    return ast.parse(source)
+
+
 def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """Every module of ours that ``name`` imports, at the top or inside a function."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(_parse(path)):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
