@@ -56,6 +56,14 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=2000)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--pin",
+        type=int,
+        metavar="CPU",
+        help="run this process and both PostgreSQL backends (the post's, the floor's) on this one core: "
+        "on a machine shared with other work, each side then pays the same for the switches between "
+        "the client and its backend",
+    )
     args = parser.parse_args()
     os.environ.update(
         DATABASE_URL=os.environ.get("PROFILE_DATABASE_URL", DB),
@@ -125,6 +133,9 @@ def main() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         backend = cursor.fetchone()[0]
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+        os.sched_setaffinity(backend, {args.pin})
     backend_started = _cpu_of(backend)
     # CPU time, not wall: on a shared machine the wall clock is mostly waiting for a core.
     profiler = cProfile.Profile(time.process_time) if args.profile else None
@@ -148,7 +159,7 @@ def main() -> None:
     print(f"PostgreSQL backend: {1000 * backend_cpu / args.posts:.2f} ms CPU per post")
     posted = list(Hand.objects.order_by("-pk").values_list("pk", flat=True)[: len(league.tables)])
     connection.close()
-    floor = write_hands(dsn, templates(dsn, posted), args.posts)
+    floor = write_hands(dsn, templates(dsn, posted), args.posts, pin=args.pin)
     post_ms = 1000 * (cpu + backend_cpu) / args.posts
     floor_ms = floor["python_ms"] + floor["postgres_ms"]
     print(

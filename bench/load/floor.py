@@ -71,8 +71,9 @@ def _insert_many(table: str, rows: list[dict]) -> tuple[str, list]:
     return sql, [row[c] for row in rows for c in columns]
 
 
-def write_hands(dsn: str, found: list[Template], count: int) -> dict:
-    """Write ``count`` hands as the floor does (cycling over ``found``); CPU per hand, ms."""
+def write_hands(dsn: str, found: list[Template], count: int, pin: int | None = None) -> dict:
+    """Write ``count`` hands as the floor does (cycling over ``found``); CPU per hand, ms. ``pin``: the
+    core the backend runs on (as the measured post's did)."""
     from tournament.models import AuditEntry, ChipTransfer, Hand
     from tournament.tables.ledger.checks import _LOCK_SQL
     from tournament.tables.selectors import _HANDS_SQL, _TRANSFERS_SQL
@@ -80,6 +81,8 @@ def write_hands(dsn: str, found: list[Template], count: int) -> dict:
     lock = _LOCK_SQL + " FOR UPDATE OF t"  # as tournament.tables.ledger.checks.lock_table on PostgreSQL
     with psycopg.connect(dsn, prepare_threshold=0) as conn:
         backend = conn.info.backend_pid
+        if pin is not None:
+            os.sched_setaffinity(backend, {pin})
 
         def one(template: Template, n: int) -> None:
             with conn.transaction(), conn.cursor() as cursor:

@@ -133,6 +133,14 @@ class RuleSet:
         """
         return _thaw(self.settings)
 
+    def as_json(self) -> str:
+        """``as_dict`` as JSON text, made once per rule set: every recorded hand keeps a copy (issue 20)."""
+        text = self.__dict__.get("_as_json")
+        if text is None:
+            text = json.dumps(self.as_dict())
+            object.__setattr__(self, "_as_json", text)
+        return text
+
     def as_dict(self) -> dict:
         """Plain JSON-able data; ``RuleSet.from_dict`` gives the same rule set back."""
         return {
@@ -211,7 +219,25 @@ def get_ruleset(rules_id: str = DEFAULT_RULESET, options: Mapping[str, Any] | No
                 "rules",
             )
         )
-    return RULESETS[rules_id.lower()].with_options(options)
+    base = RULESETS[rules_id.lower()]
+    if not options:
+        return base
+    try:
+        key = (base.id, json.dumps(options, sort_keys=True))
+    except (TypeError, ValueError):  # not JSON: ``with_options`` says what is wrong with it
+        return base.with_options(options)
+    found = _WITH_OPTIONS.get(key)
+    if found is None:  # a rule set is immutable: the one made for these options serves every caller
+        found = base.with_options(options)
+        if len(_WITH_OPTIONS) >= 256:
+            _WITH_OPTIONS.clear()
+        _WITH_OPTIONS[key] = found
+    return found
+
+
+# Rule sets made with options, by rule set and options as JSON: a competition's settings were checked
+# again three times for every hand recorded (issue 20).
+_WITH_OPTIONS: dict[tuple[str, str], RuleSet] = {}
 
 
 def describe_settings(rules: RuleSet) -> list[dict]:

@@ -20,7 +20,7 @@ def redis_cache():
     assert settings.CACHES["default"]["BACKEND"] == "tournament.project.cache.RedisCache"
     cache = caches["default"]
     yield cache
-    cache.delete_many(["kept-client-test", "kept-client-add"])
+    cache.delete_many(["kept-client-test", "kept-client-add", "set-and-add-version", "set-and-add-mark"])
 
 
 def test_one_client_serves_every_call(redis_cache):
@@ -56,3 +56,17 @@ def test_threads_share_the_client_safely(redis_cache):
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_set_and_add_sets_always_and_adds_only_a_missing_key(redis_cache):
+    # A recorded hand's standings version and its table's queued mark (issue 20).
+    client = redis_cache._cache.get_client(write=True)
+    assert redis_cache.set_and_add("set-and-add-version", "v1", "set-and-add-mark", 1, 30) is True
+    assert redis_cache.get("set-and-add-version") == "v1"
+    assert redis_cache.get("set-and-add-mark") == 1
+    assert redis_cache.set_and_add("set-and-add-version", "v2", "set-and-add-mark", 2, 30) is False
+    assert redis_cache.get("set-and-add-version") == "v2"  # the set always happens
+    assert redis_cache.get("set-and-add-mark") == 1  # the add does not replace the mark
+    ttl = client.ttl(redis_cache.make_and_validate_key("set-and-add-mark"))
+    assert 0 < ttl <= 30
+    assert client.ttl(redis_cache.make_and_validate_key("set-and-add-version")) == -1  # no expiry

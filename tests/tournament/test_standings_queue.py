@@ -9,7 +9,8 @@ import pytest
 from django.core.cache import cache
 
 from tests.factories import seated_table
-from tournament.standings import queue as standings_tasks
+from tournament.standings import cache as standings_cache
+from tournament.standings import marks as standings_marks
 from tournament.standings.marks import QUEUED_KEY, standings_update_started
 from tournament.standings.queue import queue_standings_update
 from tournament.standings.tasks import standings_update_table
@@ -48,13 +49,13 @@ def test_a_task_the_broker_refused_leaves_no_mark(monkeypatch, sent):
 
 def test_the_cache_being_down_still_queues_the_task(monkeypatch, sent):
     class Down:
-        def add(self, *args, **kwargs):
+        def set(self, *args, **kwargs):
             raise ConnectionError("cache down")
 
-        def delete(self, *args, **kwargs):
-            raise ConnectionError("cache down")
+        add = delete = set_and_add = set
 
-    monkeypatch.setattr(standings_tasks, "cache", Down())
+    monkeypatch.setattr(standings_cache, "cache", Down())
+    monkeypatch.setattr(standings_marks, "cache", Down())
     queue_standings_update(9)
     queue_standings_update(9)
     assert sent == [9, 9]

@@ -51,7 +51,7 @@ from tournament.rounds.held import sees_table_results
 from tournament.tables.ledger.errors import HandConflict, HandRejected
 from tournament.tables.ledger.record import hand_record_with_state
 from tournament.tables.ledger.void import hand_void
-from tournament.tables.selectors import table_fold, table_for_recording, with_seats
+from tournament.tables.selectors import table_fold, table_for_recording
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -116,7 +116,7 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
         },
     )
     def post(self, request, pk):
-        table = with_seats(_table_for_post(pk))
+        table = _table_for_post(pk)
         self.check_object_permissions(request, table)
         entry = HandEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
@@ -136,7 +136,8 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
 
 
 def _table_for_post(pk) -> Table:
-    """The table to record at, with its round and competition (one plain query); any id naming none, 404."""
+    """The table to record at, with its round, competition and seats (one plain query); any id naming none,
+    404."""
     try:
         number = int(pk)
     except (TypeError, ValueError):

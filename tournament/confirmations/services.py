@@ -90,11 +90,9 @@ def _refresh(check: HandCheck, now: datetime | None = None) -> bool:
 
 def _standings_follow(table_id: int) -> None:
     def queue():
-        from tournament.standings import cache as standings_cache
         from tournament.standings.queue import queue_standings_update
 
-        standings_cache.bump()
-        queue_standings_update(table_id)
+        queue_standings_update(table_id)  # with a new standings version
 
     transaction.on_commit(queue)
 

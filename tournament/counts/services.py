@@ -308,8 +308,6 @@ def hands_since_agreed(count: ChipCount) -> list[Hand]:
 
 def _queue_standings(table: Table) -> None:
     """Standings follow an adjustment as they follow a hand (``tournament.tables.ledger``)."""
-    from tournament.standings import cache as standings_cache
     from tournament.standings.queue import queue_standings_update
 
-    standings_cache.bump()
-    queue_standings_update(table.pk)
+    queue_standings_update(table.pk)  # with a new standings version

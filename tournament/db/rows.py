@@ -15,7 +15,9 @@ instance of each, made as the ORM makes them (``from_db``, converters).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from django.db import connection
 from django.db.models import AutoField, BigAutoField, SmallAutoField
@@ -36,11 +38,23 @@ def _statement(model, vendor: str) -> tuple[str, tuple, bool]:
     return sql, fields, returning
 
 
-def row_insert(instance):
-    """Write the unsaved ``instance`` as a new row; answer it, saved (its primary key set)."""
+def row_insert(instance, stored: Mapping[str, Any] | None = None):
+    """Write the unsaved ``instance`` as a new row; answer it, saved (its primary key set).
+
+    ``stored``: columns written as given, already in the database's form (a JSON field's text), and left
+    deferred on the instance (read from the row if asked for, as after ``defer``).
+    """
     model = type(instance)
     sql, fields, returning = _statement(model, connection.vendor)
-    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+    stored = stored or {}
+    values = [
+        stored[field.attname]
+        if field.attname in stored
+        else field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for field in fields
+    ]
+    for name in stored:
+        instance.__dict__.pop(name, None)
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
         pk = cursor.fetchone()[0] if returning else cursor.lastrowid
@@ -58,12 +72,18 @@ def columns(model, alias: str) -> str:
 def instance_of(model, values):
     """An instance of ``model`` from the values of ``columns(model, ...)``, as the ORM makes one from a row
     (``from_db``, the backend's and the fields' converters applied)."""
-    converted = []
-    for converters, value in zip(_converters(model, connection.vendor), values, strict=True):
+    values = list(values)
+    for index, converters in _converters(model, connection.vendor):
+        value = values[index]
         for converter, expression in converters:
             value = converter(value, expression, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
+        values[index] = value
+    return model.from_db(connection.alias, _attnames(model), values)
+
+
+@cache
+def _attnames(model) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
 
 
 def instances_of(models, row) -> list:
@@ -77,11 +97,13 @@ def instances_of(models, row) -> list:
 
 
 @cache
-def _converters(model, vendor: str) -> list[list]:
-    """Per column: the backend's and the field's converters, with the column (as the SQL compiler does)."""
+def _converters(model, vendor: str) -> list[tuple[int, list]]:
+    """The columns that have converters (the backend's and the field's, with the column, as the SQL
+    compiler applies them): their index and their converters."""
     found = []
-    for field in model._meta.concrete_fields:
+    for index, field in enumerate(model._meta.concrete_fields):
         column = field.get_col(model._meta.db_table)
         chain = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        found.append([(converter, column) for converter in chain])
+        if chain:
+            found.append((index, [(converter, column) for converter in chain]))
     return found

@@ -7,6 +7,10 @@ a few hundred response callbacks: a quarter of a millisecond of Python per
 throttled or cached request (load bench, issue 7). A ``redis.Redis`` is safe to
 share between threads (each command takes a connection from the pool), so one
 is kept per pool. Behaviour is otherwise Django's own.
+
+``set_and_add`` does a ``set`` and an ``add`` in one round trip (a pipeline,
+not a transaction): every recorded hand moves the standings version and marks
+its table's update as queued (issue 20, the hand post near its floor).
 """
 
 from __future__ import annotations
@@ -32,3 +36,13 @@ class RedisCache(DjangoRedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = KeptClientRedisCacheClient
+
+    def set_and_add(self, set_key, set_value, add_key, add_value, add_timeout: int) -> bool:
+        """``set(set_key, set_value, timeout=None)`` then ``add(add_key, add_value, add_timeout)``, in one
+        round trip; answers what ``add`` answers. ``add_timeout`` is a positive number of seconds."""
+        client = self._cache.get_client(write=True)
+        dumps = self._cache._serializer.dumps
+        pipe = client.pipeline(transaction=False)
+        pipe.set(self.make_and_validate_key(set_key), dumps(set_value))
+        pipe.set(self.make_and_validate_key(add_key), dumps(add_value), ex=int(add_timeout), nx=True)
+        return bool(pipe.execute()[1])

@@ -56,7 +56,13 @@ class Table(models.Model):
 
     @property
     def seat_map(self) -> dict[str, int]:
-        """{"E": player id, "S": ..., "W": ..., "N": ...} as first seated."""
+        """{"E": player id, "S": ..., "W": ..., "N": ...} as first seated.
+
+        ``read_seats`` is what a plain query read with the table (``tables.selectors.table_for_recording``:
+        the hand post), taken instead of asking ``seats``."""
+        read = self.__dict__.get("read_seats")
+        if read is not None:
+            return dict(read)
         return {seat.wind: seat.player_id for seat in self.seats.all()}
 
 

@@ -82,9 +82,25 @@ def bump(*, policy: bool = False) -> None:
     new = uuid.uuid4().hex
     _seen = (None, 0.0)  # ask the cache next time
     try:
-        cache.set_many({VERSION_KEY: new, **({POLICY_KEY: new} if policy else {})}, timeout=None)
+        if policy:
+            cache.set_many({VERSION_KEY: new, POLICY_KEY: new}, timeout=None)
+        else:  # every hand: one SET, not set_many's MULTI/EXEC pipeline (issue 20)
+            cache.set(VERSION_KEY, new, timeout=None)
     except Exception as exc:  # the cache is down: answers are not served from memory while it is
         log.warning("standings version not bumped (%s)", exc)
+
+
+def bump_and_add(key: str, value, timeout: int) -> bool:
+    """``bump()`` and ``cache.add(key, value, timeout)``, in one round trip where the cache can (Redis):
+    a recorded hand's version and its table's queued mark (issue 20). Answers what ``add`` answers; raises
+    what the cache raises when it is down (the version then stays as it was)."""
+    global _seen
+    new = uuid.uuid4().hex
+    _seen = (None, 0.0)  # ask the cache next time
+    if hasattr(cache, "set_and_add"):
+        return cache.set_and_add(VERSION_KEY, new, key, value, timeout)
+    cache.set(VERSION_KEY, new, timeout=None)
+    return cache.add(key, value, timeout=timeout)
 
 
 def bump_on_commit(*, policy: bool = False) -> None:

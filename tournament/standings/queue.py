@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from django.core.cache import cache
 from django.db import transaction
 
 from tournament.standings import cache as standings_cache
@@ -28,7 +27,8 @@ log = logging.getLogger(__name__)
 
 
 def queue_standings_update(table_id: int) -> None:
-    """Called on commit of every recorded or voided hand: the table's standings update, queued once.
+    """Called on commit of every recorded or voided hand: a new standings version (``standings.cache``),
+    and the table's standings update, queued once.
 
     A table whose update is queued and not yet started gets no second one: the task reads the ledger
     when it starts (``standings_update_started`` first clears the mark), so it covers every hand
@@ -40,10 +40,12 @@ def queue_standings_update(table_id: int) -> None:
     from tournament.standings.tasks import standings_update_table
 
     try:
-        if not cache.add(QUEUED_KEY.format(table_id), 1, timeout=QUEUED_SECONDS):
+        # The ledger moved: standings answers kept until now may be behind it (a new version), and the
+        # table's mark, in one round trip.
+        if not standings_cache.bump_and_add(QUEUED_KEY.format(table_id), 1, QUEUED_SECONDS):
             return  # an update of this table is waiting in the queue: it will see this hand
     except Exception as exc:  # the cache is down: queue the task anyway (the broker may be up)
-        log.warning("standings update mark for table %s not set (%s)", table_id, exc)
+        log.warning("standings version and update mark for table %s not set (%s)", table_id, exc)
     try:
         standings_update_table.apply_async((table_id,), retry=False, ignore_result=True)
     except Exception as exc:  # the broker is down: standings catch up later, the hand stands

@@ -22,10 +22,10 @@ from tournament.models import ChipTransfer, Competition, Hand, HandVoid, Round, 
 from tournament.tables.state import (
     DEAL_RULES,
     DealRules,
+    Fold,
     HandResult,
     HandRow,
     TableState,
-    table_history,
     table_state,
 )
 
@@ -85,25 +85,29 @@ _SEATS_SQL = f"SELECT {', '.join(_SEAT_FIELDS)} FROM {Seat._meta.db_table} WHERE
 
 
 def table_for_recording(pk: int) -> Table:
-    """The table with its round and competition, in one plain query: the hand post's first read (the
-    ORM compiled this join again on every post). ``Table.DoesNotExist`` when there is none."""
+    """The table with its round, competition and seats, in one plain query: the hand post's first read (the
+    ORM compiled this join again on every post, and the seats were a second round trip). Its ``seat_map``
+    then reads nothing. ``Table.DoesNotExist`` when there is none."""
     with connection.cursor() as cursor:
         cursor.execute(_table_sql(), [pk])
-        row = cursor.fetchone()
-    if row is None:
+        rows = cursor.fetchall()
+    if not rows:
         raise Table.DoesNotExist(f"table {pk} does not exist")
-    table, round_, competition = instances_of([Table, Round, Competition], row)
+    table, round_, competition = instances_of([Table, Round, Competition], rows[0][:-2])
     Round.competition.field.set_cached_value(round_, competition)
     Table.round.field.set_cached_value(table, round_)
+    table.read_seats = {wind: player for *_, wind, player in rows if wind is not None}
     return table
 
 
 @cache
 def _table_sql() -> str:
     return (
-        f"SELECT {columns(Table, 't')}, {columns(Round, 'r')}, {columns(Competition, 'c')} "
-        f"FROM {Table._meta.db_table} t JOIN {Round._meta.db_table} r ON r.id = t.round_id "
-        f"JOIN {Competition._meta.db_table} c ON c.id = r.competition_id WHERE t.id = %s"
+        f"SELECT {columns(Table, 't')}, {columns(Round, 'r')}, {columns(Competition, 'c')}, "
+        f"s.wind, s.player_id FROM {Table._meta.db_table} t "
+        f"JOIN {Round._meta.db_table} r ON r.id = t.round_id "
+        f"JOIN {Competition._meta.db_table} c ON c.id = r.competition_id "
+        f"LEFT JOIN {Seat._meta.db_table} s ON s.table_id = t.id WHERE t.id = %s"
     )
 
 
@@ -120,15 +124,13 @@ def deal_rules_for(table: Table) -> DealRules:
     return DEAL_RULES.get(table.round.competition.rules, DealRules())
 
 
-def _state_of(table: Table, results: Iterable[HandResult], adjustments: dict[int, int]) -> TableState:
-    return table_state(
-        table.seat_map,
-        table.round.competition.capital,
-        results,
-        ended=table.ended_at is not None,
-        rules=deal_rules_for(table),
-        adjustments=adjustments,
-    )
+def _fold_of(table: Table) -> Fold:
+    """The table's fold before any hand: its seats, capital and deal rules."""
+    return Fold(table.seat_map, table.round.competition.capital, deal_rules_for(table))
+
+
+def _state_of(table: Table, fold: Fold, adjustments: dict[int, int]) -> TableState:
+    return fold.state(ended=table.ended_at is not None, adjustments=adjustments)
 
 
 def adjustments_of(table: Table) -> dict[int, int]:
@@ -164,6 +166,7 @@ class TableLedger:
     table: Table
     hands: list[LedgerHand]  # every hand recorded, voided ones included, in recording order
     results: list[HandResult]  # the hands that stand, in play order
+    fold: Fold  # those hands played
     state: TableState
     adjustments: dict[int, int]  # accepted chip counts' net per player (issue 19)
 
@@ -173,7 +176,9 @@ class TableLedger:
 
     def state_after(self, result: HandResult) -> TableState:
         """The table once ``result`` is played as the next hand."""
-        return _state_of(self.table, [*self.results, result], self.adjustments)
+        fold = self.fold.copy()
+        fold.play(result)
+        return _state_of(self.table, fold, self.adjustments)
 
 
 _HANDS_SQL = (
@@ -231,13 +236,13 @@ def table_ledger(table: Table) -> TableLedger:
     by_id = {h.pk: h for h in hands}
     standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
     results = [h.result for h in standing]
+    fold = _fold_of(table)
+    for result in results:
+        fold.play(result)
     adjustments = net.get(None, {})
+    state = _state_of(table, fold, adjustments)
     return TableLedger(
-        table=table,
-        hands=hands,
-        results=results,
-        state=_state_of(table, results, adjustments),
-        adjustments=adjustments,
+        table=table, hands=hands, results=results, fold=fold, state=state, adjustments=adjustments
     )
 
 
@@ -253,11 +258,9 @@ def table_fold(table: Table) -> TableFold:
     )
     by_id = {h.pk: h for h in hands}
     standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
-    seats = table.seat_map
-    capital = table.round.competition.capital
-    rows = table_history(seats, capital, [hand_result(h) for h in standing], rules=deal_rules_for(table))
-    state = _state_of(table, [row.hand for row in rows], adjustments_of(table))
-    return TableFold(table=table, state=state, rows=rows, hands=hands)
+    fold = _fold_of(table)
+    rows = [fold.play(hand_result(h), row=True) for h in standing]
+    return TableFold(table=table, state=_state_of(table, fold, adjustments_of(table)), rows=rows, hands=hands)
 
 
 def state_before(fold: TableFold, hand: Hand) -> TableState:

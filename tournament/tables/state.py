@@ -83,7 +83,8 @@ library.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import copy
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -242,95 +243,120 @@ def _check_seating(seats: Mapping[str, int], capital: int) -> None:
         raise ValueError("the capital must be a positive number of chips")
 
 
-def _check_hand(hand: HandResult, players: set[int], number: int) -> None:
-    named = set(hand.net) | {p for p in (hand.winner, hand.discarder, hand.offender) if p is not None}
-    strangers = named - players
-    if strangers:
-        raise ValueError(f"hand {number} names players not at this table: {sorted(strangers)}")
+class Fold:
+    """The fold in progress: ``play`` the next hand (its ``HandRow`` if asked), read the ``state`` now.
 
+    Recording a hand plays it into a ``copy`` of the table's fold instead of folding every hand again.
+    """
 
-def _fold(
-    seats: Mapping[str, int],
-    capital: int,
-    hands: Iterable[HandResult],
-    ended: bool,
-    rules: DealRules,
-    adjustments: Mapping[int, int] | None = None,
-) -> Iterator[HandRow | TableState]:
-    """Yield a ``HandRow`` per hand, then the final ``TableState``."""
-    _check_seating(seats, capital)
-    players = set(seats.values())
-    balances = dict.fromkeys(seats.values(), capital)
-    deals_passed = 0  # the position of the deal: the whole rotation is this one counter
-    last_position = 0  # the position of the deal in the last hand played before the end
-    dealer_repeats = 0
-    finish_reason: str | None = None
-    hands_after_end = 0
-    number = 0
-    for number, hand in enumerate(hands, start=1):
-        _check_hand(hand, players, number)
-        after_end = finish_reason is not None
-        position = last_position if after_end else deals_passed
+    __slots__ = (
+        "seats", "rules", "players", "balances", "deals_passed", "last_position", "dealer_repeats",
+        "finish_reason", "hands_after_end", "number",
+    )  # fmt: skip
+
+    def __init__(self, seats: Mapping[str, int], capital: int, rules: DealRules = DealRules()) -> None:
+        _check_seating(seats, capital)
+        self.seats, self.rules = seats, rules
+        self.players = set(seats.values())
+        self.balances = dict.fromkeys(seats.values(), capital)
+        self.deals_passed = 0  # the position of the deal: the whole rotation is this one counter
+        self.last_position = 0  # the position of the deal in the last hand played before the end
+        self.dealer_repeats = 0
+        self.finish_reason: str | None = None
+        self.hands_after_end = 0
+        self.number = 0
+
+    @classmethod
+    def of(
+        cls, seats: Mapping[str, int], capital: int, hands: Iterable[HandResult], rules: DealRules
+    ) -> Fold:
+        """The fold after ``hands`` (in play order, voided hands left out)."""
+        fold = cls(seats, capital, rules)
+        for hand in hands:
+            fold.play(hand)
+        return fold
+
+    def copy(self) -> Fold:
+        other = copy.copy(self)
+        other.balances = dict(self.balances)
+        return other
+
+    def play(self, hand: HandResult, *, row: bool = False) -> HandRow | None:
+        """Play ``hand`` as the next hand; with ``row``, answer its line of the hand list."""
+        self.number += 1
+        strangers = {*hand.net, *(p for p in (hand.winner, hand.discarder, hand.offender) if p is not None)}
+        if strangers - self.players:
+            raise ValueError(
+                f"hand {self.number} names players not at this table: {sorted(strangers - self.players)}"
+            )
+        seats, balances = self.seats, self.balances
+        after_end = self.finish_reason is not None
+        position = self.last_position if after_end else self.deals_passed
         dealer = seats[SEATS[position % len(SEATS)]]
         for player, chips in hand.net.items():
             balances[player] += chips
-        kept = not after_end and dealer_keeps_deal(hand, dealer, rules)
+        kept = not after_end and dealer_keeps_deal(hand, dealer, self.rules)
         if after_end:
-            hands_after_end += 1  # chips move (they are in the ledger), the deal does not
+            self.hands_after_end += 1  # chips move (they are in the ledger), the deal does not
         else:
-            last_position = deals_passed
+            self.last_position = self.deals_passed
             if min(balances.values()) <= 0:
-                finish_reason = "out_of_chips"  # 001 rule 14: a player has exhausted his capital
+                self.finish_reason = "out_of_chips"  # 001 rule 14: a player has exhausted his capital
             if kept:
-                dealer_repeats += 1
-            elif deals_passed + 1 < DEALS_PER_SESSION:
-                dealer_repeats = 0
-                deals_passed += 1
+                self.dealer_repeats += 1
+            elif self.deals_passed + 1 < DEALS_PER_SESSION:
+                self.dealer_repeats = 0
+                self.deals_passed += 1
             else:
-                dealer_repeats = 0
-                finish_reason = finish_reason or "north_round_complete"  # 000 "Prevailing Wind"
-        yield HandRow(
-            number=number,
+                self.dealer_repeats = 0
+                self.finish_reason = self.finish_reason or "north_round_complete"  # 000 "Prevailing Wind"
+        if not row:
+            return None
+        return HandRow(
+            number=self.number,
             prevailing_wind=WINDS[position // len(SEATS)],
             dealer=dealer,
             seat_winds=seat_winds_for(seats, position),
             hand=hand,
-            balances_after=dict(balances),
+            balances_after=balances,
             dealer_kept_deal=kept,
             after_end=after_end,
         )
-    for player, chips in (adjustments or {}).items():
-        balances[player] += chips  # an accepted chip count (issue 19): chips move, the deal does not
-    if finish_reason is None and adjustments and min(balances.values()) <= 0:
-        finish_reason = "out_of_chips"
-    if finish_reason is None and ended:
-        finish_reason = "ended_by_organiser"
-    # A finished session shows the deal of its last hand: there is no next hand to describe.
-    position = last_position if finish_reason is not None and number else deals_passed
-    yield TableState(
-        prevailing_wind=WINDS[position // len(SEATS)],
-        dealer=seats[SEATS[position % len(SEATS)]],
-        seat_winds=seat_winds_for(seats, position),
-        hand_number=number + 1,
-        balances=balances,
-        finished=finish_reason is not None,
-        finish_reason=finish_reason,
-        hands_played=number,
-        dealer_repeats=dealer_repeats,
-        deals_passed=deals_passed,
-        hands_after_end=hands_after_end,
-    )
+
+    def state(self, *, ended: bool = False, adjustments: Mapping[int, int] | None = None) -> TableState:
+        """The table now; ``adjustments`` (accepted chip counts, issue 19) move chips, never the deal."""
+        balances = dict(self.balances)
+        for player, chips in (adjustments or {}).items():
+            balances[player] += chips
+        finish_reason = self.finish_reason
+        if finish_reason is None and adjustments and min(balances.values()) <= 0:
+            finish_reason = "out_of_chips"
+        if finish_reason is None and ended:
+            finish_reason = "ended_by_organiser"
+        # A finished session shows the deal of its last hand: there is no next hand to describe.
+        position = self.last_position if finish_reason is not None and self.number else self.deals_passed
+        seats = self.seats
+        return TableState(
+            prevailing_wind=WINDS[position // len(SEATS)],
+            dealer=seats[SEATS[position % len(SEATS)]],
+            seat_winds=seat_winds_for(seats, position),
+            hand_number=self.number + 1,
+            balances=balances,
+            finished=finish_reason is not None,
+            finish_reason=finish_reason,
+            hands_played=self.number,
+            dealer_repeats=self.dealer_repeats,
+            deals_passed=self.deals_passed,
+            hands_after_end=self.hands_after_end,
+        )
 
 
 def table_history(
-    seats: Mapping[str, int],
-    capital: int,
-    hands: Iterable[HandResult],
-    *,
-    rules: DealRules = DealRules(),
+    seats: Mapping[str, int], capital: int, hands: Iterable[HandResult], *, rules: DealRules = DealRules()
 ) -> list[HandRow]:
     """Every hand in play order with its number, prevailing wind, dealer, seat winds and balances after."""
-    return [row for row in _fold(seats, capital, hands, False, rules) if isinstance(row, HandRow)]
+    fold = Fold(seats, capital, rules)
+    return [fold.play(hand, row=True) for hand in hands]
 
 
 def table_state(
@@ -351,8 +377,7 @@ def table_state(
     player's net of the accepted chip counts' adjustments (issue 19), added to
     the balances after the hands: an adjustment moves chips, never the deal.
     """
-    *_, state = _fold(seats, capital, hands, ended, rules, adjustments)
-    return state
+    return Fold.of(seats, capital, hands, rules).state(ended=ended, adjustments=adjustments)
 
 
 def seat_of(state: TableState, player_id: int) -> str:

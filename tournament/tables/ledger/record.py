@@ -83,8 +83,9 @@ def hand_record_with_state(
     idempotency_key = checked_key(idempotency_key)
     digest = entry_digest(entry, expected_number, corrects) if idempotency_key else ""
     check_right(user, table)
+    savepoint, writing = _needs_savepoint(), False
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             locked = lock_table(table)
             ledger = table_ledger(locked)
             earlier = ledger.hand_with_key(idempotency_key)
@@ -111,6 +112,7 @@ def hand_record_with_state(
                 number=state.hand_number,
                 sequence=sequence,
             )
+            writing = True  # every refusal is above this line: below, an error loses the whole transaction
             hand, transfers = _write_hand(
                 locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )
@@ -141,8 +143,16 @@ def hand_record_with_state(
                 after = ledger.state_after(hand_result(hand, transfers))
             else:  # the correction takes the voided hand's place: fold the table again
                 after = table_ledger(locked).state
+    except (HandRejected, HandConflict):
+        if not (savepoint or writing) and transaction.get_connection().in_atomic_block:
+            # Refused before anything was written, and no statement failed: the caller's transaction is
+            # still good for the answer that explains the refusal (a page reads the table again).
+            transaction.set_rollback(False)
+        raise
     except IntegrityError:
         # Another request wrote the same sequence, idempotency key or correction between our read and write.
+        if transaction.get_connection().needs_rollback:
+            raise  # no savepoint to answer from: the caller's transaction is lost (not on SQLite, see below)
         if idempotency_key:
             earlier = Hand.objects.filter(table=table, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -153,6 +163,17 @@ def hand_record_with_state(
         ) from None
     transaction.on_commit(lambda: queue_standings(hand))
     return Recorded(hand=hand, state=after, created=True)
+
+
+def _needs_savepoint() -> bool:
+    """Whether recording inside a caller's transaction (the API's request) needs a savepoint of its own.
+
+    It lets a race lost on the unique sequence, idempotency key or correction be answered 409 from what
+    the winner wrote. Where the table's row lock serialises the writers (PostgreSQL), the second reads
+    the first's hand under the lock and no such race is lost: the savepoint's two statements are saved
+    (issue 20, the hand post near its floor). SQLite takes no row lock: there it stays.
+    """
+    return not transaction.get_connection().features.has_select_for_update
 
 
 def _hand_loaded(pk: int) -> Hand:
@@ -191,11 +212,11 @@ def _write_hand(
                 "paid": settlement.transfers,
                 "unpaid": {str(k): v for k, v in settlement.unpaid.items()},
             },
-            rules=rules.as_dict(),
             idempotency_key=idempotency_key,
             entry_digest=digest,
             recorded_by=user if user is not None and user.is_authenticated else None,
-        )
+        ),
+        stored={"rules": rules.as_json()},  # the rule set's snapshot, encoded once per rule set
     )
     transfers = ChipTransfer.objects.bulk_create(
         [
@@ -257,8 +278,6 @@ def hand_correct(
 
 def queue_standings(hand: Hand) -> None:
     """Standings follow every recorded or voided hand; recording never waits for them (issue 6)."""
-    from tournament.standings import cache as standings_cache
     from tournament.standings.queue import queue_standings_update
 
-    standings_cache.bump()  # the ledger moved: standings answers kept until now may be behind it
-    queue_standings_update(hand.table_id)
+    queue_standings_update(hand.table_id)  # with a new standings version: answers kept may be behind
