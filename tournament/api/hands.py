@@ -170,7 +170,8 @@ def recorded_answer(record) -> Response:
             status.HTTP_409_CONFLICT,
             state=state_data(exc.state),
         )
-    data = HandRecordedSerializer(recorded.hand, context={"state": recorded.state}).data
+    context = {"state": recorded.state, "transfers": recorded.transfers}
+    data = HandRecordedSerializer(recorded.hand, context=context).data
     return Response(data, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
 
 

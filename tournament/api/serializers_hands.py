@@ -91,9 +91,10 @@ class HandSerializer(StrictModelSerializer):
 
     @extend_schema_field(TransferSerializer(many=True))
     def get_transfers(self, hand) -> list[dict]:
+        written = self.context.get("transfers")  # a hand just recorded: the transfers the ledger wrote
         return [
             {"amount": t.amount, "reason": t.reason, "from": t.from_player_id, "to": t.to_player_id}
-            for t in hand.transfers.all()
+            for t in (hand.transfers.all() if written is None else written)
             if t.reverses_id is None
         ]
 

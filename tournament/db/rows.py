@@ -19,23 +19,38 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models import AutoField, BigAutoField, SmallAutoField
+
+# Fields whose value goes to the database as the instance holds it: for these the ORM's preparation only
+# converts a value of another type (a text for a number), which nothing here passes. Exact types only.
+_PLAIN = (
+    models.IntegerField, models.PositiveIntegerField, models.PositiveSmallIntegerField,
+    models.SmallIntegerField, models.BigIntegerField, models.BooleanField, models.CharField, models.TextField,
+)  # fmt: skip
+
+
+def _plain(field) -> bool:
+    if isinstance(field, models.ForeignKey):
+        return type(field.target_field) in (*_PLAIN, AutoField, BigAutoField, SmallAutoField)
+    return type(field) in _PLAIN
 
 
 @cache
-def _statement(model, vendor: str) -> tuple[str, tuple, bool]:
+def _statement(model, vendor: str, rows: int = 1) -> tuple[str, tuple, tuple[bool, ...], bool]:
     auto = (AutoField, BigAutoField, SmallAutoField)
     fields = tuple(f for f in model._meta.concrete_fields if not (f.primary_key and isinstance(f, auto)))
     quote = connection.ops.quote_name
-    returning = connection.features.can_return_columns_from_insert
+    returning = connection.features.can_return_rows_from_bulk_insert or rows == 1
+    returning = returning and connection.features.can_return_columns_from_insert
+    one = f"({', '.join(['%s'] * len(fields))})"
     sql = (
         f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
+        f"VALUES {', '.join([one] * rows)}"
     )
     if returning:
         sql += f" RETURNING {quote(model._meta.pk.column)}"
-    return sql, fields, returning
+    return sql, fields, tuple(_plain(f) for f in fields), returning
 
 
 def row_insert(instance, stored: Mapping[str, Any] | None = None):
@@ -44,23 +59,52 @@ def row_insert(instance, stored: Mapping[str, Any] | None = None):
     ``stored``: columns written as given, already in the database's form (a JSON field's text), and left
     deferred on the instance (read from the row if asked for, as after ``defer``).
     """
-    model = type(instance)
-    sql, fields, returning = _statement(model, connection.vendor)
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself: each use of the proxy looks it up again
+    sql, fields, plain, returning = _statement(type(instance), db.vendor)
     stored = stored or {}
     values = [
         stored[field.attname]
         if field.attname in stored
-        else field.get_db_prep_save(field.pre_save(instance, True), connection)
-        for field in fields
+        else getattr(instance, field.attname)
+        if is_plain
+        else field.get_db_prep_save(field.pre_save(instance, True), db)
+        for field, is_plain in zip(fields, plain, strict=True)
     ]
     for name in stored:
         instance.__dict__.pop(name, None)
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, values)
         pk = cursor.fetchone()[0] if returning else cursor.lastrowid
     instance.pk = pk
-    instance._state.adding, instance._state.db = False, connection.alias
+    instance._state.adding, instance._state.db = False, db.alias
     return instance
+
+
+def rows_insert(instances: list) -> list:
+    """Write unsaved instances of one model in one ``INSERT`` (a statement made once per model and count of
+    rows), as ``row_insert`` writes one; answer them, saved. What ``bulk_create`` does, without compiling
+    its statement again on every call."""
+    if not instances:
+        return instances
+    db = connections[DEFAULT_DB_ALIAS]
+    sql, fields, plain, returning = _statement(type(instances[0]), db.vendor, len(instances))
+    values = [
+        getattr(instance, field.attname)
+        if is_plain
+        else field.get_db_prep_save(field.pre_save(instance, True), db)
+        for instance in instances
+        for field, is_plain in zip(fields, plain, strict=True)
+    ]
+    with db.cursor() as cursor:
+        cursor.execute(sql, values)
+        if returning:
+            pks = [row[0] for row in cursor.fetchall()]
+        else:  # SQLite before RETURNING: one statement's rows take the ids up to the last one
+            pks = list(range(cursor.lastrowid - len(instances) + 1, cursor.lastrowid + 1))
+    for instance, pk in zip(instances, pks, strict=True):
+        instance.pk = pk
+        instance._state.adding, instance._state.db = False, db.alias
+    return instances
 
 
 def columns(model, alias: str) -> str:
@@ -72,13 +116,14 @@ def columns(model, alias: str) -> str:
 def instance_of(model, values):
     """An instance of ``model`` from the values of ``columns(model, ...)``, as the ORM makes one from a row
     (``from_db``, the backend's and the fields' converters applied)."""
+    db = connections[DEFAULT_DB_ALIAS]
     values = list(values)
-    for index, converters in _converters(model, connection.vendor):
+    for index, converters in _converters(model, db.vendor):
         value = values[index]
         for converter, expression in converters:
-            value = converter(value, expression, connection)
+            value = converter(value, expression, db)
         values[index] = value
-    return model.from_db(connection.alias, _attnames(model), values)
+    return model.from_db(db.alias, _attnames(model), values)
 
 
 @cache

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from django.db import connection
 
@@ -143,8 +144,7 @@ def adjustments_of(table: Table) -> dict[int, int]:
     return net
 
 
-@dataclass(frozen=True)
-class LedgerHand:
+class LedgerHand(NamedTuple):
     """One recorded hand as recording the next one needs it: no model instance, no rule-set snapshot."""
 
     pk: int
@@ -216,7 +216,7 @@ def table_ledger(table: Table) -> TableLedger:
             corrects_id=corrects_id,
             is_void=void_id is not None,
             idempotency_key=key,
-            result=HandResult(
+            result=HandResult.stored(
                 outcome=outcome,
                 net=net.get(pk, {}),
                 winner=winner,

@@ -157,6 +157,14 @@ class HandResult:
     doubles: int | None = None
     hand_id: int | None = None  # the database row, for the layer that shows the list
 
+    @classmethod
+    def stored(cls, **values) -> HandResult:
+        """A hand read back from the ledger (checked when written), made without the checks: every field
+        given, ``net`` a new dict (the hand post reads every hand of its table; issue 20)."""
+        result = object.__new__(cls)
+        result.__dict__.update(values)
+        return result
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "net", _copy(self.net))
         if self.outcome not in OUTCOMES:
@@ -266,16 +274,6 @@ class Fold:
         self.hands_after_end = 0
         self.number = 0
 
-    @classmethod
-    def of(
-        cls, seats: Mapping[str, int], capital: int, hands: Iterable[HandResult], rules: DealRules
-    ) -> Fold:
-        """The fold after ``hands`` (in play order, voided hands left out)."""
-        fold = cls(seats, capital, rules)
-        for hand in hands:
-            fold.play(hand)
-        return fold
-
     def copy(self) -> Fold:
         other = copy.copy(self)
         other.balances = dict(self.balances)
@@ -377,7 +375,10 @@ def table_state(
     player's net of the accepted chip counts' adjustments (issue 19), added to
     the balances after the hands: an adjustment moves chips, never the deal.
     """
-    return Fold.of(seats, capital, hands, rules).state(ended=ended, adjustments=adjustments)
+    fold = Fold(seats, capital, rules)
+    for hand in hands:
+        fold.play(hand)
+    return fold.state(ended=ended, adjustments=adjustments)
 
 
 def seat_of(state: TableState, player_id: int) -> str:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 from scoring.rulesets import get_ruleset
 from tournament.access.audit import RequestMeta, audit_hand
 from tournament.confirmations.checks import check_open as check_hand
-from tournament.db.rows import row_insert
+from tournament.db.rows import row_insert, rows_insert
 from tournament.models import ChipTransfer, Hand, Round, Table
 from tournament.rounds.lifecycle import started_by_first_hand
 from tournament.tables.ledger.checks import check_open, check_right, lock_table
@@ -25,7 +25,7 @@ from tournament.tables.ledger.guard import (
     same_entry_or_refuse,
 )
 from tournament.tables.ledger.preview import PLAYER_FIELDS, doubles_of, hand_settle
-from tournament.tables.selectors import hand_result, remember_related, state_before, table_fold, table_ledger
+from tournament.tables.selectors import hand_result, state_before, table_fold, table_ledger
 from tournament.tables.state import TableState
 
 
@@ -33,9 +33,10 @@ from tournament.tables.state import TableState
 class Recorded:
     """What recording a hand answers: the hand, the table after it, and whether it is new."""
 
-    hand: Hand  # its transfers and void are loaded: serializing it reads nothing more
+    hand: Hand  # its void is loaded (none when new)
     state: TableState  # the table once the hand is played
     created: bool  # False: the idempotency key had been used; this is the hand recorded then
+    transfers: list[ChipTransfer] | None = None  # a new hand's, as written (the answer reads no more)
 
 
 def hand_record(
@@ -162,7 +163,7 @@ def hand_record_with_state(
             "Another device recorded a hand at this table at the same moment.", table_fold(table).state
         ) from None
     transaction.on_commit(lambda: queue_standings(hand))
-    return Recorded(hand=hand, state=after, created=True)
+    return Recorded(hand=hand, state=after, created=True, transfers=transfers)
 
 
 def _needs_savepoint() -> bool:
@@ -218,7 +219,7 @@ def _write_hand(
         ),
         stored={"rules": rules.as_json()},  # the rule set's snapshot, encoded once per rule set
     )
-    transfers = ChipTransfer.objects.bulk_create(
+    transfers = rows_insert(  # one INSERT of every transfer, made once per count of rows (tournament.db.rows)
         [
             ChipTransfer(
                 hand=hand,
@@ -232,10 +233,9 @@ def _write_hand(
             if t["amount"] > 0
         ]
     )
-    # What the answer shows of the new hand is in memory: no void, these transfers (as a prefetch would);
-    # ``hand_record`` forgets both before handing the hand to callers that may void it.
+    # The new hand has no void: the answer asks, and need not ask the database. ``hand_record`` forgets it
+    # before handing the hand to callers that may void it.
     Hand.void.related.set_cached_value(hand, None)
-    remember_related(hand, "transfers", transfers)
     return hand, transfers
 
 
