@@ -24,7 +24,7 @@ def postgres():
 
 
 @pytest.mark.django_db(transaction=True)  # the request's transaction is the outermost, as in production
-def test_a_hand_post_reads_the_table_once_and_takes_no_savepoint(postgres, league, as_scorekeeper):
+def test_a_hand_post_reads_the_table_once_under_its_lock_and_takes_no_savepoint(postgres, league, as_scorekeeper):
     as_scorekeeper.post(hands_url(league.table), {"outcome": "draw"}, format="json")  # the round has started
     body = south_wins_on_west(league)
     with CaptureQueriesContext(connection) as queries:
@@ -33,7 +33,9 @@ def test_a_hand_post_reads_the_table_once_and_takes_no_savepoint(postgres, leagu
     statements = [q["sql"] for q in queries.captured_queries]
     statements = statements[: statements.index("COMMIT") + 1]  # the request's own (standings follow after)
     assert not [s for s in statements if "SAVEPOINT" in s.upper()]
-    assert len([s for s in statements if "tournament_seat" in s]) == 1  # with the table, in its one read
+    locked = [s for s in statements if "FOR UPDATE" in s]
+    assert len(locked) == 1 and "tournament_seat" in locked[0]  # the table read once, under its lock
+    assert len([s for s in statements if "tournament_seat" in s]) == 1
     writes = [s.split('"')[1] for s in statements if s.startswith("INSERT")]
     assert writes == ["tournament_hand", "tournament_chiptransfer", "tournament_auditentry"]
 

@@ -20,8 +20,10 @@ from django.db import connection
 
 from tournament.db.rows import columns, instances_of
 from tournament.models import ChipTransfer, Competition, Hand, HandVoid, Round, Seat, Table
+from tournament.tables.locks import locked_read
 from tournament.tables.state import (
     DEAL_RULES,
+    SEATS,
     DealRules,
     Fold,
     HandResult,
@@ -86,29 +88,33 @@ _SEATS_SQL = f"SELECT {', '.join(_SEAT_FIELDS)} FROM {Seat._meta.db_table} WHERE
 
 
 def table_for_recording(pk: int) -> Table:
-    """The table with its round, competition and seats, in one plain query: the hand post's first read (the
-    ORM compiled this join again on every post, and the seats were a second round trip). Its ``seat_map``
-    then reads nothing. ``Table.DoesNotExist`` when there is none."""
+    """The table with its round, competition and seats, in one plain query under the table's row lock (where
+    the database has row locks): the hand post's one read of the table (the ORM compiled this join again
+    on every post, the seats and the lock were two more round trips). Its ``seat_map`` then reads nothing,
+    and ``tables.ledger.checks.lock_table`` takes it as locked for the rest of the transaction. Read it
+    inside the transaction that records the hand. ``Table.DoesNotExist`` when there is none."""
     with connection.cursor() as cursor:
-        cursor.execute(_table_sql(), [pk])
-        rows = cursor.fetchall()
-    if not rows:
+        cursor.execute(_table_sql(connection.features.has_select_for_update_of), [pk])
+        row = cursor.fetchone()
+    if row is None:
         raise Table.DoesNotExist(f"table {pk} does not exist")
-    table, round_, competition = instances_of([Table, Round, Competition], rows[0][:-2])
+    table, round_, competition = instances_of([Table, Round, Competition], row[: -len(SEATS)])
     Round.competition.field.set_cached_value(round_, competition)
     Table.round.field.set_cached_value(table, round_)
-    table.read_seats = {wind: player for *_, wind, player in rows if wind is not None}
-    return table
+    seated = zip(SEATS, row[-len(SEATS) :], strict=True)
+    table.read_seats = {seat: player for seat, player in seated if player is not None}
+    return locked_read(table)
 
 
 @cache
-def _table_sql() -> str:
+def _table_sql(lock: bool) -> str:
+    seat = f"(SELECT s.player_id FROM {Seat._meta.db_table} s WHERE s.table_id = t.id AND s.wind = '%s')"
     return (
         f"SELECT {columns(Table, 't')}, {columns(Round, 'r')}, {columns(Competition, 'c')}, "
-        f"s.wind, s.player_id FROM {Table._meta.db_table} t "
-        f"JOIN {Round._meta.db_table} r ON r.id = t.round_id "
-        f"JOIN {Competition._meta.db_table} c ON c.id = r.competition_id "
-        f"LEFT JOIN {Seat._meta.db_table} s ON s.table_id = t.id WHERE t.id = %s"
+        + ", ".join(seat % name for name in SEATS)
+        + f" FROM {Table._meta.db_table} t JOIN {Round._meta.db_table} r ON r.id = t.round_id "
+        f"JOIN {Competition._meta.db_table} c ON c.id = r.competition_id WHERE t.id = %s"
+        + (" FOR UPDATE OF t" if lock else "")
     )
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from tournament.access.roles import may_record
 from tournament.models import Round, Table
 from tournament.tables.ledger.errors import HandRejected, Problem
+from tournament.tables.locks import lock_held
 
 _LOCK_SQL = (
     f"SELECT t.ended_at, r.status FROM {Table._meta.db_table} t "
@@ -22,8 +23,11 @@ def lock_table(table: Table) -> Table:
     Only the table's row is locked: its round and competition are read, not locked (locking them would
     put every hand of the competition in one queue; ``round_end`` serialises with hands through the
     table rows it updates). The organiser ends a session or a round while the table plays: the table's
-    ``ended_at`` and the round's ``status`` are read under the lock.
+    ``ended_at`` and the round's ``status`` are read under the lock. A table read under its lock in this
+    transaction (``locked_read``) is taken as it is.
     """
+    if lock_held(table):
+        return table
     sql = _LOCK_SQL + (" FOR UPDATE OF t" if connection.features.has_select_for_update_of else "")
     with connection.cursor() as cursor:
         cursor.execute(sql, [table.pk])
