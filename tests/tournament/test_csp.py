@@ -80,3 +80,17 @@ def test_htmx_injects_no_indicator_style(client):
     assert '<meta name="htmx-config" content=\'{"includeIndicatorStyles": false}\'>' in html
     css = (ROOT / "static/css/app.css").read_text()
     assert ".htmx-request .htmx-indicator" in css
+
+
+def test_the_policy_built_once_is_django_csp_s_own_and_follows_the_settings(client, settings):
+    # tournament/project/csp.py keeps the header's text (issue 20): the same text django-csp builds, a
+    # view's own policy still its own, and new settings a new text.
+    from csp.middleware import CSPMiddleware as DjangoCSPMiddleware
+
+    first, again = client.get(reverse("home")), client.get(reverse("home"))
+    assert first["Content-Security-Policy"] == again["Content-Security-Policy"]
+    own = DjangoCSPMiddleware(lambda request: None).process_response(first.wsgi_request, type(first)())
+    assert first["Content-Security-Policy"] == own["Content-Security-Policy"]
+    assert "'nonce-" in client.get("/api/v1/redoc/")["Content-Security-Policy"]  # csp_update, a nonce
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'self'"], "img-src": ["data:"]}}
+    assert policy(client.get(reverse("home"))) == {"default-src": ["'self'"], "img-src": ["data:"]}

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
-from tournament.db.rows import columns, instances_of
+from tournament.db.rows import columns, instances_of, plain_cursor
 
 
 @cache
@@ -32,7 +31,7 @@ def _statement(model) -> str:
 class LeagueTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         model = self.get_model()
-        with connection.cursor() as cursor:
+        with plain_cursor() as cursor:
             cursor.execute(_statement(model), [key])
             row = cursor.fetchone()
         if row is None:

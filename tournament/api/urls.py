@@ -46,6 +46,8 @@ rounds = RoundViewSet.as_view({"get": "list", "post": "create"})
 round_detail = RoundViewSet.as_view({"get": "retrieve", "put": "update", "patch": "partial_update"})
 
 urlpatterns = [
+    # First: every scorekeeper's phone posts here all evening; the patterns are tried in order (issue 20).
+    re_path(rf"^tables/{ID}/hands/$", TableHandsView.as_view(), name="api-table-hands"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("tokens/", TokenListView.as_view(), name="api-token-list"),
     path("tokens/<str:token_id>/", TokenDetailView.as_view(), name="api-token-detail"),
@@ -65,7 +67,6 @@ urlpatterns = [
     re_path(rf"^rounds/{ID}/tables/$", RoundTablesView.as_view(), name="api-round-tables"),
     re_path(rf"^rounds/{ID}/standings/$", RoundStandingsView.as_view(), name="api-round-standings"),
     re_path(rf"^tables/{ID}/$", TableView.as_view(), name="api-table-detail"),
-    re_path(rf"^tables/{ID}/hands/$", TableHandsView.as_view(), name="api-table-hands"),
     re_path(rf"^hands/{ID}/$", HandView.as_view(), name="api-hand-detail"),
     re_path(rf"^hands/{ID}/void/$", HandVoidView.as_view(), name="api-hand-void"),
     re_path(rf"^hands/{ID}/correct/$", HandCorrectView.as_view(), name="api-hand-correct"),

@@ -11,16 +11,40 @@ signals, validate, or update a row (use the ORM where any of these matter).
 ``columns`` and ``instances_of`` read: a plain ``SELECT`` of several models'
 columns (a join the ORM would compile again on every call) becomes one
 instance of each, made as the ORM makes them (``from_db``, converters).
+
+``plain_cursor`` is the cursor these statements run on: on PostgreSQL,
+psycopg's own, with Django's errors and health check but without its
+per-statement wrapper, unless something watches the statements.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models import AutoField, BigAutoField, SmallAutoField
+
+
+@contextmanager
+def plain_cursor() -> Iterator:
+    """A cursor for a plain statement of the hand post (issue 20): on PostgreSQL psycopg's own cursor, with
+    Django's health check, broken-transaction check and errors (``django.db.IntegrityError`` ...), without
+    the wrapper Django puts around every statement. Django's own cursor where something watches the
+    statements (``DEBUG``, a test capturing queries, an ``execute_wrapper``) and on other databases."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql" or db.queries_logged or db.execute_wrappers:
+        with db.cursor() as cursor:
+            yield cursor
+        return
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_no_broken_transaction()
+    with db.wrap_database_errors, db.connection.cursor() as cursor:
+        yield cursor
+
 
 # Fields whose value goes to the database as the instance holds it: for these the ORM's preparation only
 # converts a value of another type (a text for a number), which nothing here passes. Exact types only.
@@ -72,7 +96,7 @@ def row_insert(instance, stored: Mapping[str, Any] | None = None):
     ]
     for name in stored:
         instance.__dict__.pop(name, None)
-    with db.cursor() as cursor:
+    with plain_cursor() as cursor:
         cursor.execute(sql, values)
         pk = cursor.fetchone()[0] if returning else cursor.lastrowid
     instance.pk = pk
@@ -95,7 +119,7 @@ def rows_insert(instances: list) -> list:
         for instance in instances
         for field, is_plain in zip(fields, plain, strict=True)
     ]
-    with db.cursor() as cursor:
+    with plain_cursor() as cursor:
         cursor.execute(sql, values)
         if returning:
             pks = [row[0] for row in cursor.fetchall()]

@@ -72,7 +72,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "tournament.project.csp.CSPMiddleware",  # django-csp's, its policy built once (issue 20)
     # Last, as django-axes asks: it turns a locked-out login into a 429 page.
     "axes.middleware.AxesMiddleware",
 ]

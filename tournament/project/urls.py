@@ -11,6 +11,10 @@ from tournament.views.login import LoginView
 from tournament.views.offline import manifest, service_worker
 
 urlpatterns = [
+    # The REST API first (the patterns are tried in order; the API is what the phones and pollers ask for
+    # all evening, issue 20): the league (tournament/api/) and the scoring engine (scoring/adapter/api.py).
+    path("api/v1/", include("tournament.api.urls")),
+    path("api/v1/", include("scoring.adapter.urls.api")),
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("manifest.webmanifest", manifest, name="manifest"),  # the installable scoresheet (issue 18)
@@ -35,9 +39,6 @@ urlpatterns = [
     # (tournament/project/http_cache.py). A forged post can only change the visitor's language.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
-    # The REST API: the league (tournament/api/) and the scoring engine (scoring/adapter/api.py).
-    path("api/v1/", include("tournament.api.urls")),
-    path("api/v1/", include("scoring.adapter.urls.api")),
     # Pages: the hand calculator, the organiser's pages, the table (scoresheet) pages.
     path("calculator/", include("scoring.adapter.urls.pages")),
     path("organise/", include("tournament.views.organiser.urls")),

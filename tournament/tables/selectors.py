@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from django.db import connection
 
-from tournament.db.rows import columns, instances_of
+from tournament.db.rows import columns, instances_of, plain_cursor
 from tournament.models import ChipTransfer, Competition, Hand, HandVoid, Round, Seat, Table
 from tournament.tables.locks import locked_read
 from tournament.tables.state import (
@@ -93,7 +93,7 @@ def table_for_recording(pk: int) -> Table:
     on every post, the seats and the lock were two more round trips). Its ``seat_map`` then reads nothing,
     and ``tables.ledger.checks.lock_table`` takes it as locked for the rest of the transaction. Read it
     inside the transaction that records the hand. ``Table.DoesNotExist`` when there is none."""
-    with connection.cursor() as cursor:
+    with plain_cursor() as cursor:
         cursor.execute(_table_sql(connection.features.has_select_for_update_of), [pk])
         row = cursor.fetchone()
     if row is None:
@@ -205,7 +205,7 @@ def table_ledger(table: Table) -> TableLedger:
     A hand post reads this under the table's lock; the ORM's query compilation and model instances
     cost the hand post more than everything else it does (load bench, issue 7).
     """
-    with connection.cursor() as cursor:
+    with plain_cursor() as cursor:
         cursor.execute(_HANDS_SQL, [table.pk])
         rows = cursor.fetchall()
         cursor.execute(_TRANSFERS_SQL, [table.pk])

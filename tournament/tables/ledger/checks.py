@@ -7,6 +7,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from tournament.access.roles import may_record
+from tournament.db.rows import plain_cursor
 from tournament.models import Round, Table
 from tournament.tables.ledger.errors import HandRejected, Problem
 from tournament.tables.locks import lock_held
@@ -29,7 +30,7 @@ def lock_table(table: Table) -> Table:
     if lock_held(table):
         return table
     sql = _LOCK_SQL + (" FOR UPDATE OF t" if connection.features.has_select_for_update_of else "")
-    with connection.cursor() as cursor:
+    with plain_cursor() as cursor:
         cursor.execute(sql, [table.pk])
         row = cursor.fetchone()
     if row is None:
