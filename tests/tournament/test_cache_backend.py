@@ -70,3 +70,12 @@ def test_set_and_add_sets_always_and_adds_only_a_missing_key(redis_cache):
     ttl = client.ttl(redis_cache.make_and_validate_key("set-and-add-mark"))
     assert 0 < ttl <= 30
     assert client.ttl(redis_cache.make_and_validate_key("set-and-add-version")) == -1  # no expiry
+
+
+def test_set_and_add_works_after_redis_forgot_its_script(redis_cache):
+    # Redis keeps no scripts across a restart (nor after SCRIPT FLUSH): the script is sent again.
+    redis_cache._cache.get_client(write=True).script_flush()
+    assert redis_cache.set_and_add("set-and-add-version", "v3", "set-and-add-mark", 3, 30) is True
+    assert redis_cache.get("set-and-add-version") == "v3" and redis_cache.get("set-and-add-mark") == 3
+    redis_cache.delete("set-and-add-mark")
+    assert redis_cache.set_and_add("set-and-add-version", "v4", "set-and-add-mark", 4, 30) is True  # by hash

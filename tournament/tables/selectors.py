@@ -151,14 +151,37 @@ def adjustments_of(table: Table) -> dict[int, int]:
 
 
 class LedgerHand(NamedTuple):
-    """One recorded hand as recording the next one needs it: no model instance, no rule-set snapshot."""
+    """One recorded hand as recording the next one needs it: no model instance, no rule-set snapshot. It has
+    the fields of ``HandResult`` that the fold reads, and is played as one (``Fold.play``) without being
+    made into one: the hand post reads every hand of its table (issue 20)."""
 
     pk: int
     sequence: int
     corrects_id: int | None
     is_void: bool
     idempotency_key: str
-    result: HandResult
+    outcome: str
+    net: dict[int, int]
+    winner: int | None
+    kong_declared: bool
+    self_drawn: bool
+    discarder: int | None
+    offender: int | None
+    doubles: int | None
+
+    @property
+    def result(self) -> HandResult:
+        fields = (
+            "outcome",
+            "net",
+            "winner",
+            "kong_declared",
+            "self_drawn",
+            "discarder",
+            "offender",
+            "doubles",
+        )
+        return HandResult(**{name: getattr(self, name) for name in fields}, hand_id=self.pk)
 
 
 @dataclass(frozen=True)
@@ -171,10 +194,15 @@ class TableLedger:
 
     table: Table
     hands: list[LedgerHand]  # every hand recorded, voided ones included, in recording order
-    results: list[HandResult]  # the hands that stand, in play order
+    standing: list[LedgerHand]  # the hands that stand, in play order
     fold: Fold  # those hands played
     state: TableState
     adjustments: dict[int, int]  # accepted chip counts' net per player (issue 19)
+
+    @property
+    def results(self) -> list[HandResult]:
+        """The hands that stand, in play order, as the fold's ``HandResult``."""
+        return [hand.result for hand in self.standing]
 
     def hand_with_key(self, key: str) -> int | None:
         """The hand recorded with this idempotency key, if any."""
@@ -217,22 +245,8 @@ def table_ledger(table: Table) -> TableLedger:
         chips[payee] = chips.get(payee, 0) + amount
     hands = [
         LedgerHand(
-            pk=pk,
-            sequence=sequence,
-            corrects_id=corrects_id,
-            is_void=void_id is not None,
-            idempotency_key=key,
-            result=HandResult.stored(
-                outcome=outcome,
-                net=net.get(pk, {}),
-                winner=winner,
-                kong_declared=bool(kong),
-                self_drawn=bool(self_drawn),
-                discarder=discarder,
-                offender=offender,
-                doubles=doubles,
-                hand_id=pk,
-            ),
+            pk, sequence, corrects_id, void_id is not None, key, outcome, net.get(pk, {}), winner, bool(kong),
+            bool(self_drawn), discarder, offender, doubles,
         )
         for (
             pk, sequence, corrects_id, outcome, winner, discarder, offender, kong, self_drawn, doubles, key,
@@ -241,14 +255,13 @@ def table_ledger(table: Table) -> TableLedger:
     ]  # fmt: skip
     by_id = {h.pk: h for h in hands}
     standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
-    results = [h.result for h in standing]
     fold = _fold_of(table)
-    for result in results:
-        fold.play(result)
+    for hand in standing:
+        fold.play(hand)
     adjustments = net.get(None, {})
     state = _state_of(table, fold, adjustments)
     return TableLedger(
-        table=table, hands=hands, results=results, fold=fold, state=state, adjustments=adjustments
+        table=table, hands=hands, standing=standing, fold=fold, state=state, adjustments=adjustments
     )
 
 

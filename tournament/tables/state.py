@@ -157,14 +157,6 @@ class HandResult:
     doubles: int | None = None
     hand_id: int | None = None  # the database row, for the layer that shows the list
 
-    @classmethod
-    def stored(cls, **values) -> HandResult:
-        """A hand read back from the ledger (checked when written), made without the checks: every field
-        given, ``net`` a new dict (the hand post reads every hand of its table; issue 20)."""
-        result = object.__new__(cls)
-        result.__dict__.update(values)
-        return result
-
     def __post_init__(self) -> None:
         object.__setattr__(self, "net", _copy(self.net))
         if self.outcome not in OUTCOMES:
@@ -280,13 +272,12 @@ class Fold:
         return other
 
     def play(self, hand: HandResult, *, row: bool = False) -> HandRow | None:
-        """Play ``hand`` as the next hand; with ``row``, answer its line of the hand list."""
+        """Play ``hand`` (a ``HandResult``, or a row with its fields) as the next hand; with ``row``, answer
+        its line of the hand list."""
         self.number += 1
-        strangers = {*hand.net, *(p for p in (hand.winner, hand.discarder, hand.offender) if p is not None)}
-        if strangers - self.players:
-            raise ValueError(
-                f"hand {self.number} names players not at this table: {sorted(strangers - self.players)}"
-            )
+        strangers = {*hand.net, hand.winner, hand.discarder, hand.offender} - self.players - {None}
+        if strangers:
+            raise ValueError(f"hand {self.number} names players not at this table: {sorted(strangers)}")
         seats, balances = self.seats, self.balances
         after_end = self.finish_reason is not None
         position = self.last_position if after_end else self.deals_passed
