@@ -23,6 +23,8 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
@@ -80,10 +82,29 @@ def error_response(problems, status_code: int, **extra) -> Response:
     return Response({"errors": items, **extra}, status=status_code)
 
 
+class JSONFirstNegotiation(DefaultContentNegotiation):
+    """DRF's negotiation, answering at once for the usual client: one that takes JSON or anything, with no
+    ``?format=``, when JSON is the first renderer. DRF's own answer there is the same, after parsing the
+    ``Accept`` header against every renderer (a fortieth of a hand post; issue 20)."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        accept = request.META.get("HTTP_ACCEPT", "*/*")
+        if (
+            accept in ("*/*", "application/json")
+            and format_suffix is None
+            and renderers
+            and type(renderers[0]) is JSONRenderer
+            and self.settings.URL_FORMAT_OVERRIDE not in request.GET
+        ):
+            return renderers[0], renderers[0].media_type
+        return super().select_renderer(request, renderers, format_suffix)
+
+
 class LeagueAPIMixin:
     """Put first in the bases of every league API view."""
 
     authentication_classes = [LeagueTokenAuthentication, SessionAuthentication]
+    content_negotiation_class = JSONFirstNegotiation
     parser_classes = [StrictJSONParser]
     atomic_writes = True  # False only where a write must outlive a refusal (failed logins counted)
 
