@@ -38,6 +38,10 @@ def test_a_hand_post_reads_the_table_once_under_its_lock_and_takes_no_savepoint(
     assert len([s for s in statements if "tournament_seat" in s]) == 1
     writes = [s.split('"')[1] for s in statements if s.startswith("INSERT")]
     assert writes == ["tournament_hand", "tournament_chiptransfer", "tournament_auditentry"]
+    # and nothing else: the token, the table, its hands and its transfers, nothing read afterwards (no field
+    # left out of a read is asked for: tournament/api/auth.py, tournament/tables/selectors.py)
+    reads = [s for s in statements if s.startswith("SELECT")]
+    assert len(reads) == 4 and len(statements) == len(reads) + len(writes) + 2  # BEGIN, COMMIT
 
 
 def test_a_refusal_leaves_the_request_s_transaction_usable(postgres, league, as_scorekeeper):

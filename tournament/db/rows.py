@@ -42,8 +42,17 @@ def plain_cursor() -> Iterator:
     db.close_if_health_check_failed()
     db.ensure_connection()
     db.validate_no_broken_transaction()
-    with db.wrap_database_errors, db.connection.cursor() as cursor:
-        yield cursor
+    with db.wrap_database_errors:
+        yield _kept_cursor(db)
+
+
+def _kept_cursor(db):
+    """One psycopg cursor per connection, kept for its statements: making one copies the connection's
+    adapters. A connection is one thread's (Django's), so is its cursor; a new connection gets a new one."""
+    kept = db.__dict__.get("_plain_cursor")
+    if kept is None or kept[0] is not db.connection or kept[1].closed:
+        kept = db._plain_cursor = (db.connection, db.connection.cursor())
+    return kept[1]
 
 
 # Fields whose value goes to the database as the instance holds it: for these the ORM's preparation only
@@ -131,46 +140,56 @@ def rows_insert(instances: list) -> list:
     return instances
 
 
-def columns(model, alias: str) -> str:
-    """Every column of ``model`` (its concrete fields, in order), as ``alias.column``, for a plain SELECT."""
+def columns(model, alias: str, only: tuple[str, ...] | None = None) -> str:
+    """The columns of ``model`` (its concrete fields in order; ``only`` these attribute names, its primary key
+    always), as ``alias.column``, for a plain SELECT."""
     quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model, only))
 
 
-def instance_of(model, values):
-    """An instance of ``model`` from the values of ``columns(model, ...)``, as the ORM makes one from a row
-    (``from_db``, the backend's and the fields' converters applied)."""
+def instance_of(model, values, only: tuple[str, ...] | None = None):
+    """An instance of ``model`` from the values of ``columns(model, ..., only)``, as the ORM makes one from a
+    row (``from_db``, the backend's and the fields' converters applied); the fields not read are deferred,
+    as after ``only()``: read from the database when asked for."""
     db = connections[DEFAULT_DB_ALIAS]
     values = list(values)
-    for index, converters in _converters(model, db.vendor):
+    for index, converters in _converters(model, db.vendor, only):
         value = values[index]
         for converter, expression in converters:
             value = converter(value, expression, db)
         values[index] = value
-    return model.from_db(db.alias, _attnames(model), values)
+    return model.from_db(db.alias, _attnames(model, only), values)
 
 
 @cache
-def _attnames(model) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields]
+def _fields(model, only: tuple[str, ...] | None) -> list:
+    fields = model._meta.concrete_fields
+    return list(fields) if only is None else [f for f in fields if f.primary_key or f.attname in only]
+
+
+@cache
+def _attnames(model, only: tuple[str, ...] | None = None) -> list[str]:
+    return [f.attname for f in _fields(model, only)]
 
 
 def instances_of(models, row) -> list:
-    """One instance of each of ``models`` from a row that selected their ``columns`` one after another."""
+    """One instance of each of ``models`` from a row that selected their ``columns`` one after another; an
+    item of ``models`` is a model, or ``(model, only)`` for ``columns(model, alias, only)``."""
     found, start = [], 0
-    for model in models:
-        width = len(model._meta.concrete_fields)
-        found.append(instance_of(model, row[start : start + width]))
+    for item in models:
+        model, only = item if isinstance(item, tuple) else (item, None)
+        width = len(_fields(model, only))
+        found.append(instance_of(model, row[start : start + width], only))
         start += width
     return found
 
 
 @cache
-def _converters(model, vendor: str) -> list[tuple[int, list]]:
+def _converters(model, vendor: str, only: tuple[str, ...] | None = None) -> list[tuple[int, list]]:
     """The columns that have converters (the backend's and the field's, with the column, as the SQL
     compiler applies them): their index and their converters."""
     found = []
-    for index, field in enumerate(model._meta.concrete_fields):
+    for index, field in enumerate(_fields(model, only)):
         column = field.get_col(model._meta.db_table)
         chain = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
         if chain:

@@ -98,7 +98,9 @@ def table_for_recording(pk: int) -> Table:
         row = cursor.fetchone()
     if row is None:
         raise Table.DoesNotExist(f"table {pk} does not exist")
-    table, round_, competition = instances_of([Table, Round, Competition], row[: -len(SEATS)])
+    table, round_, competition = instances_of(
+        [Table, (Round, _ROUND_FIELDS), (Competition, _COMPETITION_FIELDS)], row[: -len(SEATS)]
+    )
     Round.competition.field.set_cached_value(round_, competition)
     Table.round.field.set_cached_value(table, round_)
     seated = zip(SEATS, row[-len(SEATS) :], strict=True)
@@ -106,11 +108,19 @@ def table_for_recording(pk: int) -> Table:
     return locked_read(table)
 
 
+# What recording a hand reads of the round and the competition; the rest is read only if asked for.
+_ROUND_FIELDS = ("competition_id", "number", "status", "results_held")
+_COMPETITION_FIELDS = (
+    "name", "rules", "options", "capital", "confirmation", "confirmations_needed", "confirmation_minutes",
+)  # fmt: skip
+
+
 @cache
 def _table_sql(lock: bool) -> str:
     seat = f"(SELECT s.player_id FROM {Seat._meta.db_table} s WHERE s.table_id = t.id AND s.wind = '%s')"
     return (
-        f"SELECT {columns(Table, 't')}, {columns(Round, 'r')}, {columns(Competition, 'c')}, "
+        f"SELECT {columns(Table, 't')}, {columns(Round, 'r', _ROUND_FIELDS)}, "
+        f"{columns(Competition, 'c', _COMPETITION_FIELDS)}, "
         + ", ".join(seat % name for name in SEATS)
         + f" FROM {Table._meta.db_table} t JOIN {Round._meta.db_table} r ON r.id = t.round_id "
         f"JOIN {Competition._meta.db_table} c ON c.id = r.competition_id WHERE t.id = %s"
