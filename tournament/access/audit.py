@@ -57,18 +57,20 @@ def audit_write(
     meta = meta or RequestMeta()
     args = {"actor": actor_name(user), **(args or {})}
     summary = words % args
+    acting = user is not None and getattr(user, "is_authenticated", False)
     return row_insert(  # the ORM's INSERT, made once (tournament.db.rows)
-        AuditEntry(
-            action=action,
-            user=user if user is not None and getattr(user, "is_authenticated", False) else None,
-            ip_address=meta.ip_address,
-            user_agent=(meta.user_agent or "")[:300],
-            competition=competition,
-            object_type=object_type,
-            object_id=object_id,
-            summary=summary[:500],
-            data={**(data or {}), "words": [words, args]},
-        )
+        AuditEntry,
+        {
+            "action": action,
+            "user_id": user.pk if acting else None,
+            "ip_address": meta.ip_address,
+            "user_agent": (meta.user_agent or "")[:300],
+            "competition_id": getattr(competition, "pk", None),
+            "object_type": object_type,
+            "object_id": object_id,
+            "summary": summary[:500],
+            "data": {**(data or {}), "words": [words, args]},
+        },
     )
 
 

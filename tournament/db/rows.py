@@ -1,11 +1,11 @@
 """Rows written and read in plain SQL, for the hand post's hottest steps (issue 20: near its floor).
 
 ``Model.objects.create`` compiles its ``INSERT`` again on every call, which
-cost a hand post about as much as writing the row. ``row_insert(instance)``
-writes an unsaved instance with a statement made once per model (the same
-columns the ORM would write, values prepared by each field as the ORM does:
-``pre_save`` for ``auto_now_add``, ``get_db_prep_save`` for JSON), and sets
-its primary key. What it does not do: send ``pre_save``/``post_save``
+cost a hand post about as much as writing the row. ``row_insert(model,
+values)`` writes a row with a statement made once per model (the same columns
+the ORM would write, values prepared by each field as the ORM does:
+``auto_now_add``, ``get_db_prep_save`` for JSON) and answers it as an instance
+made as the ORM makes one it read. What it does not do: send ``pre_save``/``post_save``
 signals, validate, or update a row (use the ORM where any of these matter).
 
 ``columns`` and ``instances_of`` read: a plain ``SELECT`` of several models'
@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models import AutoField, BigAutoField, SmallAutoField
+from django.utils import timezone
 
 
 @contextmanager
@@ -86,31 +87,38 @@ def _statement(model, vendor: str, rows: int = 1) -> tuple[str, tuple, tuple[boo
     return sql, fields, tuple(_plain(f) for f in fields), returning
 
 
-def row_insert(instance, stored: Mapping[str, Any] | None = None):
-    """Write the unsaved ``instance`` as a new row; answer it, saved (its primary key set).
+def row_insert(model, values: Mapping[str, Any], stored: Mapping[str, Any] | None = None):
+    """Write one row of ``model``; answer it as an instance, as the ORM makes one from a row it read.
 
+    ``values``: each field's value by attribute name (``table_id``, not ``table``), as an instance holds
+    it; a field not given takes its default, a ``DateTimeField`` with ``auto_now(_add)`` the time now.
     ``stored``: columns written as given, already in the database's form (a JSON field's text), and left
-    deferred on the instance (read from the row if asked for, as after ``defer``).
+    deferred on the instance (read from the row if asked for, as after ``defer``). The instance is made
+    by ``from_db`` (the ORM's fast path), not by ``Model(**values)``, which cost a hand post more than
+    the statement (issue 20).
     """
     db = connections[DEFAULT_DB_ALIAS]  # the connection itself: each use of the proxy looks it up again
-    sql, fields, plain, returning = _statement(type(instance), db.vendor)
+    sql, fields, plain, returning = _statement(model, db.vendor)
     stored = stored or {}
-    values = [
-        stored[field.attname]
-        if field.attname in stored
-        else getattr(instance, field.attname)
-        if is_plain
-        else field.get_db_prep_save(field.pre_save(instance, True), db)
-        for field, is_plain in zip(fields, plain, strict=True)
-    ]
-    for name in stored:
-        instance.__dict__.pop(name, None)
+    kept, row = {}, []
+    for field, is_plain in zip(fields, plain, strict=True):
+        name = field.attname
+        if name in stored:
+            row.append(stored[name])
+            continue
+        if name in values:
+            value = values[name]
+        elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            value = timezone.now()
+        else:
+            value = field.get_default()
+        kept[name] = value
+        row.append(value if is_plain else field.get_db_prep_save(value, db))
     with plain_cursor() as cursor:
-        cursor.execute(sql, values)
-        pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-    instance.pk = pk
-    instance._state.adding, instance._state.db = False, db.alias
-    return instance
+        cursor.execute(sql, row)
+        kept[model._meta.pk.attname] = cursor.fetchone()[0] if returning else cursor.lastrowid
+    names = [f.attname for f in model._meta.concrete_fields if f.attname in kept]
+    return model.from_db(db.alias, names, [kept[name] for name in names])
 
 
 def rows_insert(instances: list) -> list:

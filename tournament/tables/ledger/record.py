@@ -190,35 +190,41 @@ def _write_hand(
     instants = settlement.settle_input.get("instant") or []
     rules = get_ruleset(table.round.competition.rules, table.round.competition.options or None)
     by_player = {key: entry.get(key) for key in PLAYER_FIELDS}
+    recorder = user if user is not None and user.is_authenticated else None
     hand = row_insert(  # the ORM's INSERT, made once (tournament.db.rows)
-        Hand(
-            table=table,
-            sequence=sequence,
-            number=state.hand_number,
-            corrects=corrects,
-            outcome=outcome,
-            winner_id=by_player["winner"] if outcome == "win" else None,
-            discarder_id=by_player["discarder"],
-            offender_id=by_player["offender"] if outcome == "false_win" else None,
-            liable_id=by_player["liable"],
-            self_drawn=outcome == "win" and entry.get("win") == "self_draw",
-            doubles=doubles_of(entry, settlement),
-            kong_declared=bool(entry.get("kong_declared")) or any(i.get("type") == "kong" for i in instants),
-            prevailing_wind=state.prevailing_wind,
-            dealer_id=state.dealer,
-            seat_winds={str(pid): wind for wind, pid in winds.items()},
-            entry=dict(entry),
-            scoring={
+        Hand,
+        {
+            "table_id": table.pk,
+            "sequence": sequence,
+            "number": state.hand_number,
+            "corrects_id": getattr(corrects, "pk", None),
+            "outcome": outcome,
+            "winner_id": by_player["winner"] if outcome == "win" else None,
+            "discarder_id": by_player["discarder"],
+            "offender_id": by_player["offender"] if outcome == "false_win" else None,
+            "liable_id": by_player["liable"],
+            "self_drawn": outcome == "win" and entry.get("win") == "self_draw",
+            "doubles": doubles_of(entry, settlement),
+            "kong_declared": bool(entry.get("kong_declared"))
+            or any(i.get("type") == "kong" for i in instants),
+            "prevailing_wind": state.prevailing_wind,
+            "dealer_id": state.dealer,
+            "seat_winds": {str(pid): wind for wind, pid in winds.items()},
+            "entry": dict(entry),
+            "scoring": {
                 "settle": settlement.result,
                 "paid": settlement.transfers,
                 "unpaid": {str(k): v for k, v in settlement.unpaid.items()},
             },
-            idempotency_key=idempotency_key,
-            entry_digest=digest,
-            recorded_by=user if user is not None and user.is_authenticated else None,
-        ),
+            "idempotency_key": idempotency_key,
+            "entry_digest": digest,
+            "recorded_by_id": getattr(recorder, "pk", None),
+        },
         stored={"rules": rules.as_json()},  # the rule set's snapshot, encoded once per rule set
     )
+    Hand.table.field.set_cached_value(hand, table)  # what the caller knows of the hand, as ``Hand(...)`` kept
+    if corrects is not None:
+        Hand.corrects.field.set_cached_value(hand, corrects)
     transfers = rows_insert(  # one INSERT of every transfer, made once per count of rows (tournament.db.rows)
         [
             ChipTransfer(
