@@ -8,19 +8,25 @@ UTF-8 encoding and PostgreSQL's ``jsonb``. ``StrictJSONParser`` refuses those wi
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
+from rest_framework.utils import json
 
 from scoring.jsontext import json_problem
 
 
 class StrictJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
+        # DRF's parse, reading the body whole (as ``json.load`` does) instead of through a codec reader.
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = super().parse(stream, media_type, parser_context)
+            data = json.loads(stream.read().decode(encoding), parse_constant=json.strict_constant)
         except RecursionError:
             raise ParseError(_("The JSON is nested too deeply."), code="invalid_json") from None
+        except ValueError as exc:  # as DRF's JSONParser says it (a text that does not decode is one too)
+            raise ParseError(f"JSON parse error - {exc}") from None
         problem = json_problem(data)
         if problem is not None:
             code, message, args = problem
