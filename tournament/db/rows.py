@@ -97,55 +97,46 @@ def row_insert(model, values: Mapping[str, Any], stored: Mapping[str, Any] | Non
     by ``from_db`` (the ORM's fast path), not by ``Model(**values)``, which cost a hand post more than
     the statement (issue 20).
     """
+    return rows_insert(model, [values], stored)[0]
+
+
+def rows_insert(model, rows: list[Mapping[str, Any]], stored: Mapping[str, Any] | None = None) -> list:
+    """``row_insert`` for several rows of one model, in one ``INSERT`` (a statement made once per model and
+    count of rows): what ``bulk_create`` does, without compiling its statement again on every call."""
+    if not rows:
+        return []
     db = connections[DEFAULT_DB_ALIAS]  # the connection itself: each use of the proxy looks it up again
-    sql, fields, plain, returning = _statement(model, db.vendor)
+    sql, fields, plain, returning = _statement(model, db.vendor, len(rows))
     stored = stored or {}
-    kept, row = {}, []
-    for field, is_plain in zip(fields, plain, strict=True):
-        name = field.attname
-        if name in stored:
-            row.append(stored[name])
-            continue
-        if name in values:
-            value = values[name]
-        elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-            value = timezone.now()
-        else:
-            value = field.get_default()
-        kept[name] = value
-        row.append(value if is_plain else field.get_db_prep_save(value, db))
+    kept = [{} for _ in rows]
+    params = []
+    for values, held in zip(rows, kept, strict=True):
+        for field, is_plain in zip(fields, plain, strict=True):
+            name = field.attname
+            if name in stored:
+                params.append(stored[name])
+                continue
+            if name in values:
+                value = values[name]
+            elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+                value = timezone.now()
+            else:
+                value = field.get_default()
+            held[name] = value
+            params.append(value if is_plain else field.get_db_prep_save(value, db))
     with plain_cursor() as cursor:
-        cursor.execute(sql, row)
-        kept[model._meta.pk.attname] = cursor.fetchone()[0] if returning else cursor.lastrowid
-    names = [f.attname for f in model._meta.concrete_fields if f.attname in kept]
-    return model.from_db(db.alias, names, [kept[name] for name in names])
-
-
-def rows_insert(instances: list) -> list:
-    """Write unsaved instances of one model in one ``INSERT`` (a statement made once per model and count of
-    rows), as ``row_insert`` writes one; answer them, saved. What ``bulk_create`` does, without compiling
-    its statement again on every call."""
-    if not instances:
-        return instances
-    db = connections[DEFAULT_DB_ALIAS]
-    sql, fields, plain, returning = _statement(type(instances[0]), db.vendor, len(instances))
-    values = [
-        getattr(instance, field.attname)
-        if is_plain
-        else field.get_db_prep_save(field.pre_save(instance, True), db)
-        for instance in instances
-        for field, is_plain in zip(fields, plain, strict=True)
-    ]
-    with plain_cursor() as cursor:
-        cursor.execute(sql, values)
+        cursor.execute(sql, params)
         if returning:
             pks = [row[0] for row in cursor.fetchall()]
         else:  # SQLite before RETURNING: one statement's rows take the ids up to the last one
-            pks = list(range(cursor.lastrowid - len(instances) + 1, cursor.lastrowid + 1))
-    for instance, pk in zip(instances, pks, strict=True):
-        instance.pk = pk
-        instance._state.adding, instance._state.db = False, db.alias
-    return instances
+            pks = list(range(cursor.lastrowid - len(rows) + 1, cursor.lastrowid + 1))
+    pk = model._meta.pk.attname
+    names = [f.attname for f in model._meta.concrete_fields if f.attname == pk or f.attname not in stored]
+    made = []
+    for held, key in zip(kept, pks, strict=True):
+        held[pk] = key
+        made.append(model.from_db(db.alias, names, [held[name] for name in names]))
+    return made
 
 
 def columns(model, alias: str, only: tuple[str, ...] | None = None) -> str:

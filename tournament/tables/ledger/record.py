@@ -226,18 +226,19 @@ def _write_hand(
     if corrects is not None:
         Hand.corrects.field.set_cached_value(hand, corrects)
     transfers = rows_insert(  # one INSERT of every transfer, made once per count of rows (tournament.db.rows)
+        ChipTransfer,
         [
-            ChipTransfer(
-                hand=hand,
-                table=table,
-                from_player_id=t["from"],
-                to_player_id=t["to"],
-                amount=t["amount"],
-                reason=t["reason"],
-            )
+            {
+                "hand_id": hand.pk,
+                "table_id": table.pk,
+                "from_player_id": t["from"],
+                "to_player_id": t["to"],
+                "amount": t["amount"],
+                "reason": t["reason"],
+            }
             for t in settlement.transfers
             if t["amount"] > 0
-        ]
+        ],
     )
     # The new hand has no void: the answer asks, and need not ask the database. ``hand_record`` forgets it
     # before handing the hand to callers that may void it.
