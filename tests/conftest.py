@@ -218,7 +218,8 @@ class StandingsClock:
 
 @pytest.fixture
 def standings_floor(monkeypatch) -> StandingsClock:
-    """Kept standings answers served for a second past a change (``FRESH_SECONDS``), on a test's clock."""
+    """Kept standings answers served for a second past a change (``FRESH_SECONDS``, set to 1 here), on a
+    test's clock."""
     from tournament.standings import cache as standings_cache
 
     clock = StandingsClock()

@@ -13,7 +13,9 @@ static file" differ only in where nginx finds the bytes.
 - ``freshness``: seconds from a hand's 201 to the leaderboard's live partial,
   read through nginx, showing it (the winner's line changed): the Celery
   worker's standings update, the app's answers kept for a second, nginx's
-  ``max-age`` and its background refresh, all in one figure.
+  ``max-age`` and its background refresh, all in one figure. The page is
+  polled as viewers poll it (every 50 ms) for a random 0-2 s before each hand,
+  so that hands come at random moments of nginx's refresh cycle.
 """
 
 from __future__ import annotations
@@ -166,6 +168,14 @@ def freshness(front: Front, league, names: dict[int, str], *, samples: int, time
         entry = next_entry(state, league.capital, rng)
         winner = entry.get("winner") if entry["outcome"] == "win" else None
         before = _live_line(front, league.competition, names[winner], winner) if winner else None
+        if winner is not None:
+            # Viewers keep polling the page, so nginx refreshes its copy on its own clock (whole seconds),
+            # and a hand comes at any moment of that cycle: poll for a random while, then post. (Posting at
+            # once after the last sample's answer timed every hand from the same point of the cycle.)
+            until = time.monotonic() + rng.uniform(0.0, 2.0)
+            while time.monotonic() < until:
+                _live_line(front, league.competition, names[winner], winner)
+                time.sleep(0.05)
         body = json.dumps(entry).encode()
         post = urllib.request.Request(
             f"{front.url}/api/v1/tables/{table.id}/hands/", data=body, method="POST",

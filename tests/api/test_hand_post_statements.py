@@ -24,7 +24,9 @@ def postgres():
 
 
 @pytest.mark.django_db(transaction=True)  # the request's transaction is the outermost, as in production
-def test_a_hand_post_reads_the_table_once_under_its_lock_and_takes_no_savepoint(postgres, league, as_scorekeeper):
+def test_a_hand_post_reads_the_table_once_under_its_lock_and_takes_no_savepoint(
+    postgres, league, as_scorekeeper
+):
     as_scorekeeper.post(hands_url(league.table), {"outcome": "draw"}, format="json")  # the round has started
     body = south_wins_on_west(league)
     with CaptureQueriesContext(connection) as queries:

@@ -8,7 +8,15 @@ from rest_framework.test import APIRequestFactory
 
 from tournament.api.base import JSONFirstNegotiation
 
-ACCEPTS = [None, "*/*", "application/json", "text/html", "application/json; indent=4", "application/*", "text/*"]
+ACCEPTS = [
+    None,
+    "*/*",
+    "application/json",
+    "text/html",
+    "application/json; indent=4",
+    "application/*",
+    "text/*",
+]
 
 
 @pytest.mark.parametrize("accept", ACCEPTS)

@@ -142,6 +142,7 @@ def test_an_api_token_gets_private_answers(league, stranger):
     token = Token.objects.create(user=stranger)
     answer = Client().get(public_reads(league)["standings API"], HTTP_AUTHORIZATION=f"Token {token.key}")
     assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store"
+    assert "X-Accel-Expires" not in answer  # nginx keeps nothing of it
 
 
 def test_a_held_round_never_reaches_a_shared_cache(
@@ -201,3 +202,23 @@ def test_what_no_hand_moves_moves_the_validator_too(client, league):
     round_1.save(update_fields=["venue"])
     answer = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert answer.status_code == 200 and "Toa Payoh Hub" in answer.content.decode()
+
+
+def test_what_must_show_a_hand_within_seconds_is_kept_by_nginx_to_the_end_of_its_second(
+    client, league, clock
+):
+    # nginx counts max-age in whole seconds (a copy lived one to two seconds); X-Accel-Expires holds the
+    # live partials and the standings API to the second they were made in (issue 20: freshness).
+    clock.now = 1_000_000.75
+    seen = set()
+    for name, url in public_reads(league).items():
+        answer = client.get(url)
+        whole = answer["Cache-Control"] == "public, max-age=1, stale-while-revalidate=10"
+        if whole:  # LIVE and DATA
+            seen.add(name)
+            assert answer["X-Accel-Expires"] == "@1000000", name
+            again = client.get(url, HTTP_IF_NONE_MATCH=answer["ETag"])
+            assert again.status_code == 304 and again["X-Accel-Expires"] == "@1000000", name
+        else:  # whole pages keep nginx's max-age
+            assert "X-Accel-Expires" not in answer, name
+    assert {"standings API", "leaderboard live"} <= seen

@@ -30,6 +30,14 @@ Words used here:
   the version it was made at (``standings_cache.served_version``), never a
   newer one, so a 304 never confirms an answer older than the current one.
 
+nginx's own clock: nginx counts ``max-age`` in whole seconds, so ``max-age=1``
+kept a copy for one to two seconds. The answers that must show a hand within
+two seconds (``LIVE``, ``DATA``: ``whole_second``) also say
+``X-Accel-Expires: @<this second>``: nginx keeps them to the end of the second
+they were made in (half a second on average), and asks again after it (one
+question a second per address, however many pollers); nginx never passes the
+header on, and other caches go by ``Cache-Control``.
+
 Held rounds: the results of a held round are shown only to its organisers,
 its scorekeepers and the table's own players (``tournament.rounds.held``), who are
 all logged in, so their answers are personal and private. A shared answer is
@@ -75,12 +83,13 @@ class Policy:
     max_age: int
     stale: int
     renew: int
+    whole_second: bool = False  # nginx keeps it to the end of the second it was made in (``X-Accel-Expires``)
 
 
-# What the open leaderboards poll (the live partials): a hand shows within about two seconds.
-LIVE = Policy(max_age=1, stale=10, renew=5)
+# What the open leaderboards poll (the live partials): a hand shows within a second or so.
+LIVE = Policy(max_age=1, stale=10, renew=5, whole_second=True)
 # The standings API: the same freshness; nothing in it moves with the clock alone.
-DATA = Policy(max_age=1, stale=10, renew=60)
+DATA = Policy(max_age=1, stale=10, renew=60, whole_second=True)
 # Whole pages (a leaderboard, a round, a table, a player): read once, then followed by their partials.
 PAGE = Policy(max_age=2, stale=30, renew=60)
 
@@ -115,8 +124,10 @@ def _matches(request, etag: str) -> bool:
     return any(t.strip().removeprefix("W/") in (bare, "*") for t in asked.split(","))
 
 
-def _share(response, etag: str | None, policy: Policy):
+def _share(response, etag: str | None, policy: Policy, now: float):
     response["Cache-Control"] = f"public, max-age={policy.max_age}, stale-while-revalidate={policy.stale}"
+    if policy.whole_second:
+        response["X-Accel-Expires"] = f"@{int(now)}"
     if etag:
         response["ETag"] = etag
     # The language comes from the cookie or Accept-Language (LocaleMiddleware adds the latter itself).
@@ -165,7 +176,7 @@ def shared(policy: Policy):
             at = standings_cache.version(fresh="HTTP_IF_NONE_MATCH" in request.META)
             now = _clock()
             if at is not None and _matches(request, validator(request, at, policy, now)):
-                return _share(HttpResponseNotModified(), validator(request, at, policy, now), policy)
+                return _share(HttpResponseNotModified(), validator(request, at, policy, now), policy, now)
             request.shared_cache = True  # base.html leaves out the CSRF token
             standings_cache.served_version(reset=True)
             response = view(request, *args, **kwargs)
@@ -173,7 +184,7 @@ def shared(policy: Policy):
                 response["Cache-Control"] = PRIVATE if response.cookies else "no-cache"
                 return response
             made = standings_cache.served_version() or at
-            return _share(response, validator(request, made, policy, now) if made else None, policy)
+            return _share(response, validator(request, made, policy, now) if made else None, policy, now)
 
         return answer
 

@@ -50,8 +50,10 @@ KEEP_SECONDS = 30
 # written): on a league night hands change the version several times a second, and 1,000 viewers would
 # otherwise have every answer made afresh, most of them computed from the ledger while the worker
 # catches up (load bench, mixed phase: 0.02 of the solo rate). Viewers see a hand at most this much
-# later; a change of what may be shown (POLICY_KEY) is never served late.
-FRESH_SECONDS = 1.0
+# later; a change of what may be shown (POLICY_KEY) is never served late. Half a second: nginx in front asks
+# again once a second (tournament/project/http_cache.py), and with a second here the answer it got was
+# often still the one from before the hand (freshness p95 1.9 s; issue 20, bench/load_bench.py).
+FRESH_SECONDS = 0.5
 _MAX_ANSWERS = 256
 _answers: OrderedDict[str, tuple[Version, float, bytes]] = OrderedDict()
 _lock = threading.Lock()
