@@ -70,7 +70,7 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
     assert not group_pairs & seen.keys(), "players of one group must never meet"
 
 
-@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48)])
+@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72)])
 def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     """Resolvable 4-GDDs of type 3^(N/3): (N - 3) / 3 rounds, the most N players can play without a repeat."""
     design = rotational_gdd(n)
@@ -161,6 +161,7 @@ def test_field_tables_make_a_field(q):
         (100, 33),
         (200, 65),  # composed (test_seating_compose.py): 1^40 x 5, type 5^40
         (1000, 325),  # (1^40 x 5) x 5
+        (72, 23),
         (80, 25),
         (128, 42),
         (144, 47),
@@ -193,6 +194,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (64, 21),
         (100, 33),
         (200, 10),
+        (72, 23),
         (24, 7),
         (36, 11),
         (48, 15),
