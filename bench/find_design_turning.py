@@ -27,7 +27,8 @@ must be covered exactly once. Symmetry is broken by the special block holding re
 
 Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3; stored in
 ``tournament/seating/rotational.py``, ``_TURNING``): gdd3 over the product group, n = 7, 11, 15, 19
-(24 to 60 players, as a check): SAT in 0 to 4 s; n = 23 (72 players): SAT in 104 s (7,790
+(24 to 60 players, as a check): SAT in 0 to 4 s; n = 27 (84 players): SAT in 396 s (11,142
+variables); n = 23 (72 players): SAT in 104 s (7,790
 variables; the same symmetry seating every point, ``find_design_levels.py 72r --mult 1``, 94,914
 variables, had no answer in 10 minutes). bibd: n = 13 (40 players) SAT in 1 s; n = 9 UNSAT (28
 players need GF(9), whose additive group is not Z9).
@@ -57,7 +58,7 @@ def difference(n: int, group: str, r: int, a: int, s: int, b: int):
     return min(d, e)
 
 
-class _Names:
+class Names:
     """A SAT variable per key (a tuple of anything hashable)."""
 
     def __init__(self, pool) -> None:
@@ -67,16 +68,29 @@ class _Names:
         return self.pool.id(key)
 
 
+def solve(clauses: list[list[int]], seconds: float, assumptions: list[int]) -> set[int] | None:
+    """CaDiCaL within ``seconds``: the true variables, or None (unsatisfiable or no answer in time)."""
+    from pysat.solvers import Solver
+
+    with Solver(name="cadical153", bootstrap_with=clauses) as solver:
+        timer = threading.Timer(seconds, solver.interrupt)
+        timer.start()
+        start = time.monotonic()
+        ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        timer.cancel()
+        print(f"{ {True: 'SAT', False: 'UNSAT', None: 'no answer'}[ok] } in {time.monotonic() - start:.0f} s")
+        return {x for x in solver.get_model() if x > 0} if ok else None
+
+
 def search(n: int, kind: str, group: str, seconds: float, seed: int):
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
-    from pysat.solvers import Solver
 
     special = 3 if kind == "gdd3" else 1
     assert (n - special) % 4 == 0, "the residues left must fill blocks of four"
     blocks = 1 + (n - special) // 4  # block 0 is the special block
     pool, cnf = IDPool(), CNF()
-    v = _Names(pool)
+    v = Names(pool)
 
     def card(lits: list[int], bound: int) -> None:  # exactly ``bound`` of ``lits``
         cnf.extend(CardEnc.equals(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter).clauses)
@@ -126,20 +140,13 @@ def search(n: int, kind: str, group: str, seconds: float, seed: int):
     for key, lits in covers.items():
         card(lits, 0 if key in zero else 1)
     print(f"n = {n}, {kind}, {group}: {pool.top} variables, {len(cnf.clauses)} clauses", flush=True)
-    with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
-        assumptions = []
-        if seed:  # vary the search: pin one residue's block and level
-            r = 1 + seed % (n - 1)
-            assumptions = [v("y", r, 1 + (seed // n) % (blocks - 1)), v("l", r, 0)]
-        timer = threading.Timer(seconds, solver.interrupt)
-        timer.start()
-        start = time.monotonic()
-        ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        timer.cancel()
-        print(f"{ {True: 'SAT', False: 'UNSAT', None: 'no answer'}[ok] } in {time.monotonic() - start:.0f} s")
-        if not ok:
-            return None
-        model = {x for x in solver.get_model() if x > 0}
+    assumptions = []
+    if seed:  # vary the search: pin one residue's block and level
+        r = 1 + seed % (n - 1)
+        assumptions = [v("y", r, 1 + (seed // n) % (blocks - 1)), v("l", r, 0)]
+    model = solve(cnf.clauses, seconds, assumptions)
+    if model is None:
+        return None
     level = {r: next(a for a in range(3) if v("l", r, a) in model) for r in range(n)}
     return [[(r, level[r]) for r in range(n) if v("y", r, k) in model] for k in range(blocks)]
 

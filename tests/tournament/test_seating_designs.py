@@ -70,7 +70,7 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
     assert not group_pairs & seen.keys(), "players of one group must never meet"
 
 
-@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72)])
+@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72), (27, 84)])
 def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     """Resolvable 4-GDDs of type 3^(N/3): (N - 3) / 3 rounds, the most N players can play without a repeat."""
     design = rotational_gdd(n)
@@ -162,6 +162,7 @@ def test_field_tables_make_a_field(q):
         (200, 65),  # composed (test_seating_compose.py): 1^40 x 5, type 5^40
         (1000, 325),  # (1^40 x 5) x 5
         (72, 23),
+        (84, 27),
         (80, 25),
         (128, 42),
         (144, 47),
@@ -195,6 +196,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (100, 33),
         (200, 10),
         (72, 23),
+        (84, 27),
         (24, 7),
         (36, 11),
         (48, 15),
