@@ -114,6 +114,14 @@ class Plan:
             return ()
         return tuple(self.player[pt] for pt in self.sitting_out[self.classes[k]])
 
+    def firsts_ahead(self, so_far: Sequence[Round], start: int) -> list[list[tuple[PlayerId, ...]]] | None:
+        """With byes, while ``so_far`` follows the plan: the groups of its rounds ``start``, ``start + 4``,
+        ... (the first rounds of later blocks of four) while it lasts; None otherwise."""
+        if not self.sitting_out or not self.follows(so_far):
+            return None
+        assert self.design is not None
+        return [self.groups(k) for k in range(start, self.design.length, 4)]
+
     def as_sets(self, k: int) -> frozenset[frozenset[PlayerId]]:
         if k not in self._cache:
             self._cache[k] = frozenset(frozenset(g) for g in self.groups(k))
