@@ -84,9 +84,9 @@ def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     assert set(seen) == all_pairs - group_pairs
 
 
-@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (60, 19, 3)])
+@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3)])
 def test_levels_gdd_meets_everyone_but_the_group_exactly_once(players, rounds, group_size):
-    """Stored SAT finds (``bench/find_design_levels.py``): resolvable 4-GDDs of type 2^22 and 3^20."""
+    """Stored SAT finds (``bench/find_design_levels.py``, ``find_design_halves.py``): 2^22, 2^28, 3^20."""
     design = levels_gdd(players)
     assert (design.points, design.length) == (players, rounds)
     groups = sorted(tuple(sorted(g)) for g in design.groups)
@@ -161,6 +161,7 @@ def test_field_tables_make_a_field(q):
         (100, 33),
         (200, 65),  # composed (test_seating_compose.py): 1^40 x 5, type 5^40
         (1000, 325),  # (1^40 x 5) x 5
+        (56, 18),
         (72, 23),
         (84, 27),
         (80, 25),
@@ -195,6 +196,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (64, 21),
         (100, 33),
         (200, 10),
+        (56, 18),
         (72, 23),
         (84, 27),
         (24, 7),
