@@ -98,12 +98,16 @@ def stand_ins(
     allowed: dict[tuple[int, object], set[int]] = {}
     for t, members in enumerate(groups, start=first):
         for p in members:
-            c = counts.get(p, zero)
-            free = [w for w in range(4) if w not in used.get(p, ())]
-            top = max(c[w] for w in free)
-            allowed[(t, p)] = {w for w in free if c[w] == top}
+            allowed[(t, p)] = most_started(counts.get(p, zero), used.get(p, set()))
         members += [_Phantom() for _ in range(4 - len(members))]
     return groups, allowed
+
+
+def most_started(counts: Sequence[int], used: set[int]) -> set[int]:
+    """The winds not yet taken in the block that a player has started in most: those they may go without."""
+    free = [w for w in range(4) if w not in used]
+    top = max(counts[w] for w in free)
+    return {w for w in free if counts[w] == top}
 
 
 def short_of(counts: Sequence[int], used: set[int]) -> int | None:
@@ -145,10 +149,8 @@ def chosen_skips(
                 taken[p] += [known[q] for q in table if q in known]
     domain = {}
     for p in new:
-        c = counts.get(p, zero)
-        free = [w for w in range(4) if w not in used.get(p, ())]
-        top = max(c[w] for w in free)
-        domain[p] = sorted((w for w in free if c[w] == top), key=lambda w, p=p: (w != skip.get(p), w))
+        most = most_started(counts.get(p, zero), used.get(p, set()))
+        domain[p] = sorted(most, key=lambda w, p=p: (w != skip.get(p), w))
     order = sorted(new, key=lambda p: (-len(against[p]) - len(taken[p]), index[p]))
     best: list = [None, {}]
     now: dict[PlayerId, int] = {}
@@ -237,10 +239,10 @@ def judge_block(
         ws = [w for t in ts for w in range(4) if seats[t][w] == p] + list(used.get(p, ()))
         twice += len(ws) != len(set(ws))
         if len(ts) == BLOCK - 1 - len(used.get(p, ())):  # a bye in the block: the wind gone without
-            c = counts.get(p, zero)
-            free = [x for x in range(4) if x not in used.get(p, ())]
-            missing = [x for x in free if x not in ws]
-            off += len(missing) == 1 and c[missing[0]] != max(c[x] for x in free)
+            missing = [x for x in range(4) if x not in ws]
+            off += len(missing) == 1 and missing[0] not in most_started(
+                counts.get(p, zero), used.get(p, set())
+            )
     missed = sum(seats[t][w] != p for t, by_wind in pins.items() for w, p in by_wind.items())
     return 16 * twice + 4 * (missed + off) + ahead_conflicts(seats, where, used, counts, ahead)
 
