@@ -25,7 +25,8 @@ Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
   that the invariant rounds cover must be closed under negation (the base round's are), so even in
   number without 0 (which the fixed table, odd in number, covers), but there are ``(m - 2) / 3``
   invariant rounds, odd for every odd ``m = 2 (mod 3)``;
-- ``m = 14`` (56 players), no fixed table: SAT in 55 s (16,610 variables) — stored in ``levels.py``.
+- ``m = 14`` (56 players), no fixed table: SAT in 55 s (16,610 variables) — stored in ``levels.py``;
+- ``m = 20`` (80 players), no fixed table: no answer in 15 minutes (41,546 variables).
 
     .venv/bin/python bench/find_design_halves.py 14 --fixed 0 --seconds 900
 """

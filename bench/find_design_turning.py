@@ -28,7 +28,9 @@ must be covered exactly once. Symmetry is broken by the special block holding re
 Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3; stored in
 ``tournament/seating/rotational.py``, ``_TURNING``): gdd3 over the product group, n = 7, 11, 15, 19
 (24 to 60 players, as a check): SAT in 0 to 4 s; n = 27 (84 players): SAT in 396 s (11,142
-variables); n = 23 (72 players): SAT in 104 s (7,790
+variables); n = 31 (96 players, 15,210 variables): no answer in 20 minutes, nor in 15 with
+``--seed 5``; bibd n = 45 (136 players, 36,031 variables): no answer in 10 minutes;
+n = 23 (72 players): SAT in 104 s (7,790
 variables; the same symmetry seating every point, ``find_design_levels.py 72r --mult 1``, 94,914
 variables, had no answer in 10 minutes). bibd: n = 13 (40 players) SAT in 1 s; n = 9 UNSAT (28
 players need GF(9), whose additive group is not Z9).
