@@ -27,7 +27,7 @@ Shapes (``--shape``):
   4-GDD of type 2^22, 11 + 3 = 14 rounds; ``68``, ``92``, ``116`` the same shape over ``Z_m``,
   ``m + (m - 2) / 3`` rounds;
 - ``44r``: ``Z14`` x 3 levels + 2 fixed points, groups ``{(x,i), (x+7,i)}`` and the fixed pair:
-  type 2^22, 14 rounds;
+  type 2^22, 14 rounds; ``56r``, ``68r``, ``80r``, ``92r`` the same shape over ``Z_((N-2)/3)``;
 - ``60``: ``Z15`` x 4 levels, groups ``{(x,i), (x+5,i), (x+10,i)}``: type 3^20, 15 + 4 = 19 rounds;
 - ``60r``: ``Z19`` x 3 levels + 3 fixed points, groups ``{(x,0), (x,1), (x,2)}`` and the fixed
   three: type 3^20, 19 rounds; ``72r``, ``84r``, ... ``156r`` the same shape for ``N = 12s``
@@ -44,6 +44,9 @@ Runs (25 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
 - ``60r --mult 1`` (turning the levels): SAT in 12 s — stored; ``--mult 7``: SAT in 41 s;
 - ``72r --mult 1`` (94,914 variables), ``84r --mult 1``: no answer in 10 minutes; ``68`` (Z17 x 4,
   89,280 variables): no answer in 15 minutes.
+- 27 Nov 2026: ``56r`` (Z18 x 3 levels + 2 fixed points, groups ``{(x,i), (x+9,i)}``, 46,686
+  variables): no answer in 10 minutes. (72 players were then found by the smaller encoding of
+  ``find_design_turning.py``.)
 
     PYTHONPATH=/tmp/sat .venv/bin/python bench/find_design_levels.py 60r --mult 1
 
@@ -65,6 +68,8 @@ SHAPES = {  # n, levels, fixed points, invariant rounds, group of point (x, i) (
 }
 for _m in (17, 23, 29):  # type 2^(N/2) in the 44 shape: 68, 92, 116 players, (m - 2) / 3 invariant rounds
     SHAPES[str(4 * _m)] = (_m, 4, 0, (_m - 2) // 3, SHAPES["44"][4])
+for _m in (18, 22, 26, 30):  # type 2^(N/2) in the 44r shape: 56, 68, 80, 92 players
+    SHAPES[f"{3 * _m + 2}r"] = (_m, 3, 2, 0, lambda x, i, half=_m // 2: (x % half, i))
 for _players in range(72, 157, 12):  # type 3^(N/3) in the 60r shape: 72r, 84r, ..., 156r
     SHAPES[f"{_players}r"] = ((_players - 3) // 3, 3, 3, 0, SHAPES["60r"][4])
 

@@ -354,12 +354,17 @@ def test_an_unavoidable_repeat_never_comes_in_the_round_right_after():
     assert seating.report.repeat_meetings == 24 and not fifth.keys() & sixth.keys()
 
 
-def test_the_round_after_a_design_keeps_the_pairs_of_the_round_before_apart():
-    # 44 players: the 14 rounds of the design, then 44 repeats are unavoidable; the search warms up
-    # again while a pair of round 14 still sits together (without the warm restarts: 2 such pairs)
-    seating = seat(range(44), options=SeatingOptions(rounds=15, seed=1))
-    last, before = pair_counts([seating.rounds[14].tables]), pair_counts([seating.rounds[13].tables])
-    assert seating.report.repeat_meetings == 44 and not last.keys() & before.keys()
+@pytest.mark.parametrize(("players", "rounds"), [(44, 15), (24, 8), (36, 12), (60, 20), (28, 10)])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_round_after_a_design_keeps_the_pairs_of_the_round_before_apart(players, rounds, seed):
+    # 44 players: the 14 rounds of the design, then 44 repeats are unavoidable, every table two pairs that
+    # never met; a swap of two players splits such a pair, so the search cuts two tables again (search.py,
+    # _polish) while a pair of round 14 sits together (before: one such pair for seed 0)
+    seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=seed))
+    last, before = pair_counts([seating.rounds[-1].tables]), pair_counts([seating.rounds[-2].tables])
+    assert not last.keys() & before.keys()
+    if players == 44:
+        assert seating.report.repeat_meetings == 44
 
 
 def test_the_time_budget_is_kept():

@@ -60,8 +60,7 @@ def test_thirty_four_players_play_all_ten_rounds_of_the_design_with_nobody_meeti
     assert max(meetings(seating.rounds).values()) == 1
     out = [p for r in seating.rounds for p in r.byes]
     assert len(out) == len(set(out)) == 20
-    # winds: exact per block for whoever plays the whole block (within one after every round is not
-    # always kept from round 9 on: docs/seating.md, Limits)
+    # winds: exact per block for whoever plays the whole block (and within one after every round: below)
     blocks: dict = {}
     for k, rnd in enumerate(seating.rounds):
         for table in rnd.tables:
@@ -70,8 +69,26 @@ def test_thirty_four_players_play_all_ten_rounds_of_the_design_with_nobody_meeti
     assert all(len(ws) == len(set(ws)) for ws in blocks.values())
 
 
+@pytest.mark.parametrize(("players", "rounds"), [(34, 10), (45, 14)])
+@pytest.mark.parametrize("seed", range(8))
+def test_winds_with_byes_stay_within_one_and_exact_for_every_seed(players, rounds, seed):
+    # the wind a player sitting out goes without is chosen with the first rounds of the plan's later
+    # blocks in view (bye_winds.py): two players short of one wind never share such a table (before:
+    # 34 x 10 reached a spread of 2 at round 9 for 5 seeds of 8, 45 x 14 at round 13 for 3)
+    seating = seat(range(players), options=SeatingOptions(rounds=rounds, seed=seed))
+    counts: dict[int, list[int]] = {}
+    blocks: dict = {}
+    for k, rnd in enumerate(seating.rounds):
+        for table in rnd.tables:
+            for wind, p in enumerate(table):
+                counts.setdefault(p, [0, 0, 0, 0])[wind] += 1
+                blocks.setdefault((k // 4, p), []).append(wind)
+        assert max(max(c) - min(c) for c in counts.values()) <= 1, rnd.number
+    assert all(len(ws) == len(set(ws)) for ws in blocks.values())
+
+
 def test_round_by_round_follows_the_same_plan_with_byes():
-    options = SeatingOptions(rounds=6, seed=9)
+    options = SeatingOptions(rounds=10, seed=9)  # three blocks: the winds gone without chosen ahead
     planned = seat(range(34), options=options).rounds
     history: list = []
     for rnd in planned:

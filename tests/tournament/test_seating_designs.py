@@ -70,7 +70,7 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
     assert not group_pairs & seen.keys(), "players of one group must never meet"
 
 
-@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48)])
+@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72), (27, 84)])
 def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     """Resolvable 4-GDDs of type 3^(N/3): (N - 3) / 3 rounds, the most N players can play without a repeat."""
     design = rotational_gdd(n)
@@ -84,9 +84,9 @@ def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     assert set(seen) == all_pairs - group_pairs
 
 
-@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (60, 19, 3)])
+@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3)])
 def test_levels_gdd_meets_everyone_but_the_group_exactly_once(players, rounds, group_size):
-    """Stored SAT finds (``bench/find_design_levels.py``): resolvable 4-GDDs of type 2^22 and 3^20."""
+    """Stored SAT finds (``bench/find_design_levels.py``, ``find_design_halves.py``): 2^22, 2^28, 3^20."""
     design = levels_gdd(players)
     assert (design.points, design.length) == (players, rounds)
     groups = sorted(tuple(sorted(g)) for g in design.groups)
@@ -159,8 +159,14 @@ def test_field_tables_make_a_field(q):
         (40, 13),
         (64, 21),
         (100, 33),
-        (200, 25),
-        (1000, 125),
+        (200, 65),  # composed (test_seating_compose.py): 1^40 x 5, type 5^40
+        (1000, 325),  # (1^40 x 5) x 5
+        (56, 18),
+        (72, 23),
+        (84, 27),
+        (80, 25),
+        (128, 42),
+        (144, 47),
         (12, 3),
         (24, 7),
         (36, 11),
@@ -190,6 +196,9 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (64, 21),
         (100, 33),
         (200, 10),
+        (56, 18),
+        (72, 23),
+        (84, 27),
         (24, 7),
         (36, 11),
         (48, 15),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .compose import compositions
 from .design_types import Design
 from .designs import affine, factorise, gf25_levels, golf_32, three_q_plus_one, transversal
 from .rotational import rotational_for, twelve
@@ -28,17 +29,21 @@ def candidates(v: int) -> list[Design]:
         out.append(three_q_plus_one(q))
     if v % 4 == 0 and v >= 16:
         out.append(transversal(v // 4))
+    out += compositions(v, design_for)
     return [d for d in out if d.length >= 3]
 
 
 @lru_cache(maxsize=64)
+def ranked(v: int) -> tuple[Design, ...]:
+    """Every construction for ``v`` points, the most classes first (ties in the order found)."""
+    return tuple(sorted(candidates(v), key=lambda d: -d.length))
+
+
 def design_for(v: int) -> Design | None:
     """The construction with the most classes for ``v`` points, or ``None``.
 
     Depends on ``v`` alone, never on the number of rounds asked for, so that a
     plan for five rounds is the first five rounds of the plan for ten.
     """
-    found = candidates(v)
-    if not found:
-        return None
-    return max(found, key=lambda d: d.length)
+    found = ranked(v)
+    return found[0] if found else None

@@ -28,6 +28,7 @@ class Design:
     groups: tuple[tuple[int, ...], ...]
     build: Callable[[int], Class]
     repeats: int = 0  # a stored schedule that is not a design: how many meetings it repeats
+    recipe: str = ""  # a design composed of smaller ones (``compose.py``): how, e.g. "36^4 + 3^12"
 
     def cls(self, j: int) -> Class:
         if not 0 <= j < self.length:

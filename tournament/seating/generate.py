@@ -87,7 +87,8 @@ def seat(
         future = [] if ranks is not None else [grouper.get(i)[0] for i in range(k + 1, start + BLOCK)]
         # with byes, the round after the block decides which wind a player sitting out goes without
         after = grouper.get(start + BLOCK)[0] if ranks is None and len(field) % 4 else ()
-        tables = _order(so_far[start:k], groups, future, counts, after)
+        later = plan.firsts_ahead(so_far[:start], start + 2 * BLOCK) if after else None
+        tables = _order(so_far[start:k], groups, future, counts, after, later)
         rep = judge([tables], met, counts, k, clubs=clubs_n, byes=byes)
         seated = SeatedRound(k + 1, tables, byes, rep, method)
         rounds.append(seated)
@@ -208,6 +209,7 @@ def _order(
     future: Sequence[Sequence[Sequence[PlayerId]]],
     counts: Mapping[PlayerId, Sequence[int]],
     after: Sequence[Sequence[PlayerId]] = (),
+    later: Sequence[Sequence[Sequence[PlayerId]]] | None = None,
 ) -> Round:
     """Seat the winds of one round: the block's seating (``winds.colour_block``) that continues ``block``.
 
@@ -224,7 +226,9 @@ def _order(
                 before[p][s] -= 1
     for i in range(len(block) + 1):
         again = [[tuple(sorted(t, key=sort_key)) for t in rnd] for rnd in block[i:]]
-        seated = colour_block([*again, groups, *future], used_winds(block[:i]), before, after=after)
+        seated = colour_block(
+            [*again, groups, *future], used_winds(block[:i]), before, after=after, later=later
+        )
         if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
             return seated[len(again)]
     return order_round(groups, counts, used_winds(block))

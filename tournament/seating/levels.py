@@ -5,8 +5,8 @@ numbered from ``levels * n`` on. Round ``t < n`` is the stored base round with `
 every ``x`` (the fixed point ``a`` sits at base table ``a``, with one player of each of three
 levels); the rounds after those are each the ``n`` translates of one stored transversal block
 ``{(0, 0), (a1, 1), (a2, 2), (a3, 3)}``. Every pair outside the groups meets exactly once, which the
-tests check pair by pair. Found by ``bench/find_design_levels.py`` (python-sat, CaDiCaL; the shape
-and run are named with each design below).
+tests check pair by pair. Found by ``bench/find_design_levels.py`` and ``find_design_halves.py``
+(python-sat, CaDiCaL; the shape and run are named with each design below).
 """
 
 from __future__ import annotations
@@ -37,6 +37,32 @@ _STORED: dict[int, tuple] = {
         ),
         ((4, 2, 3), (6, 0, 4), (10, 1, 7)),
         "2^22",
+    ),
+    # 56 players, 18 rounds: a resolvable 4-GDD of type 2^28 over Z14 x 4 levels (14 developed rounds and 4
+    # invariant ones), groups {(x,i), (x+7,i)}; the base round invariant under trading levels i and i + 2,
+    # found by `bench/find_design_halves.py 14 --fixed 0`, SAT in 55 s (27 Nov 2026). Social golfer 14-4-18.
+    56: (
+        14,
+        4,
+        0,
+        (
+            (0, 37, 41, 27),
+            (28, 9, 13, 55),
+            (1, 6, 12, 42),
+            (29, 34, 40, 14),
+            (2, 36, 51, 53),
+            (30, 8, 23, 25),
+            (3, 33, 35, 17),
+            (31, 5, 7, 45),
+            (4, 16, 47, 24),
+            (32, 44, 19, 52),
+            (10, 11, 15, 18),
+            (38, 39, 43, 46),
+            (20, 49, 50, 54),
+            (48, 21, 22, 26),
+        ),
+        ((2, 11, 6), (9, 3, 5), (10, 7, 3), (11, 0, 11)),
+        "2^28",
     ),
     # 60 players, 19 rounds: a resolvable 4-GDD of type 3^20 over Z19 x 3 levels + 3 fixed points (57, 58,
     # 59), groups {(x,0), (x,1), (x,2)} and the fixed three; the base round is invariant under turning the
@@ -72,6 +98,8 @@ _STORED: dict[int, tuple] = {
 def _group_key(kind: str, n: int, x: int, i: int) -> tuple[int, int]:
     if kind == "2^22":  # levels paired: {(x,0), (x,1)}, {(x,2), (x,3)}
         return (x, i // 2)
+    if kind.startswith("2^"):  # n even: {(x,i), (x + n/2, i)}
+        return (x % (n // 2), i)
     return (x, 0)  # 3^20: {(x,0), (x,1), (x,2)}; the fixed points are a group of their own
 
 

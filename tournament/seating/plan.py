@@ -1,8 +1,9 @@
 """The plan: a design followed round by round, with players mapped to its points.
 
-When swiss seating is off and the field admits a design (``choose.design_for``), the plan is
-that design with players mapped to points by a shuffle seeded by the seed, and its classes played
-in a seeded order. Club-mates are put in one of the design's groups, which never meet, or, in a
+When swiss seating is off and the field admits a design (``choose.design_for``; with clubs to keep
+apart, the longest of ``choose.ranked`` whose groups hold every club whole), the plan is that
+design with players mapped to points by a shuffle seeded by the seed, and its classes played in a
+seeded order. Club-mates are put in one of the design's groups, which never meet, or, in a
 design where every pair meets, at one table of its last round. A field with byes (``4m + b``
 players) follows the design on ``4m`` points with ``b`` players standing in for those sitting out
 (``substitutes.bye_schedule``), when no clubs are to be kept apart and the schedule lasts a block
@@ -15,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .choose import design_for
+from .choose import ranked
 from .design_types import Design
 from .model import PlayerId, Round, SeatingOptions
 from .substitutes import bye_schedule, substituted_class
@@ -33,22 +34,36 @@ class Plan:
         self.sitting_out: list[tuple[int, ...]] = []  # per class of the design (points), with byes
         if not options.use_designs or options.swiss:
             return
+        clubbed = options.avoid_same_club and any(clubs.get(p) for p in field)
         if len(field) % 4 == 0:
-            self.design = design_for(len(field))
-        elif not (options.avoid_same_club and any(clubs.get(p) for p in field)):
+            # the longest design, or with clubs the longest whose groups hold each club whole
+            for design in ranked(len(field))[: None if clubbed else 1]:
+                self._map(design, field, options, clubs if clubbed else {})
+                if self.design is not None:
+                    return
+        elif not clubbed:
             self._with_byes(len(field))
-        if self.design is None:
-            return
+            if self.design is not None:
+                self._map(self.design, field, options, {})
+
+    def _map(
+        self,
+        design: Design,
+        field: tuple[PlayerId, ...],
+        options: SeatingOptions,
+        clubs: Mapping[PlayerId, str | None],
+    ) -> None:
+        """Follow ``design``: players to points, classes in a seeded order; not when it splits a club."""
         rng = random.Random(f"plan/{options.seed}/{len(field)}")
         order = list(field)
         rng.shuffle(order)
-        self.classes = list(range(self.design.length))
+        self.classes = list(range(design.length))
         rng.shuffle(self.classes)
-        slots = list(range(self.design.points))
-        if options.avoid_same_club and any(clubs.get(p) for p in field):
+        slots = list(range(design.points))
+        if clubs:
             # Club-mates go into one group of the design, which never meets; a design in which every pair
             # meets has no groups, so the tables of its last round serve instead: club-mates meet there only.
-            groups = self.design.groups or self.design.cls(self.classes[-1])
+            groups = design.groups or design.cls(self.classes[-1])
             size: dict[str, int] = {}
             for p in field:
                 if clubs.get(p):
@@ -59,7 +74,8 @@ class Plan:
             rest = set(slots) - set(grouped)
             slots = grouped + [pt for pt in slots if pt in rest]
         self.player = dict(zip(slots, order, strict=True))
-        if self.design.groups and options.avoid_same_club and self._splits_a_club(clubs):
+        self.design = design
+        if design.groups and clubs and self._splits_a_club(clubs):
             self.design = None  # club-mates would sit together in its rounds: search keeps them apart
             return
         self._cache: dict[int, frozenset[frozenset[PlayerId]]] = {}
@@ -97,6 +113,14 @@ class Plan:
         if not self.sitting_out:
             return ()
         return tuple(self.player[pt] for pt in self.sitting_out[self.classes[k]])
+
+    def firsts_ahead(self, so_far: Sequence[Round], start: int) -> list[list[tuple[PlayerId, ...]]] | None:
+        """With byes, while ``so_far`` follows the plan: the groups of its rounds ``start``, ``start + 4``,
+        ... (the first rounds of later blocks of four) while it lasts; None otherwise."""
+        if not self.sitting_out or not self.follows(so_far):
+            return None
+        assert self.design is not None
+        return [self.groups(k) for k in range(start, self.design.length, 4)]
 
     def as_sets(self, k: int) -> frozenset[frozenset[PlayerId]]:
         if k not in self._cache:

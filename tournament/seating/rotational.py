@@ -18,10 +18,12 @@ check by developing every class:
 
 The base classes were found by ``bench/find_design_gdd.py`` (simulated
 annealing over base classes invariant under turning the levels, the symmetry
-also used for 40 players in ``bench/find_design.py``); each is checked by the
-tests, pair by pair. Resolvable 4-GDDs of type ``3^u`` are expected for every
-``u = 0 (mod 4)``, ``u >= 8`` (issue 17; the literature on resolvable group
-divisible designs with blocks of four); only the ones stored here are used.
+also used for 40 players in ``bench/find_design.py``), those of ``_TURNING``
+(72 players on) by ``bench/find_design_turning.py`` (SAT over the residues of
+such base classes); each is checked by the tests, pair by pair. Resolvable
+4-GDDs of type ``3^u`` are expected for every ``u = 0 (mod 4)``, ``u >= 8``
+(issue 17; the literature on resolvable group divisible designs with blocks of
+four); only the ones stored here are used.
 """
 
 from __future__ import annotations
@@ -69,9 +71,40 @@ _BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
 }
 
 
+# n -> the turning orbits of the base round, found by ``bench/find_design_turning.py n`` (27 Nov 2026,
+# SAT): a block is residues mod n with a level each, its three turns (every level + t) are tables;
+# the first block is the fixed points' (its turn t sits with fixed point t). Type 3^(n+1).
+_TURNING: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
+    # 72 players, 23 rounds (social golfer 18-4-23), SAT in 104 s
+    23: (
+        ((0, 0), (17, 1), (1, 2)),
+        ((2, 0), (14, 0), (15, 1), (22, 0)),
+        ((3, 0), (6, 2), (8, 0), (10, 0)),
+        ((4, 0), (7, 1), (13, 1), (19, 2)),
+        ((5, 0), (9, 0), (18, 2), (20, 1)),
+        ((11, 0), (12, 0), (16, 2), (21, 0)),
+    ),
+    # 84 players, 27 rounds (social golfer 21-4-27), SAT in 396 s
+    27: (
+        ((0, 0), (17, 1), (14, 2)),
+        ((1, 0), (9, 1), (10, 1), (22, 0)),
+        ((2, 0), (6, 0), (16, 0), (18, 0)),
+        ((3, 0), (11, 2), (20, 2), (23, 0)),
+        ((4, 0), (8, 2), (15, 1), (26, 0)),
+        ((5, 0), (7, 2), (12, 1), (13, 0)),
+        ((19, 0), (21, 1), (24, 1), (25, 2)),
+    ),
+}
+
+
+def _turned(n: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A base round of ``_TURNING`` as ``_BASES`` holds one: every block with its three turns."""
+    return 3, tuple(tuple(((i + t) % 3) * n + x for x, i in block) for block in _TURNING[n] for t in range(3))
+
+
 def rotational_gdd(n: int) -> Design:
     """The stored 1-rotational resolvable 4-GDD over ``Z_n`` (see the module docstring)."""
-    k, base = _BASES[n]
+    k, base = _BASES[n] if n in _BASES else _turned(n)
     v = 3 * n + k
     if k == 3:
         groups = tuple((x, n + x, 2 * n + x) for x in range(n)) + ((3 * n, 3 * n + 1, 3 * n + 2),)
@@ -90,6 +123,8 @@ def rotational_for(v: int) -> Design | None:
     for n, (k, _) in _BASES.items():
         if 3 * n + k == v:
             return rotational_gdd(n)
+    if (v - 3) // 3 in _TURNING and v % 12 == 0:
+        return rotational_gdd((v - 3) // 3)
     return levels_for(v)
 
 

@@ -22,6 +22,7 @@ temperature is low, or at the deadline, and answers the best round seen. Its ran
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -161,7 +162,48 @@ def search_round(
             if total < best - 1e-9:
                 best, best_tables = total, [list(t) for t in tables]
                 since_best = 0
+    if last and best > 1e-9 and tables_n > 1 and _repeats_last(best_tables, players, last):
+        _polish(best_tables, cost, lambda t: _repeats_last([t], players, last))
     return [[players[i] for i in t] for t in best_tables], timed_out
+
+
+def _polish(tables: list[list[int]], cost, bad) -> None:
+    """Re-seat each ``bad`` table with another table, the best of the 35 ways of cutting their eight
+    players into two tables, while that lowers the cost (in place; the tables are scanned in order, so
+    the answer is determined by the input).
+
+    A swap of two players cannot part a pair of the round before when every table is two pairs that
+    have not met (the round after a 4-GDD of type 2^u: 44 players after 14 rounds), since it splits a
+    pair that has not met; cutting two tables again moves two players at once.
+    """
+
+    def seat_cost(t: Sequence[int]) -> float:
+        return sum(cost(t[k], t[m]) for k in range(4) for m in range(k + 1, 4))
+
+    for _ in range(len(tables)):  # each pass lowers the cost or stops
+        improved = False
+        for t1 in range(len(tables)):
+            if not bad(tables[t1]):
+                continue
+            here = seat_cost(tables[t1])
+            best_gain, best_cut = 1e-9, None
+            for t2 in range(len(tables)):
+                if t2 == t1:
+                    continue
+                eight = tables[t1] + tables[t2]
+                before = here + seat_cost(tables[t2])
+                for rest in itertools.combinations(eight[1:], 3):
+                    one = [eight[0], *rest]
+                    other = [p for p in eight[1:] if p not in rest]
+                    gain = before - seat_cost(one) - seat_cost(other)
+                    if gain > best_gain:
+                        best_gain, best_cut = gain, (t2, one, other)
+            if best_cut is not None:
+                t2, one, other = best_cut
+                tables[t1], tables[t2] = one, other
+                improved = True
+        if not improved:
+            return
 
 
 def _repeats_last(tables: list[list[int]], players: Sequence[PlayerId], last) -> bool:

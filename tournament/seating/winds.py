@@ -28,11 +28,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
+from .block_search import seat_exactly
+from .bye_winds import (
+    BLOCK,
+    chosen_skips,
+    chosen_stand_ins,
+    judge_block,
+    kempe_repair,
+    movers,
+    skips,
+    stand_ins,
+)
 from .model import PlayerId, Table
 
 _ORDERS = tuple(itertools.permutations(range(4)))
 _WIND_ORDERS = tuple(itertools.permutations(range(4)))
-BLOCK = 4
 
 
 def seat_counts(history: Iterable[Sequence[Table]]) -> dict[PlayerId, list[int]]:
@@ -97,6 +107,7 @@ def colour_block(
     *,
     strict: bool = False,
     after: Sequence[Sequence[PlayerId]] = (),
+    later: Sequence[Sequence[Sequence[PlayerId]]] | None = None,
 ) -> list[tuple[Table, ...]] | None:
     """Seat the block's ``rounds`` (groups of four) so that no player takes a wind twice in the block.
 
@@ -104,7 +115,10 @@ def colour_block(
     seat counts so far (they decide which wind a player with a bye goes without).
     Answers the rounds in the given order of tables. When the winds already taken
     leave no such seating (found), as few players as found take a wind twice, or,
-    if ``strict``, the answer is ``None``.
+    if ``strict``, the answer is ``None``. ``after``: the groups of the round after
+    the block; ``later`` (a plan with byes; None otherwise): the first rounds of the blocks after that
+    (a plan with byes): a player sitting out goes without a wind that nobody at
+    their table there is short of (``bye_winds.chosen_skips``).
     """
     tables = [list(g) for rnd in rounds for g in rnd]
     where: dict[PlayerId, list[int]] = {}
@@ -120,14 +134,15 @@ def colour_block(
         low = min(c)
         if c.count(low) == 1 and c.index(low) not in used.get(p, ()):
             pins.setdefault(ts[0], {}).setdefault(c.index(low), p)
-    skip = _skips(where, counts)
-    extra, allowed = _stand_ins(where, used, counts, after, len(tables))
+    skip = skips(where, counts)
+    ahead = [*([after] if after else []), *(later or ())]
+    extra, allowed = stand_ins(where, used, counts, after, len(tables))
     best: tuple[int, list[Table]] | None = None
     # pins in the block's first round matter most (a player short of a wind plays there first)
     first = {t: by_wind for t, by_wind in pins.items() if t < len(rounds[0])} if rounds else {}
     tries = [(pins, tables + extra, allowed), (first, tables + extra, allowed), ({}, tables + extra, allowed)]
     tries = [({}, *t) for t in tries] + [({}, pinned, tables, {}) for pinned, _, _ in tries]
-    mover = _movers(tables, where, used, counts, after, pins)
+    mover = movers(tables, where, used, counts, after, pins)
     if mover is not None:
         tries.insert(0, mover)
     seen: list = []
@@ -150,8 +165,11 @@ def colour_block(
             broken, seats = _colour(*args)
             if seats is None:
                 continue
-            # every try is judged by all the pins: a shortage not given back is a spread of two
+            # every try is judged by all the pins: a shortage not given back is a spread of two; and by the
+            # pairs short of one wind at a table ahead
             broken += sum(seats[t][w] != p for t, by_wind in pins.items() for w, p in by_wind.items())
+            if later is not None:  # a plan with byes: see judge_block
+                broken = judge_block(seats, where, used, counts, ahead, pins)
             if best is None or broken < best[0]:
                 best = (broken, seats)
             if not broken:
@@ -160,104 +178,28 @@ def colour_block(
             break
     if best is None or (best[0] and strict):
         return None
+    if later is not None and best[0]:
+        # a plan with byes: an exact seating that keeps every pin, the winds gone without chosen with the
+        # blocks ahead in view, if the search finds one; then Kempe chains move the winds gone without
+        extra_c, allowed_c = chosen_stand_ins(chosen_skips(where, used, counts, ahead, skip), len(tables))
+        exact = seat_exactly(tables + extra_c, used, pins, allowed_c)
+        if exact is not None and judge_block(exact, where, used, counts, ahead, pins) < best[0]:
+            best = (judge_block(exact, where, used, counts, ahead, pins), exact)
+        best = (best[0], kempe_repair(best[1], where, used, counts, ahead, pins))
+    return _by_round(rounds, best[1])
+
+
+def _by_round(rounds: Sequence[Sequence[object]], seats: Sequence[Table]) -> list[tuple[Table, ...]]:
+    """The block's seated tables cut into its rounds (stand-in tables, at the end, dropped)."""
     out, t = [], 0
     for rnd in rounds:
-        out.append(tuple(best[1][t + k] for k in range(len(rnd))))
+        out.append(tuple(seats[t + k] for k in range(len(rnd))))
         t += len(rnd)
     return out
 
 
 def _at(preset, p) -> set[int]:
     return {t for t, by_wind in preset.items() if p in by_wind.values()}
-
-
-def _movers(tables, where, used, counts, after, pins):
-    """The first try: a player short of one wind (all four rounds of the block to play) sits it first.
-
-    They then take the three other winds, so they stay short of the same wind into the next block:
-    the try also reserves that wind at the stand-in table of their table in ``after``, so that a
-    player with a bye in this block who will sit there goes without another wind (two players short
-    of one wind there already are beyond this block's reach). Answers the try (preset seats, the other
-    pins, the tables with the stand-ins, the stand-in edges' winds), or None when nobody is short.
-    """
-    preset: dict[int, dict[int, PlayerId]] = {}
-    kept: dict[int, dict[int, PlayerId]] = {}  # the other pins stay pins
-    moving: dict[PlayerId, int] = {}
-    for t, by_wind in pins.items():
-        for w, p in by_wind.items():
-            if len(where[p]) == BLOCK and not used.get(p):
-                preset.setdefault(t, {})[w] = p
-                moving[p] = w
-            else:
-                kept.setdefault(t, {})[w] = p
-    if not moving:
-        return None
-    extra, allowed = _stand_ins(where, used, counts, after, len(tables))
-    home = {p: len(tables) + i for i, members in enumerate(extra) for p in members}
-    for table in after:
-        stand_in = next((home[p] for p in table if p in home), None)
-        for p in (p for p in table if p in moving):
-            if stand_in is None:  # nobody short there: a stand-in table of its own
-                stand_in = len(tables) + len(extra)
-                extra.append([_Phantom() for _ in range(4)])
-            members = extra[stand_in - len(tables)]
-            phantom = next((i for i, q in enumerate(members) if isinstance(q, _Phantom)), None)
-            if phantom is None or moving[p] in preset.get(stand_in, {}):
-                continue  # two short of one wind there already: this block cannot part them
-            members[phantom] = p
-            preset.setdefault(stand_in, {})[moving[p]] = p
-    return preset, kept, tables + extra, allowed
-
-
-def _skips(where, counts) -> dict[PlayerId, int]:
-    """The wind a player with a bye in the block prefers to go without: their most frequent (ties spread)."""
-    zero = (0, 0, 0, 0)
-    skip = {}
-    for n, p in enumerate(where):
-        c = counts.get(p, zero)
-        skip[p] = max(range(4), key=lambda w, c=c, n=n: (c[w], -((w - n) % 4)))
-    return skip
-
-
-class _Phantom:
-    """A seat-filler of a stand-in table: one edge, no constraint."""
-
-    __slots__ = ()
-
-
-def _stand_ins(
-    where, used, counts, after, first: int
-) -> tuple[list[list], dict[tuple[int, object], set[int]]]:
-    """Tables standing for the missing round of the players with a bye in the block.
-
-    A player one table short of a full block gets an edge to a stand-in table: the wind it takes there
-    is the one they go without. The players short at one table of ``after`` (the round after the block,
-    when known: each is given their missing wind there) share a stand-in table, so they go without
-    different winds; phantoms fill the table to four. The edge may only take a wind the player has
-    started in most (``allowed``). With these tables every vertex has degree four at most, so Konig's
-    theorem still promises a colouring (without ``allowed``).
-    """
-    zero = (0, 0, 0, 0)
-    short = [p for p, ts in where.items() if len(ts) == BLOCK - 1 - len(used.get(p, ()))]
-    if not short:
-        return [], {}
-    groups: list[list] = []
-    placed: set = set()
-    for table in after:
-        mine = [p for p in table if p in short and p not in placed]
-        if mine:
-            groups.append(mine)
-            placed.update(mine)
-    groups += [[p] for p in short if p not in placed]
-    allowed: dict[tuple[int, object], set[int]] = {}
-    for t, members in enumerate(groups, start=first):
-        for p in members:
-            c = counts.get(p, zero)
-            free = [w for w in range(4) if w not in used.get(p, ())]
-            top = max(c[w] for w in free)
-            allowed[(t, p)] = {w for w in free if c[w] == top}
-        members += [_Phantom() for _ in range(4 - len(members))]
-    return groups, allowed
 
 
 def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> tuple[int, list[Table] | None]:

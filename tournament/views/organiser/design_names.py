@@ -30,6 +30,15 @@ def _kinds():
             _("resolvable 4-GDD of type %(t)s over Z%(n)s"),
         ),
         (r"resolvable 4-GDD of type (?P<t>\d+\^\d+)", _("resolvable 4-GDD of type %(t)s")),
+        # composed (tournament/seating/compose.py): the recipe is a formula, "36^4 + 3^12"
+        (
+            r"resolvable 4-GDD of type (?P<t>\d+\^\d+) \((?P<f>[0-9^×+() ]+)\)",
+            _("resolvable 4-GDD of type %(t)s (%(f)s)"),
+        ),
+        (
+            r"resolvable \((?P<v>\d+),4,1\) design \((?P<f>[0-9^×+() ]+)\)",
+            _("resolvable (%(v)s,4,1) design (%(f)s)"),
+        ),
         (
             r"GF\((?P<q>\d+)\) x (?P<l>\d+) levels \((?P<a>\d+) \+ (?P<b>\d+) rounds\)",
             _("GF(%(q)s) × %(l)s levels (%(a)s + %(b)s rounds)"),

@@ -1,0 +1,219 @@
+"""SAT search for a 1-rotational resolvable design whose base round is invariant under turning the levels.
+
+Not used at run time: ``tournament/seating/rotational.py`` stores what it found. Needs ``python-sat``
+(deliberately not a requirement: install it into a scratch venv or put it on ``PYTHONPATH``).
+
+Points ``Z_n x {0, 1, 2}`` (``--group product``) or ``Z_3n`` (``--group cyclic``, point ``x + i n``
+at level ``i``), plus fixed points; the rounds are a base round translated by ``t = 0 .. n-1``. The
+base round is asked to be invariant under **turning**, ``(x, i) -> (x, i + 1)`` (cyclic: adding
+``n``), so it is a union of turning orbits: a base **block** is four residues mod ``n``, each with a
+level, and its three turns are tables of the base round. The turns partition the points exactly when
+the residues of the blocks (and of the special block) are ``Z_n`` once each, so the search is over
+residues only, a far smaller encoding than ``find_design_levels.py`` (which seats every point):
+
+- ``--kind gdd3`` (``N = 3n + 3`` players, ``N`` divisible by 12; type 3^(N/3)): fixed points
+  ``inf_0, inf_1, inf_2``, the special block three residues at levels 0, 1, 2 (table of ``inf_a``:
+  the block turned by ``a``); groups ``{(x,0), (x,1), (x,2)}`` and the fixed three; every
+  difference ``(d, l)`` with ``d != 0`` is covered once: ``n`` rounds, ``(N - 3) / 3``, the most.
+- ``--kind bibd`` (``N = 3n + 1``, a resolvable (N, 4, 1) design): one fixed point, the special
+  block one residue whose three points sit with ``inf``; every difference ``(d, l)``, ``d != 0``,
+  once: ``n`` rounds, ``(N - 1) / 3``.
+
+A pair of residues ``r < s`` in one block at levels ``a, b`` covers the difference
+``(s, b) - (r, a)`` and its negative, in every turn and translate: each such pair of differences
+must be covered exactly once. Symmetry is broken by the special block holding residue 0 (at level
+0), blocks in the order of their smallest residue, and the smallest residue of a block at level 0
+(turning one block alone keeps its differences).
+
+Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3; stored in
+``tournament/seating/rotational.py``, ``_TURNING``): gdd3 over the product group, n = 7, 11, 15, 19
+(24 to 60 players, as a check): SAT in 0 to 4 s; n = 27 (84 players): SAT in 396 s (11,142
+variables); n = 31 (96 players, 15,210 variables): no answer in 20 minutes, nor in 15 with
+``--seed 5``; bibd n = 45 (136 players, 36,031 variables): no answer in 10 minutes;
+n = 23 (72 players): SAT in 104 s (7,790
+variables; the same symmetry seating every point, ``find_design_levels.py 72r --mult 1``, 94,914
+variables, had no answer in 10 minutes). bibd: n = 13 (40 players) SAT in 1 s; n = 9 UNSAT (28
+players need GF(9), whose additive group is not Z9).
+
+    .venv/bin/python bench/find_design_turning.py 23 --kind gdd3 --seconds 600
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import threading
+import time
+
+
+def element(n: int, group: str, r: int, a: int) -> tuple[int, int] | int:
+    return (r % n, a % 3) if group == "product" else (r + a * n) % (3 * n)
+
+
+def difference(n: int, group: str, r: int, a: int, s: int, b: int):
+    """``(s, b) - (r, a)`` and its negative, as one canonical key."""
+    if group == "product":
+        d, e = ((s - r) % n, (b - a) % 3), ((r - s) % n, (a - b) % 3)
+    else:
+        x, y = element(n, group, r, a), element(n, group, s, b)
+        d, e = (y - x) % (3 * n), (x - y) % (3 * n)
+    return min(d, e)
+
+
+class Names:
+    """A SAT variable per key (a tuple of anything hashable)."""
+
+    def __init__(self, pool) -> None:
+        self.pool = pool
+
+    def __call__(self, *key: object) -> int:
+        return self.pool.id(key)
+
+
+def solve(clauses: list[list[int]], seconds: float, assumptions: list[int]) -> set[int] | None:
+    """CaDiCaL within ``seconds``: the true variables, or None (unsatisfiable or no answer in time)."""
+    from pysat.solvers import Solver
+
+    with Solver(name="cadical153", bootstrap_with=clauses) as solver:
+        timer = threading.Timer(seconds, solver.interrupt)
+        timer.start()
+        start = time.monotonic()
+        ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        timer.cancel()
+        print(f"{ {True: 'SAT', False: 'UNSAT', None: 'no answer'}[ok] } in {time.monotonic() - start:.0f} s")
+        return {x for x in solver.get_model() if x > 0} if ok else None
+
+
+def search(n: int, kind: str, group: str, seconds: float, seed: int):
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import CNF, IDPool
+
+    special = 3 if kind == "gdd3" else 1
+    assert (n - special) % 4 == 0, "the residues left must fill blocks of four"
+    blocks = 1 + (n - special) // 4  # block 0 is the special block
+    pool, cnf = IDPool(), CNF()
+    v = Names(pool)
+
+    def card(lits: list[int], bound: int) -> None:  # exactly ``bound`` of ``lits``
+        cnf.extend(CardEnc.equals(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+    for r in range(n):
+        card([v("y", r, k) for k in range(blocks)], 1)
+        card([v("l", r, a) for a in range(3)], 1)
+    for k in range(blocks):
+        card([v("y", r, k) for r in range(n)], special if k == 0 else 4)
+    cnf.append([v("y", 0, 0)])
+    cnf.append([v("l", 0, 0)])
+    if kind == "gdd3":  # the special block's residues at levels 0, 1, 2
+        for a in range(3):
+            lits = []
+            for r in range(n):
+                both = v("yl", r, a)
+                inside, at = v("y", r, 0), v("l", r, a)
+                cnf.extend([[-both, inside], [-both, at], [both, -inside, -at]])
+                lits.append(both)
+            card(lits, 1)
+    # blocks 1.. in the order of their smallest residue; that residue at level 0
+    for r in range(n):
+        for k in range(1, blocks):
+            smallest = v("min", r, k)  # r is the smallest residue of block k
+            earlier = [v("y", s, k) for s in range(r)]
+            cnf.extend([[-smallest, v("y", r, k)]] + [[-smallest, -e] for e in earlier])
+            cnf.append([smallest, -v("y", r, k)] + earlier)
+            cnf.append([-smallest, v("l", r, 0)])
+            if k > 1:  # block k - 1 has a smaller smallest residue
+                cnf.append([-smallest] + [v("min", s, k - 1) for s in range(r)])
+    covers: dict[object, list[int]] = {}
+    for r, s in itertools.combinations(range(n), 2):
+        same = v("same", r, s)
+        parts = []
+        for k in range(blocks):
+            both = v("both", r, s, k)
+            cnf.extend([[-both, v("y", r, k)], [-both, v("y", s, k)], [both, -v("y", r, k), -v("y", s, k)]])
+            parts.append(both)
+        cnf.append([-same] + parts)
+        cnf.extend([[same, -p] for p in parts])
+        for a, b in itertools.product(range(3), repeat=2):
+            lit = v("d", r, s, a, b)
+            cnf.extend([[-lit, same], [-lit, v("l", r, a)], [-lit, v("l", s, b)]])
+            cnf.append([lit, -same, -v("l", r, a), -v("l", s, b)])
+            covers.setdefault(difference(n, group, r, a, s, b), []).append(lit)
+    zero = {difference(n, group, 0, 0, 0, b) for b in (1, 2)}  # within a fibre: the group, or inf's table
+    for key, lits in covers.items():
+        card(lits, 0 if key in zero else 1)
+    print(f"n = {n}, {kind}, {group}: {pool.top} variables, {len(cnf.clauses)} clauses", flush=True)
+    assumptions = []
+    if seed:  # vary the search: pin one residue's block and level
+        r = 1 + seed % (n - 1)
+        assumptions = [v("y", r, 1 + (seed // n) % (blocks - 1)), v("l", r, 0)]
+    model = solve(cnf.clauses, seconds, assumptions)
+    if model is None:
+        return None
+    level = {r: next(a for a in range(3) if v("l", r, a) in model) for r in range(n)}
+    return [[(r, level[r]) for r in range(n) if v("y", r, k) in model] for k in range(blocks)]
+
+
+def base_round(n: int, kind: str, group: str, found: list) -> list[tuple[int, ...]]:
+    """The base round as ``rotational.py`` stores it: point ``(x, i)`` numbered ``i n + x``; the
+    tables of the fixed points first, without them. ``--group cyclic`` numbers ``x + i n`` of Z_3n
+    the same way (its residue ``x`` and level ``i``)."""
+
+    def point(r: int, a: int) -> int:
+        if group == "product":
+            return (a % 3) * n + r
+        return (r + a * n) % (3 * n)
+
+    special, *rest = found
+    if kind == "gdd3":
+        tables = [tuple(point(r, a + t) for r, a in sorted(special, key=lambda p: p[1])) for t in range(3)]
+    else:
+        tables = []  # inf sits with the fibre of residue special[0][0]: added by the developing code
+    for block in rest:
+        tables += [tuple(point(r, a + t) for r, a in block) for t in range(3)]
+    return tables
+
+
+def check(n: int, kind: str, tables: list[tuple[int, ...]]) -> None:
+    """Develop over Z_n (translating residues) and check every pair (product group numbering)."""
+    fixed = 3 if kind == "gdd3" else 0
+    v = 3 * n + (3 if kind == "gdd3" else 1)
+    seen: dict[tuple[int, int], int] = {}
+    for t in range(n):
+        rnd = []
+        for idx, table in enumerate(tables):
+            moved = [(p // n) * n + (p % n + t) % n for p in table]
+            rnd.append(sorted(moved + ([3 * n + idx] if idx < fixed else [])))
+        if kind == "bibd":
+            used = {p for table in rnd for p in table}
+            rest = sorted(set(range(3 * n)) - used)
+            rnd.append(rest + [3 * n])
+        assert sorted(p for table in rnd for p in table) == list(range(v)), t
+        for table in rnd:
+            for pair in itertools.combinations(table, 2):
+                seen[pair] = seen.get(pair, 0) + 1
+    assert set(seen.values()) == {1}
+    group_pairs = 3 * n + 3 if kind == "gdd3" else 0
+    assert len(seen) == v * (v - 1) // 2 - group_pairs, (len(seen), v)
+    print(f"checked: {n} rounds of {v} players, every pair outside the groups exactly once")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--kind", choices=("gdd3", "bibd"), default="gdd3")
+    parser.add_argument("--group", choices=("product", "cyclic"), default="product")
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    found = search(args.n, args.kind, args.group, args.seconds, args.seed)
+    if found is None:
+        return
+    tables = base_round(args.n, args.kind, args.group, found)
+    if args.group == "product":
+        check(args.n, args.kind, tables)
+    print("found =", found)
+    print("tables =", tuple(tables))
+
+
+if __name__ == "__main__":
+    main()
