@@ -127,15 +127,18 @@ def _exact_cover(
     rows: Mapping[int, list[tuple]], primary: list[tuple], steps: int, rng=None
 ) -> list[int] | None:
     """Rows covering every ``primary`` column once and every other column at most once (Algorithm X,
-    the column with fewest rows first, rows in their given order), or None within ``steps`` choices."""
+    the column with fewest rows first, rows in their given order or shuffled by ``rng``), or None
+    within ``steps`` choices. The open primary columns are kept in buckets by their number of rows."""
     cols: dict[tuple, dict[int, None]] = {c: {} for c in primary}  # dicts as ordered sets
     for r, row_cols in rows.items():
         for c in row_cols:
             cols.setdefault(c, {})[r] = None
-    for c in primary:  # a condition no row meets: nothing to search
-        if not cols[c]:
+    is_primary = dict.fromkeys(primary, True)
+    by_size: list[dict[tuple, None]] = [{} for _ in range(1 + max(len(cols[c]) for c in primary))]
+    for c in primary:
+        if not cols[c]:  # a condition no row meets: nothing to search
             return None
-    open_primary = dict.fromkeys(primary)
+        by_size[len(cols[c])][c] = None
 
     def select(r: int) -> list:
         removed = []
@@ -143,33 +146,36 @@ def _exact_cover(
             for other in cols[c]:
                 for c2 in rows[other]:
                     if c2 != c:
-                        del cols[c2][other]
+                        members = cols[c2]
+                        if c2 in is_primary:
+                            del by_size[len(members)][c2]
+                            by_size[len(members) - 1][c2] = None
+                        del members[other]
+            if c in is_primary:
+                del by_size[len(cols[c])][c]
             removed.append((c, cols.pop(c)))
-            open_primary.pop(c, None)
         return removed
 
-    def deselect(r: int, removed: list) -> None:
+    def deselect(removed: list) -> None:
         for c, members in reversed(removed):
             cols[c] = members
-            if c in primary_set:
-                open_primary[c] = None
+            if c in is_primary:
+                by_size[len(members)][c] = None
             for other in members:
                 for c2 in rows[other]:
                     if c2 != c:
-                        cols[c2][other] = None
+                        members2 = cols[c2]
+                        if c2 in is_primary:
+                            del by_size[len(members2)][c2]
+                            by_size[len(members2) + 1][c2] = None
+                        members2[other] = None
 
-    primary_set = set(primary)
     chosen: list[int] = []
     stack: list[list] = []  # per level: candidate rows, next index, the row chosen and what it removed
     while True:
-        if not open_primary:
+        c = next((next(iter(bucket)) for bucket in by_size if bucket), None)
+        if c is None:  # every primary column covered
             return chosen
-        c, size = None, len(rows) + 1  # the column with fewest rows (one with one row or none at once)
-        for col in open_primary:
-            if len(cols[col]) < size:
-                c, size = col, len(cols[col])
-                if size <= 1:
-                    break
         cands = list(cols[c])
         if rng is not None:
             rng.shuffle(cands)
@@ -177,7 +183,7 @@ def _exact_cover(
         while stack:
             frame = stack[-1]
             if frame[2] is not None:
-                deselect(frame[2], frame[3])
+                deselect(frame[3])
                 chosen.pop()
                 frame[2] = None
             if frame[1] < len(frame[0]):
