@@ -35,7 +35,18 @@ variables; the same symmetry seating every point, ``find_design_levels.py 72r --
 variables, had no answer in 10 minutes). bibd: n = 13 (40 players) SAT in 1 s; n = 9 UNSAT (28
 players need GF(9), whose additive group is not Z9).
 
+With ``--mult m`` (``m`` of order 3 mod ``n``; product group) the base round is also asked to be
+invariant under the multiplier ``x -> m x`` (``multiplier``): the blocks are permuted, each turned
+as it likes. For 96 players (n = 31) no other order can work: the special block is the only block
+of three, so it is kept, and -1 (in every subgroup of even order) would reverse its levels; under
+an order of 5 or 15 the block of 0 would be 0 and a kept set of three, which orbits of 5 do not give.
+Runs (27 Nov 2026): n = 7 (``--mult 2``) and 19 (``--mult 7``) SAT in 0 s, as a check; n = 31
+(96 players, ``--mult 5``) SAT in 1 s; n = 35 (108, ``--mult 16``) SAT in 2 s; n = 43 (132,
+``--mult 6``) SAT in 1 s; all three stored. n = 39 (120, ``--mult 16``, the only subgroup of
+order 3 there) UNSAT in 12 s; bibd n = 45 (136, ``--mult 31``, likewise) UNSAT in 54 s.
+
     .venv/bin/python bench/find_design_turning.py 23 --kind gdd3 --seconds 600
+    .venv/bin/python bench/find_design_turning.py 31 --mult 5
 """
 
 from __future__ import annotations
@@ -84,7 +95,7 @@ def solve(clauses: list[list[int]], seconds: float, assumptions: list[int]) -> s
         return {x for x in solver.get_model() if x > 0} if ok else None
 
 
-def search(n: int, kind: str, group: str, seconds: float, seed: int):
+def search(n: int, kind: str, group: str, seconds: float, seed: int, mult: int = 0):
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
 
@@ -102,8 +113,11 @@ def search(n: int, kind: str, group: str, seconds: float, seed: int):
         card([v("l", r, a) for a in range(3)], 1)
     for k in range(blocks):
         card([v("y", r, k) for r in range(n)], special if k == 0 else 4)
-    cnf.append([v("y", 0, 0)])
-    cnf.append([v("l", 0, 0)])
+    if mult:  # residue 0 is where the multiplier puts it
+        multiplier(n, mult, blocks, v, cnf)
+    else:
+        cnf.append([v("y", 0, 0)])
+        cnf.append([v("l", 0, 0)])
     if kind == "gdd3":  # the special block's residues at levels 0, 1, 2
         for a in range(3):
             lits = []
@@ -151,6 +165,29 @@ def search(n: int, kind: str, group: str, seconds: float, seed: int):
         return None
     level = {r: next(a for a in range(3) if v("l", r, a) in model) for r in range(n)}
     return [[(r, level[r]) for r in range(n) if v("y", r, k) in model] for k in range(blocks)]
+
+
+def multiplier(n: int, m: int, blocks: int, v, cnf) -> None:
+    """The base round invariant under ``x -> m x`` (``m`` of order 3 in Z_n*, product group).
+
+    The multiplier permutes the blocks (``img``; a block of the special round maps to a block, so the
+    special block to itself): ``r`` in block ``k`` puts ``m r`` in its image, a level ``sh`` above
+    (each block's levels count up to turning it, so a block's image may be turned). Blocks of four
+    are then residues fixed by ``m`` with orbits ``{x, m x, m^2 x}``, or come in threes.
+    """
+    assert pow(m, 3, n) == 1 != m % n, "m must have order 3 modulo n"
+    for k in range(blocks):
+        cnf.append([v("img", k, j) for j in range(blocks)])
+        cnf.extend([[-v("img", k, i), -v("img", k, j)] for i, j in itertools.combinations(range(blocks), 2)])
+        cnf.append([v("sh", k, s) for s in range(3)])
+        cnf.extend([[-v("sh", k, s), -v("sh", k, t)] for s, t in itertools.combinations(range(3), 2)])
+    for r in range(n):
+        mr = r * m % n
+        for k in range(blocks):
+            for j in range(blocks):
+                cnf.append([-v("y", r, k), -v("img", k, j), v("y", mr, j)])
+            for s, a in itertools.product(range(3), repeat=2):
+                cnf.append([-v("y", r, k), -v("sh", k, s), -v("l", r, a), v("l", mr, (a + s) % 3)])
 
 
 def base_round(n: int, kind: str, group: str, found: list) -> list[tuple[int, ...]]:
@@ -204,8 +241,9 @@ def main() -> None:
     parser.add_argument("--group", choices=("product", "cyclic"), default="product")
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mult", type=int, default=0, help="a multiplier of order 3 (product group)")
     args = parser.parse_args()
-    found = search(args.n, args.kind, args.group, args.seconds, args.seed)
+    found = search(args.n, args.kind, args.group, args.seconds, args.seed, args.mult)
     if found is None:
         return
     tables = base_round(args.n, args.kind, args.group, found)

@@ -70,7 +70,9 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
     assert not group_pairs & seen.keys(), "players of one group must never meet"
 
 
-@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72), (27, 84)])
+@pytest.mark.parametrize(
+    ("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72), (27, 84), (31, 96), (35, 108), (43, 132)]
+)
 def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     """Resolvable 4-GDDs of type 3^(N/3): (N - 3) / 3 rounds, the most N players can play without a repeat."""
     design = rotational_gdd(n)
@@ -164,6 +166,9 @@ def test_field_tables_make_a_field(q):
         (56, 18),
         (72, 23),
         (84, 27),
+        (96, 31),
+        (108, 35),
+        (132, 43),
         (80, 25),
         (128, 42),
         (144, 47),
@@ -199,6 +204,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (56, 18),
         (72, 23),
         (84, 27),
+        (96, 31),
         (24, 7),
         (36, 11),
         (48, 15),

@@ -72,8 +72,9 @@ _BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
 
 
 # n -> the turning orbits of the base round, found by ``bench/find_design_turning.py n`` (27 Nov 2026,
-# SAT): a block is residues mod n with a level each, its three turns (every level + t) are tables;
-# the first block is the fixed points' (its turn t sits with fixed point t). Type 3^(n+1).
+# SAT; 96, 108, 132 players with ``--mult m``: the base round also invariant under x -> m x, m of
+# order 3 mod n): a block is residues mod n with a level each, its three turns (every level + t) are
+# tables; the first block is the fixed points' (its turn t sits with fixed point t). Type 3^(n+1).
 _TURNING: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
     # 72 players, 23 rounds (social golfer 18-4-23), SAT in 104 s
     23: (
@@ -93,6 +94,43 @@ _TURNING: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
         ((4, 0), (8, 2), (15, 1), (26, 0)),
         ((5, 0), (7, 2), (12, 1), (13, 0)),
         ((19, 0), (21, 1), (24, 1), (25, 2)),
+    ),
+    # 96 players, 31 rounds (social golfer 24-4-31), SAT in 1 s with the multiplier 5
+    31: (
+        ((4, 2), (7, 1), (20, 0)),
+        ((0, 0), (6, 0), (26, 0), (30, 0)),
+        ((1, 0), (9, 1), (11, 1), (15, 0)),
+        ((2, 0), (16, 2), (17, 1), (29, 2)),
+        ((3, 0), (8, 1), (25, 0), (27, 1)),
+        ((5, 0), (13, 0), (14, 1), (24, 1)),
+        ((10, 0), (18, 2), (21, 2), (23, 1)),
+        ((12, 0), (19, 1), (22, 2), (28, 0)),
+    ),
+    # 108 players, 35 rounds (social golfer 27-4-35), SAT in 2 s with the multiplier 16
+    35: (
+        ((1, 1), (11, 0), (16, 2)),
+        ((0, 0), (7, 2), (21, 2), (28, 0)),
+        ((2, 0), (3, 2), (6, 0), (25, 2)),
+        ((4, 0), (5, 0), (17, 2), (34, 2)),
+        ((8, 0), (14, 2), (18, 0), (23, 0)),
+        ((9, 0), (12, 2), (20, 0), (24, 2)),
+        ((10, 0), (19, 2), (27, 2), (29, 0)),
+        ((13, 0), (15, 0), (26, 1), (32, 1)),
+        ((22, 0), (30, 2), (31, 0), (33, 2)),
+    ),
+    # 132 players, 43 rounds (social golfer 33-4-43), SAT in 1 s with the multiplier 6
+    43: (
+        ((9, 1), (11, 0), (23, 2)),
+        ((0, 0), (4, 0), (15, 0), (24, 0)),
+        ((1, 0), (2, 1), (17, 0), (26, 2)),
+        ((3, 0), (20, 1), (25, 2), (41, 1)),
+        ((5, 0), (13, 0), (19, 0), (42, 1)),
+        ((6, 0), (12, 1), (16, 0), (27, 2)),
+        ((7, 0), (8, 2), (38, 2), (39, 2)),
+        ((10, 0), (29, 1), (33, 2), (36, 0)),
+        ((14, 0), (22, 2), (32, 0), (40, 1)),
+        ((18, 0), (21, 2), (31, 1), (34, 1)),
+        ((28, 0), (30, 0), (35, 0), (37, 1)),
     ),
 }
 
