@@ -62,6 +62,7 @@ CASES = [
     (100, 33, 0, "resolvable (100,4,1)"),
     (101, 20, 0, "bound (byes)"),
     (108, 35, 0, "4-RGDD type 3^36 (SAT, stored)"),
+    (120, 39, None, "counting bound (4-RGDD 3^40)"),
     (128, 42, 0, "4-RGDD 2^64 = 32^4 + 2^16"),
     (132, 43, 0, "4-RGDD type 3^44 (SAT, stored)"),
     (144, 47, 0, "4-RGDD 3^48 = 36^4 + 3^12"),
