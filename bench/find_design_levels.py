@@ -48,6 +48,14 @@ Runs (25 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
   variables): no answer in 10 minutes. (72 players were then found by the smaller encoding of
   ``find_design_turning.py``.)
 
+- 27 Nov 2026 (fourth session): the shape ``44`` (and 68, 92, 116) cannot have a base round invariant
+  under ``(x, i) -> (-x, i xor 1)``: an orbit ``(0, 1, d)`` is its own image, so only the tables the
+  map keeps cover one (each ``{(x,0), (-x,1), (y,2), (-y,3)}``, one each) or an invariant round
+  does, so ``m - 1 - inv`` tables are kept; the other tables, in pairs, must cover the ``2 (m - 1)``
+  orbits within a level, 2, 3 or 6 a table, and a sum of such numbers, one per pair, never makes
+  ``m - 1`` (m = 11: 10 over two pairs; 17: 16 over three; 23: 22 over four; 29: 28 over five). SAT
+  agrees for 44 (UNSAT in 1 s; the option was not kept).
+
     PYTHONPATH=/tmp/sat .venv/bin/python bench/find_design_levels.py 60r --mult 1
 
 The answer is checked pair by pair and printed as the data ``levels.py`` stores.

@@ -56,6 +56,7 @@ def pairs_of(design, classes=None):
         (transversal(12), 48, 4, False),  # 12 = 4 x 3: the factor 3 cannot hold four distinct x
         (golf_32(), 32, 10, False),  # social golfer 8-4-10
         (gf25_levels(), 100, 33, True),  # resolvable (100, 4, 1)
+        (rotational_gdd(45), 136, 45, True),  # resolvable (136, 4, 1), stored (bench/find_design_turning.py)
     ],
     ids=lambda x: getattr(x, "name", str(x)),
 )
@@ -169,6 +170,7 @@ def test_field_tables_make_a_field(q):
         (96, 31),
         (108, 35),
         (132, 43),
+        (136, 45),
         (80, 25),
         (128, 42),
         (144, 47),
