@@ -56,6 +56,7 @@ CASES = [
     (64, 21, 0, "AG(3,4)"),
     (64, 22, None, "counting bound"),
     (72, 23, 0, "4-RGDD type 3^24 (SAT, stored)"),
+    (80, 26, 0, "4-RGDD type 2^40 (SAT, stored)"),
     (84, 27, 0, "4-RGDD type 3^28 (SAT, stored)"),
     (96, 31, 0, "4-RGDD type 3^32 (SAT, stored)"),
     (96, 32, None, "counting bound"),

@@ -87,7 +87,9 @@ def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     assert set(seen) == all_pairs - group_pairs
 
 
-@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3)])
+@pytest.mark.parametrize(
+    ("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3), (80, 26, 2)]
+)
 def test_levels_gdd_meets_everyone_but_the_group_exactly_once(players, rounds, group_size):
     """Stored SAT finds (``bench/find_design_levels.py``, ``find_design_halves.py``): 2^22, 2^28, 3^20."""
     design = levels_gdd(players)
@@ -171,7 +173,7 @@ def test_field_tables_make_a_field(q):
         (108, 35),
         (132, 43),
         (136, 45),
-        (80, 25),
+        (80, 26),
         (128, 42),
         (144, 47),
         (12, 3),
