@@ -24,10 +24,10 @@ the invariant rounds' order are fixed to break symmetry.
 Shapes (``--shape``):
 
 - ``44``: ``Z11`` x 4 levels, groups ``{(x,0), (x,1)}`` and ``{(x,2), (x,3)}``: a resolvable
-  4-GDD of type 2^22, 11 + 3 = 14 rounds; ``68``, ``92``, ``116`` the same shape over ``Z_m``,
-  ``m + (m - 2) / 3`` rounds;
+  4-GDD of type 2^22, 11 + 3 = 14 rounds; ``68``, ``92``, ``116``, ``140`` the same shape over
+  ``Z_m``, ``m + (m - 2) / 3`` rounds; ``80``, ``104`` over even ``m``, groups ``{(x,i), (x+m/2,i)}``;
 - ``44r``: ``Z14`` x 3 levels + 2 fixed points, groups ``{(x,i), (x+7,i)}`` and the fixed pair:
-  type 2^22, 14 rounds; ``56r``, ``68r``, ``80r``, ``92r`` the same shape over ``Z_((N-2)/3)``;
+  type 2^22, 14 rounds; ``56r``, ``68r``, ... ``116r``, ``140r`` the same shape over ``Z_((N-2)/3)``;
 - ``60``: ``Z15`` x 4 levels, groups ``{(x,i), (x+5,i), (x+10,i)}``: type 3^20, 15 + 4 = 19 rounds;
 - ``60r``: ``Z19`` x 3 levels + 3 fixed points, groups ``{(x,0), (x,1), (x,2)}`` and the fixed
   three: type 3^20, 19 rounds; ``72r``, ``84r``, ... ``156r`` the same shape for ``N = 12s``
@@ -80,9 +80,11 @@ SHAPES = {  # n, levels, fixed points, invariant rounds, group of point (x, i) (
     "60": (15, 4, 0, 4, lambda x, i: (x % 5, i)),
     "60r": (19, 3, 3, 0, lambda x, i: (x, 0)),
 }
-for _m in (17, 23, 29):  # type 2^(N/2) in the 44 shape: 68, 92, 116 players, (m - 2) / 3 invariant rounds
+for _m in (17, 23, 29, 35):  # type 2^(N/2) in the 44 shape: 68, 92, 116, 140 players, (m - 2) / 3 invariant
     SHAPES[str(4 * _m)] = (_m, 4, 0, (_m - 2) // 3, SHAPES["44"][4])
-for _m in (18, 22, 26, 30):  # type 2^(N/2) in the 44r shape: 56, 68, 80, 92 players
+for _m in (20, 26):  # type 2^(N/2) in the 44 shape with even m, groups {(x,i), (x+m/2,i)}: 80, 104 players
+    SHAPES[str(4 * _m)] = (_m, 4, 0, (_m - 2) // 3, lambda x, i, half=_m // 2: (x % half, i))
+for _m in (18, 22, 26, 30, 34, 38, 46):  # type 2^(N/2) in the 44r shape: 56, 68, 80, 92, 104, 116, 140
     SHAPES[f"{3 * _m + 2}r"] = (_m, 3, 2, 0, lambda x, i, half=_m // 2: (x % half, i))
 for _players in range(72, 157, 12):  # type 3^(N/3) in the 60r shape: 72r, 84r, ..., 156r
     SHAPES[f"{_players}r"] = ((_players - 3) // 3, 3, 3, 0, SHAPES["60r"][4])
