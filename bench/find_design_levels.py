@@ -24,10 +24,10 @@ the invariant rounds' order are fixed to break symmetry.
 Shapes (``--shape``):
 
 - ``44``: ``Z11`` x 4 levels, groups ``{(x,0), (x,1)}`` and ``{(x,2), (x,3)}``: a resolvable
-  4-GDD of type 2^22, 11 + 3 = 14 rounds; ``68``, ``92``, ``116`` the same shape over ``Z_m``,
-  ``m + (m - 2) / 3`` rounds;
+  4-GDD of type 2^22, 11 + 3 = 14 rounds; ``68``, ``92``, ``116``, ``140`` the same shape over
+  ``Z_m``, ``m + (m - 2) / 3`` rounds; ``80``, ``104`` over even ``m``, groups ``{(x,i), (x+m/2,i)}``;
 - ``44r``: ``Z14`` x 3 levels + 2 fixed points, groups ``{(x,i), (x+7,i)}`` and the fixed pair:
-  type 2^22, 14 rounds; ``56r``, ``68r``, ``80r``, ``92r`` the same shape over ``Z_((N-2)/3)``;
+  type 2^22, 14 rounds; ``56r``, ``68r``, ... ``116r``, ``140r`` the same shape over ``Z_((N-2)/3)``;
 - ``60``: ``Z15`` x 4 levels, groups ``{(x,i), (x+5,i), (x+10,i)}``: type 3^20, 15 + 4 = 19 rounds;
 - ``60r``: ``Z19`` x 3 levels + 3 fixed points, groups ``{(x,0), (x,1), (x,2)}`` and the fixed
   three: type 3^20, 19 rounds; ``72r``, ``84r``, ... ``156r`` the same shape for ``N = 12s``
@@ -48,6 +48,20 @@ Runs (25 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
   variables): no answer in 10 minutes. (72 players were then found by the smaller encoding of
   ``find_design_turning.py``.)
 
+- 27 Nov 2026 (fourth session): the shape ``44`` (and 68, 92, 116) cannot have a base round invariant
+  under ``(x, i) -> (-x, i xor 1)``: an orbit ``(0, 1, d)`` is its own image, so only the tables the
+  map keeps cover one (each ``{(x,0), (-x,1), (y,2), (-y,3)}``, one each) or an invariant round
+  does, so ``m - 1 - inv`` tables are kept; the other tables, in pairs, must cover the ``2 (m - 1)``
+  orbits within a level, 2, 3 or 6 a table, and a sum of such numbers, one per pair, never makes
+  ``m - 1`` (m = 11: 10 over two pairs; 17: 16 over three; 23: 22 over four; 29: 28 over five). SAT
+  agrees for 44 (UNSAT in 1 s; the option was not kept).
+
+- 27 Nov 2026 (fourth session): ``--mult`` also with two fixed points, both kept: ``80r --mult 3``
+  (Z26 x 3 + 2, 134,124 variables) SAT in 39 s — stored. ``--keep m`` (levels kept): ``68r`` with m = 3, 21,
+  the fixed points kept, and ``44r`` with m = 13, 3, 5 and ``--swap`` (the fixed points traded): UNSAT
+  in 0 s (see ``multiplier_keeping_levels``; x -> -x trading them leaves only kept tables, two
+  orbits within a level each at most, fewer where the points (0, i), (n/2, i) sit, to cover them all).
+
     PYTHONPATH=/tmp/sat .venv/bin/python bench/find_design_levels.py 60r --mult 1
 
 The answer is checked pair by pair and printed as the data ``levels.py`` stores.
@@ -66,9 +80,11 @@ SHAPES = {  # n, levels, fixed points, invariant rounds, group of point (x, i) (
     "60": (15, 4, 0, 4, lambda x, i: (x % 5, i)),
     "60r": (19, 3, 3, 0, lambda x, i: (x, 0)),
 }
-for _m in (17, 23, 29):  # type 2^(N/2) in the 44 shape: 68, 92, 116 players, (m - 2) / 3 invariant rounds
+for _m in (17, 23, 29, 35):  # type 2^(N/2) in the 44 shape: 68, 92, 116, 140 players, (m - 2) / 3 invariant
     SHAPES[str(4 * _m)] = (_m, 4, 0, (_m - 2) // 3, SHAPES["44"][4])
-for _m in (18, 22, 26, 30):  # type 2^(N/2) in the 44r shape: 56, 68, 80, 92 players
+for _m in (20, 26):  # type 2^(N/2) in the 44 shape with even m, groups {(x,i), (x+m/2,i)}: 80, 104 players
+    SHAPES[str(4 * _m)] = (_m, 4, 0, (_m - 2) // 3, lambda x, i, half=_m // 2: (x % half, i))
+for _m in (18, 22, 26, 30, 34, 38, 46):  # type 2^(N/2) in the 44r shape: 56, 68, 80, 92, 104, 116, 140
     SHAPES[f"{3 * _m + 2}r"] = (_m, 3, 2, 0, lambda x, i, half=_m // 2: (x % half, i))
 for _players in range(72, 157, 12):  # type 3^(N/3) in the 60r shape: 72r, 84r, ..., 156r
     SHAPES[f"{_players}r"] = ((_players - 3) // 3, 3, 3, 0, SHAPES["60r"][4])
@@ -100,7 +116,9 @@ def same_group(shape: str, p: tuple[int, int], q: tuple[int, int]) -> bool:
     return group(*p) == group(*q)
 
 
-def search(shape: str, seconds: float, seed: int, mult: int = 0) -> tuple[list, list] | None:
+def search(
+    shape: str, seconds: float, seed: int, mult: int = 0, keep: int = 0, swap: bool = False
+) -> tuple[list, list] | None:
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
     from pysat.solvers import Solver
@@ -129,7 +147,7 @@ def search(shape: str, seconds: float, seed: int, mult: int = 0) -> tuple[list, 
             for i in range(3, levels):
                 cnf.extend([[-v("p", (x, i), t)] for x in range(n)])
     # symmetry: tables from ``fixed`` on in order of their smallest point (value precedence)
-    order = [] if mult else finite  # (with a multiplier the tables are in orbits of three instead)
+    order = [] if mult or keep else finite  # (with a multiplier the tables are in orbits instead)
     for idx, p in enumerate(order):
         for t in range(fixed, ntables):
             if t > fixed + idx:
@@ -169,17 +187,19 @@ def search(shape: str, seconds: float, seed: int, mult: int = 0) -> tuple[list, 
             for d in range(n):
                 covers.setdefault((i, j, d), []).extend(v("d", r, i, j, d) for r in range(inv))
     if mult:  # the base round invariant under (x, i) -> (mult * x, i + 1), fixed point a -> a + 1
-        assert levels == 3 and fixed in (0, 3) and pow(mult, 3, n) == 1
+        assert levels == 3 and fixed in (0, 2, 3) and pow(mult, 3, n) == 1  # two fixed points: kept
 
         def sigma(t: int) -> int:
             if t < fixed:
-                return (t + 1) % 3
+                return (t + 1) % 3 if fixed == 3 else t
             o, r = divmod(t - fixed, 3)
             return fixed + 3 * o + (r + 1) % 3
 
         for (x, i), t in itertools.product(finite, range(ntables)):
             image = v("p", (mult * x % n, (i + 1) % 3), sigma(t))
             cnf.extend([[-v("p", (x, i), t), image], [v("p", (x, i), t), -image]])
+    if keep:  # the base round invariant under (x, i) -> (keep * x, i), fixed points kept
+        multiplier_keeping_levels(n, keep, finite, fixed, ntables, v, cnf, swap)
     for o, lits in covers.items():
         rep = next((p, q) for p, q in itertools.combinations(pts, 2) if orbit(n, p, q) == o)
         card(lits, 0 if same_group(shape, *rep) else 1, "equals")
@@ -199,6 +219,23 @@ def search(shape: str, seconds: float, seed: int, mult: int = 0) -> tuple[list, 
     tables = [[p for p in finite if v("p", p, t) in model] for t in range(ntables)]
     blocks = [next(x for x in range(n) if v("a", r, i, x) in model) for r in range(inv) for i in (1, 2, 3)]
     return tables, [tuple(blocks[3 * r : 3 * r + 3]) for r in range(inv)]
+
+
+def multiplier_keeping_levels(
+    n: int, m: int, finite: list, fixed: int, ntables: int, v, cnf, swap=False
+) -> None:
+    """``(x, i) -> (m x, i)`` maps the base round onto itself, a table ``t`` onto its image ``img``
+    (chosen by the solver; the fixed points' tables onto themselves, or with ``swap`` the two fixed
+    points traded). ``m`` must keep the groups (a unit; for groups ``{(x,i), (x + n/2, i)}``, odd).
+    Kept fixed points cannot work: their tables would hold points ``m`` keeps, ``(0, i)`` and ``(n/2,
+    i)`` only, and two such tables cover one orbit twice (``(0, 1, a1 - a0)``)."""
+    assert not swap or fixed == 2
+    for t in range(ntables):
+        targets = ([1 - t] if swap else [t]) if t < fixed else range(fixed, ntables)
+        cnf.append([v("img", t, u) for u in targets])
+        cnf.extend([[-v("img", t, u), -v("img", t, w)] for u, w in itertools.combinations(targets, 2)])
+        for (x, i), u in itertools.product(finite, targets):
+            cnf.append([-v("p", (x, i), t), -v("img", t, u), v("p", (m * x % n, i), u)])
 
 
 def develop(shape: str, tables: list, invariant: list) -> list[list[tuple[int, ...]]]:
@@ -241,8 +278,10 @@ def main() -> None:
     parser.add_argument(
         "--mult", type=int, default=0, help="60r: base round invariant under (x,i) -> (mult x, i+1)"
     )
+    parser.add_argument("--keep", type=int, default=0, help="base round invariant under (x,i) -> (keep x, i)")
+    parser.add_argument("--swap", action="store_true", help="with --keep: the two fixed points traded")
     args = parser.parse_args()
-    found = search(args.shape, args.seconds, args.seed, args.mult)
+    found = search(args.shape, args.seconds, args.seed, args.mult, args.keep, args.swap)
     if found is None:
         return
     tables, invariant = found

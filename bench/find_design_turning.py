@@ -35,13 +35,35 @@ variables; the same symmetry seating every point, ``find_design_levels.py 72r --
 variables, had no answer in 10 minutes). bibd: n = 13 (40 players) SAT in 1 s; n = 9 UNSAT (28
 players need GF(9), whose additive group is not Z9).
 
+With ``--mult m`` (``m`` of order 3 mod ``n``; product group) the base round is also asked to be
+invariant under the multiplier ``x -> m x`` (``multiplier``): the blocks are permuted, each turned
+as it likes. For 96 players (n = 31) no other order can work: the special block is the only block
+of three, so it is kept, and -1 (in every subgroup of even order) would reverse its levels; under
+an order of 5 or 15 the block of 0 would be 0 and a kept set of three, which orbits of 5 do not give.
+Any unit may be tried (``--negate``: also ``i -> -i``); a multiplier that keeps every difference
+class (``-1`` with ``--negate``) cannot work, as a block and its image would cover one twice.
+Runs (27 Nov 2026): n = 7 (``--mult 2``) and 19 (``--mult 7``) SAT in 0 s, as a check; n = 31
+(96 players, ``--mult 5``) SAT in 1 s; n = 35 (108, ``--mult 16``) SAT in 2 s; n = 43 (132,
+``--mult 6``) SAT in 1 s; bibd n = 45 (136, ``--mult 26``, order 2) SAT in 44 s; all four stored.
+bibd n = 45 also ``--mult 19 --negate``: SAT in 41 s; ``--mult 31`` (order 3): UNSAT in 54 s;
+``--mult 44``: no answer in a minute; ``--group cyclic --mult 46``: UNSAT in 1 s. n = 39 (120):
+``--mult 16`` (order 3) UNSAT in 12 s, ``14``, ``25``, ``38`` (order 2) in 12, 5, 0 s, so every
+multiplier; with ``--negate``, 25 UNSAT in 9 s, 14 no answer in a minute. n = 23 and 31 with
+``--mult n-1 --negate``: UNSAT in 0 s.
+
+``--group cyclic`` is for ``--kind bibd`` only: with three fixed points, turning (adding ``n``)
+must move them, which no action of Z_3n does when 3 divides ``n`` (and otherwise Z_3n is the
+product group).
+
     .venv/bin/python bench/find_design_turning.py 23 --kind gdd3 --seconds 600
+    .venv/bin/python bench/find_design_turning.py 31 --mult 5
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import threading
 import time
 
@@ -84,11 +106,12 @@ def solve(clauses: list[list[int]], seconds: float, assumptions: list[int]) -> s
         return {x for x in solver.get_model() if x > 0} if ok else None
 
 
-def search(n: int, kind: str, group: str, seconds: float, seed: int):
+def search(n: int, kind: str, group: str, seconds: float, seed: int, mult: int = 0, negate: bool = False):
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
 
     special = 3 if kind == "gdd3" else 1
+    assert group == "product" or kind == "bibd", "three fixed points need the product group"
     assert (n - special) % 4 == 0, "the residues left must fill blocks of four"
     blocks = 1 + (n - special) // 4  # block 0 is the special block
     pool, cnf = IDPool(), CNF()
@@ -102,8 +125,11 @@ def search(n: int, kind: str, group: str, seconds: float, seed: int):
         card([v("l", r, a) for a in range(3)], 1)
     for k in range(blocks):
         card([v("y", r, k) for r in range(n)], special if k == 0 else 4)
-    cnf.append([v("y", 0, 0)])
-    cnf.append([v("l", 0, 0)])
+    if mult:  # residue 0 is where the multiplier puts it
+        multiplier(n, mult, blocks, v, cnf, group, negate)
+    else:
+        cnf.append([v("y", 0, 0)])
+        cnf.append([v("l", 0, 0)])
     if kind == "gdd3":  # the special block's residues at levels 0, 1, 2
         for a in range(3):
             lits = []
@@ -153,6 +179,38 @@ def search(n: int, kind: str, group: str, seconds: float, seed: int):
     return [[(r, level[r]) for r in range(n) if v("y", r, k) in model] for k in range(blocks)]
 
 
+def multiplier(n: int, m: int, blocks: int, v, cnf, group: str = "product", negate: bool = False) -> None:
+    """The base round invariant under ``x -> m x`` (product group: ``(x, i) -> (m x, i)``, or
+    ``(m x, -i)`` with ``negate``; cyclic group: ``m`` a unit of Z_3n with ``m = +-1 (mod 3)``, and
+    ``m (r + a n) = (m r mod n) + (+-a + c) n``, ``c`` the carry of ``m r``).
+
+    The multiplier permutes the blocks (``img``; a block of the special round maps to a block, so the
+    special block to itself): ``r`` in block ``k`` puts ``m r`` in its image, at its level (negated
+    with ``negate``) plus a shift ``sh`` (each block's levels count up to turning it, so a block's image
+    may be turned). For an ``m`` of order 3, blocks of four are residues fixed by ``m`` with orbits
+    ``{x, m x, m^2 x}``, or come in threes.
+    """
+    order = n if group == "product" else 3 * n
+    assert math.gcd(m, order) == 1 and (m % order != 1 or negate), "m must be a unit, 1 only with negate"
+    if group == "cyclic":
+        assert m % 3 in (1, 2), "m must keep the levels' subgroup, m n = +-n (mod 3n)"
+        negate = m % 3 == 2
+    for k in range(blocks):
+        cnf.append([v("img", k, j) for j in range(blocks)])
+        cnf.extend([[-v("img", k, i), -v("img", k, j)] for i, j in itertools.combinations(range(blocks), 2)])
+        cnf.append([v("sh", k, s) for s in range(3)])
+        cnf.extend([[-v("sh", k, s), -v("sh", k, t)] for s, t in itertools.combinations(range(3), 2)])
+    for r in range(n):
+        mr = r * m % n
+        carry = 0 if group == "product" else r * m % (3 * n) // n
+        for k in range(blocks):
+            for j in range(blocks):
+                cnf.append([-v("y", r, k), -v("img", k, j), v("y", mr, j)])
+            for s, a in itertools.product(range(3), repeat=2):
+                up = ((-a if negate else a) + s + carry) % 3
+                cnf.append([-v("y", r, k), -v("sh", k, s), -v("l", r, a), v("l", mr, up)])
+
+
 def base_round(n: int, kind: str, group: str, found: list) -> list[tuple[int, ...]]:
     """The base round as ``rotational.py`` stores it: point ``(x, i)`` numbered ``i n + x``; the
     tables of the fixed points first, without them. ``--group cyclic`` numbers ``x + i n`` of Z_3n
@@ -173,15 +231,17 @@ def base_round(n: int, kind: str, group: str, found: list) -> list[tuple[int, ..
     return tables
 
 
-def check(n: int, kind: str, tables: list[tuple[int, ...]]) -> None:
-    """Develop over Z_n (translating residues) and check every pair (product group numbering)."""
+def check(n: int, kind: str, tables: list[tuple[int, ...]], group: str = "product") -> None:
+    """Develop over Z_n (translating residues; cyclic: adding t in Z_3n) and check every pair."""
     fixed = 3 if kind == "gdd3" else 0
     v = 3 * n + (3 if kind == "gdd3" else 1)
     seen: dict[tuple[int, int], int] = {}
     for t in range(n):
         rnd = []
         for idx, table in enumerate(tables):
-            moved = [(p // n) * n + (p % n + t) % n for p in table]
+            moved = [
+                (p // n) * n + (p % n + t) % n if group == "product" else (p + t) % (3 * n) for p in table
+            ]
             rnd.append(sorted(moved + ([3 * n + idx] if idx < fixed else [])))
         if kind == "bibd":
             used = {p for table in rnd for p in table}
@@ -204,13 +264,14 @@ def main() -> None:
     parser.add_argument("--group", choices=("product", "cyclic"), default="product")
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mult", type=int, default=0, help="a multiplier (a unit other than 1)")
+    parser.add_argument("--negate", action="store_true", help="with --mult (product group): levels -i")
     args = parser.parse_args()
-    found = search(args.n, args.kind, args.group, args.seconds, args.seed)
+    found = search(args.n, args.kind, args.group, args.seconds, args.seed, args.mult, args.negate)
     if found is None:
         return
     tables = base_round(args.n, args.kind, args.group, found)
-    if args.group == "product":
-        check(args.n, args.kind, tables)
+    check(args.n, args.kind, tables, args.group)
     print("found =", found)
     print("tables =", tuple(tables))
 

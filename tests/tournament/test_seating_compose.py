@@ -37,8 +37,6 @@ def check_complete(design) -> None:
 @pytest.mark.parametrize(
     ("players", "rounds", "name"),
     [
-        (80, 25, "resolvable 4-GDD of type 5^16 (1^16 × 5)"),
-        (96, 28, "resolvable 4-GDD of type 12^8 (3^8 × 4)"),
         (120, 35, "resolvable 4-GDD of type 15^8 (3^8 × 5)"),
         (128, 42, "resolvable 4-GDD of type 2^64 (32^4 + 2^16)"),  # the most: (128 - 2) / 3
         (140, 45, "resolvable 4-GDD of type 5^28 (1^28 × 5)"),
@@ -47,6 +45,8 @@ def check_complete(design) -> None:
         (192, 63, "resolvable 4-GDD of type 3^64 ((3^8 × 8) + 3^8)"),  # the most
         (200, 65, "resolvable 4-GDD of type 5^40 (1^40 × 5)"),
         (208, 69, "resolvable (208,4,1) design ((1^52 × 4) + 1^4)"),  # every pair once
+        (320, 106, "resolvable 4-GDD of type 2^160 ((5^4 × 16) + 2^40)"),  # the most, on the stored 2^40
+        (432, 143, "resolvable 4-GDD of type 3^144 (108^4 + 3^36)"),  # the most, on the stored 3^36
     ],
 )
 def test_composed_designs_meet_everyone_but_the_group_exactly_once(players, rounds, name):

@@ -56,6 +56,7 @@ def pairs_of(design, classes=None):
         (transversal(12), 48, 4, False),  # 12 = 4 x 3: the factor 3 cannot hold four distinct x
         (golf_32(), 32, 10, False),  # social golfer 8-4-10
         (gf25_levels(), 100, 33, True),  # resolvable (100, 4, 1)
+        (rotational_gdd(45), 136, 45, True),  # resolvable (136, 4, 1), stored (bench/find_design_turning.py)
     ],
     ids=lambda x: getattr(x, "name", str(x)),
 )
@@ -70,7 +71,9 @@ def test_design_never_repeats_a_pair(design, points, classes, every_pair_once):
     assert not group_pairs & seen.keys(), "players of one group must never meet"
 
 
-@pytest.mark.parametrize(("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72), (27, 84)])
+@pytest.mark.parametrize(
+    ("n", "players"), [(7, 24), (11, 36), (15, 48), (23, 72), (27, 84), (31, 96), (35, 108), (43, 132)]
+)
 def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     """Resolvable 4-GDDs of type 3^(N/3): (N - 3) / 3 rounds, the most N players can play without a repeat."""
     design = rotational_gdd(n)
@@ -84,7 +87,9 @@ def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     assert set(seen) == all_pairs - group_pairs
 
 
-@pytest.mark.parametrize(("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3)])
+@pytest.mark.parametrize(
+    ("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3), (80, 26, 2)]
+)
 def test_levels_gdd_meets_everyone_but_the_group_exactly_once(players, rounds, group_size):
     """Stored SAT finds (``bench/find_design_levels.py``, ``find_design_halves.py``): 2^22, 2^28, 3^20."""
     design = levels_gdd(players)
@@ -164,7 +169,11 @@ def test_field_tables_make_a_field(q):
         (56, 18),
         (72, 23),
         (84, 27),
-        (80, 25),
+        (96, 31),
+        (108, 35),
+        (132, 43),
+        (136, 45),
+        (80, 26),
         (128, 42),
         (144, 47),
         (12, 3),
@@ -199,6 +208,7 @@ def test_design_for_picks_the_longest(players, design_rounds):
         (56, 18),
         (72, 23),
         (84, 27),
+        (96, 31),
         (24, 7),
         (36, 11),
         (48, 15),

@@ -13,10 +13,10 @@ def best_rounds(players: int) -> int:
     """The most rounds ``players`` play here with nobody meeting twice (0 when no design is known).
 
     A player meets three new players a round, so ``(players - 1) // 3`` is the
-    most any schedule reaches; the designs of 16, 28, 40, 64, 100, 208 players
-    reach it, those of 24, 36, 48, 60, 72, 84, 144 players ``(players - 3) / 3``,
+    most any schedule reaches; the designs of 16, 28, 40, 64, 100, 136, 208 players
+    reach it, those of 24, 36, 48, 60, 72, 84, 96, 108, 132, 144 players ``(players - 3) / 3``,
     the most when ``players`` is divisible by 12 (a player then cannot meet
-    everyone), and those of 32, 44, 56, 128 players ``(players - 2) / 3``, the
+    everyone), and those of 32, 44, 56, 80, 128 players ``(players - 2) / 3``, the
     most when ``players = 8 (mod 12)``. With byes it is the length of the plan
     with stand-ins (``substitutes.py``).
     """

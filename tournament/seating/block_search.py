@@ -1,73 +1,200 @@
 """An exact seating of a block's winds by search, for the blocks with byes that the colouring of
 ``winds.py`` (one wind at a time, greedy) does not close.
 
-Words as in ``winds.py``. The block is its tables (its rounds' and the stand-in tables of
-``bye_winds.py``); a seating gives each table's four players the four winds so that no player takes
-a wind twice in the block (counting the winds already taken, ``used``), every **pin** (a player who
-must take a given wind at a given table) is kept, and every seat limited by ``only`` takes one of
-its winds. The search seats a table at a time (the pinned and limited tables first, then round by
-round), checks that each player seated keeps as many winds as tables left, and gives up after a
-fixed number of steps, so it answers the same for the same input, quickly or not at all.
+Words as in ``winds.py`` and ``bye_winds.py``. A seating of the block gives each of its tables'
+four players the four winds so that
+
+- no player takes a wind twice in the block (counting the winds already taken, ``used``), and a
+  player with a table for every wind left takes each of them (the block is **exact**);
+- every **pin** (a player short of a wind takes it at their first table of the block) is kept;
+- a player with a bye in the block goes without a wind they have started in most, and after the block
+  no two players short of one wind share a table of ``ahead`` (the first rounds of the later blocks
+  of the plan, where each of them must take that wind).
+
+The wind a player with a bye goes without is a seat of its own, at no table (a **stand-in seat**), so
+the whole is an exact cover problem: every seat takes one wind, every table each wind once, every
+player each wind they have a seat for once (at most once when they have fewer seats than winds left),
+and two players at one table ahead do not go without the same wind. Knuth's Algorithm X solves it
+(choose the condition with fewest ways to meet it; with these conditions that is the propagation of
+a sudoku solver), and gives up after a fixed number of steps, so it answers the same for the same
+input, quickly or not at all. ``seat_exactly`` tries the tables ahead all, then without the last
+first round, and so on, and answers the first seating found.
 """
 
 from __future__ import annotations
 
-import itertools
+import random
 from collections.abc import Mapping, Sequence
 
+from .bye_winds import BLOCK, most_started, short_of
 from .model import PlayerId
 
-_ORDERS = tuple(itertools.permutations(range(4)))
-STEPS = 5_000  # seatings of one table tried before the search gives up
+STEPS = 3_000  # choices made by one search before it gives up
+TRIES = 16  # searches for each number of rounds ahead kept, the later ones with rows in a seeded order
 
 
 def seat_exactly(
-    tables: Sequence[Sequence[object]],
+    tables: Sequence[Sequence[PlayerId]],
+    where: Mapping[PlayerId, list[int]],
     used: Mapping[PlayerId, set[int]],
+    counts: Mapping[PlayerId, Sequence[int]],
     pins: Mapping[int, Mapping[int, PlayerId]],
-    only: Mapping[tuple[int, object], set[int]],
+    ahead: Sequence[Sequence[Sequence[PlayerId]]],
+    skip: Mapping[PlayerId, int],
 ) -> list[tuple] | None:
-    """Each table's players in wind order (E, S, W, N), or None when none is found in ``STEPS``."""
-    avail: dict[object, set[int]] = {}
-    for members in tables:
-        for p in members:
-            avail.setdefault(p, {w for w in range(4) if w not in used.get(p, ())})  # type: ignore[arg-type]
-    allowed = []  # per table and seat position: the winds that seat may take
-    for t, members in enumerate(tables):
-        pinned = {p: w for w, p in pins.get(t, {}).items()}
-        allowed.append([{pinned[p]} if p in pinned else set(only.get((t, p), range(4))) for p in members])
-    seats: list[tuple | None] = [None] * len(tables)
-    left = dict.fromkeys(avail, 0)  # tables still to seat, per player
-    for members in tables:
-        for p in members:
-            left[p] += 1
-    # pinned and limited tables first, then the rounds in order
-    order = sorted(range(len(tables)), key=lambda t: (all(len(a) == 4 for a in allowed[t]), t))
-    steps = [STEPS]
+    """Each table's players in wind order (E, S, W, N), or None when no search finds one.
 
-    def go(i: int) -> bool:
-        if i == len(order):
-            return True
-        t = order[i]
-        members = tables[t]
-        for perm in _ORDERS:
-            if not all(perm[k] in avail[p] and perm[k] in allowed[t][k] for k, p in enumerate(members)):
-                continue
-            steps[0] -= 1
-            if steps[0] < 0:
-                return False
-            for k, p in enumerate(members):
-                avail[p].discard(perm[k])
-                left[p] -= 1
-            if all(len(avail[p]) >= left[p] for p in members):  # enough winds left for their tables
-                seats[t] = tuple(members[perm.index(w)] for w in range(4))
-                if go(i + 1):
-                    return True
-            for k, p in enumerate(members):
-                avail[p].add(perm[k])
-                left[p] += 1
-        return False
+    ``skip``: the wind each player with a bye would rather go without (tried first). The rounds ahead
+    are kept all, then all but the last, ...: for each, when the winds gone without alone can meet them,
+    ``TRIES`` searches of ``STEPS`` choices each (such searches either succeed fast or wander long, so
+    many short ones with the rows in another order find more than one long one).
+    """
+    for k in range(len(ahead), -1, -1):
+        rows, primary, stand_in = _cover(tables, where, used, counts, pins, ahead[:k], skip)
+        skips_only = {r: cols for r, cols in rows.items() if r // 4 >= stand_in}
+        if _exact_cover(skips_only, [c for c in primary if c[0] == 0 and c[1] >= stand_in], STEPS) is None:
+            continue
+        for attempt in range(TRIES):
+            rng = random.Random(f"winds {attempt}") if attempt else None
+            chosen = _exact_cover(rows, primary, STEPS, rng)
+            if chosen is not None:
+                seats: list[list] = [[None] * 4 for _ in tables]
+                for row in chosen:
+                    s, w = divmod(row, 4)
+                    if s < stand_in:
+                        seats[s // 4][w] = tables[s // 4][s % 4]
+                return [tuple(row) for row in seats]
+    return None
 
-    if not go(0):
-        return None
-    return seats  # type: ignore[return-value]
+
+def _cover(tables, where, used, counts, pins, ahead, skip) -> tuple[dict[int, list[tuple]], list[tuple], int]:
+    """The block as an exact cover problem: rows ``4 * seat + wind`` with their columns, the primary
+    columns, and the first stand-in seat (seats below it are at tables, ``4 * table + position``)."""
+    zero = (0, 0, 0, 0)
+    players = list(where)
+    index = {p: i for i, p in enumerate(players)}
+    free = {p: [w for w in range(4) if w not in used.get(p, ())] for p in players}
+    new = [p for p in players if len(where[p]) == BLOCK - 1 - len(used.get(p, ()))]
+    # seats: 4 per table, then one stand-in seat per player with a bye; rows are (seat, wind)
+    seat_player = [p for members in tables for p in members] + new
+    pinned = {(t, p): w for t, by_wind in pins.items() for w, p in by_wind.items()}
+    # after the block, the wind a player with a bye is short of, per wind they go without
+    short_after: dict[PlayerId, dict[int, int | None]] = {}
+    for p in new:
+        c = [n + (w in used.get(p, ())) for w, n in enumerate(counts.get(p, zero))]
+        short_after[p] = {s: short_of([n + (w != s) for w, n in enumerate(c)], set()) for s in range(4)}
+    known = {}
+    for p in players:
+        if p not in short_after:
+            wind = short_of(counts.get(p, zero), used.get(p, set()))
+            if wind is not None:
+                known[p] = wind
+    banned: dict[PlayerId, set[int]] = {p: set() for p in new}  # winds ahead shared with a known player
+    pairs: list[tuple[PlayerId, PlayerId]] = []
+    for rnd in ahead:
+        for table in rnd:
+            here = [p for p in table if p in short_after]
+            for p in here:
+                banned[p].update(known[q] for q in table if q in known)
+            pairs += [(p, q) for i, p in enumerate(here) for q in here[i + 1 :]]
+    rows: dict[int, list[tuple]] = {}
+    stand_in = 4 * len(tables)
+    for s, p in enumerate(seat_player):
+        winds = free[p]
+        if s >= stand_in:
+            most = most_started(counts.get(p, zero), used.get(p, set()))
+            winds = [w for w in winds if w in most and short_after[p][w] not in banned[p]]
+            winds.sort(key=lambda w, p=p: w != skip.get(p))
+        elif (s // 4, p) in pinned:
+            winds = [pinned[(s // 4, p)]] if pinned[(s // 4, p)] in winds else []
+        for w in winds:
+            cols = [(0, s, 0), (2, index[p], w)]
+            if s < stand_in:
+                cols.append((1, s // 4, w))
+            else:
+                wind = short_after[p][w]
+                cols += [(3, k, wind) for k, pair in enumerate(pairs) if p in pair and wind is not None]
+            rows[4 * s + w] = cols
+    primary = [(0, s, 0) for s in range(len(seat_player))]
+    primary += [(1, t, w) for t in range(len(tables)) for w in range(4)]
+    for p in players:  # each wind left once, when the player has a seat for every one of them
+        if len(where[p]) + (p in short_after) == len(free[p]):
+            primary += [(2, index[p], w) for w in free[p]]
+    return rows, primary, stand_in
+
+
+def _exact_cover(
+    rows: Mapping[int, list[tuple]], primary: list[tuple], steps: int, rng=None
+) -> list[int] | None:
+    """Rows covering every ``primary`` column once and every other column at most once (Algorithm X,
+    the column with fewest rows first, rows in their given order or shuffled by ``rng``), or None
+    within ``steps`` choices. The open primary columns are kept in buckets by their number of rows."""
+    cols: dict[tuple, dict[int, None]] = {c: {} for c in primary}  # dicts as ordered sets
+    for r, row_cols in rows.items():
+        for c in row_cols:
+            cols.setdefault(c, {})[r] = None
+    is_primary = dict.fromkeys(primary, True)
+    by_size: list[dict[tuple, None]] = [{} for _ in range(1 + max(len(cols[c]) for c in primary))]
+    for c in primary:
+        if not cols[c]:  # a condition no row meets: nothing to search
+            return None
+        by_size[len(cols[c])][c] = None
+
+    def select(r: int) -> list:
+        removed = []
+        for c in rows[r]:
+            for other in cols[c]:
+                for c2 in rows[other]:
+                    if c2 != c:
+                        members = cols[c2]
+                        if c2 in is_primary:
+                            del by_size[len(members)][c2]
+                            by_size[len(members) - 1][c2] = None
+                        del members[other]
+            if c in is_primary:
+                del by_size[len(cols[c])][c]
+            removed.append((c, cols.pop(c)))
+        return removed
+
+    def deselect(removed: list) -> None:
+        for c, members in reversed(removed):
+            cols[c] = members
+            if c in is_primary:
+                by_size[len(members)][c] = None
+            for other in members:
+                for c2 in rows[other]:
+                    if c2 != c:
+                        members2 = cols[c2]
+                        if c2 in is_primary:
+                            del by_size[len(members2)][c2]
+                            by_size[len(members2) + 1][c2] = None
+                        members2[other] = None
+
+    chosen: list[int] = []
+    stack: list[list] = []  # per level: candidate rows, next index, the row chosen and what it removed
+    while True:
+        c = next((next(iter(bucket)) for bucket in by_size if bucket), None)
+        if c is None:  # every primary column covered
+            return chosen
+        cands = list(cols[c])
+        if rng is not None:
+            rng.shuffle(cands)
+        stack.append([cands, 0, None, None])
+        while stack:
+            frame = stack[-1]
+            if frame[2] is not None:
+                deselect(frame[3])
+                chosen.pop()
+                frame[2] = None
+            if frame[1] < len(frame[0]):
+                steps -= 1
+                if steps < 0:
+                    return None
+                r = frame[0][frame[1]]
+                frame[1] += 1
+                frame[2], frame[3] = r, select(r)
+                chosen.append(r)
+                break
+            stack.pop()
+        else:
+            return None

@@ -9,7 +9,6 @@ block's first round cannot both: so the winds go without are chosen with those t
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 
 from .model import PlayerId
@@ -117,82 +116,6 @@ def short_of(counts: Sequence[int], used: set[int]) -> int | None:
     return c.index(low) if c.count(low) == 1 else None
 
 
-def chosen_skips(
-    where: Mapping[PlayerId, list[int]],
-    used: Mapping[PlayerId, set[int]],
-    counts: Mapping[PlayerId, Sequence[int]],
-    ahead: Sequence[Sequence[Sequence[PlayerId]]],
-    skip: Mapping[PlayerId, int],
-) -> dict[PlayerId, int]:
-    """The wind each player with a bye in the block goes without, chosen so that at the tables of
-    ``ahead`` (the first rounds of the blocks after this one, where known) no two players are short of
-    one wind, as far as a bounded search finds (fewest such pairs; the players already short count with
-    their wind). Among their most-started winds only; empty when nothing is ahead.
-    """
-    zero = (0, 0, 0, 0)
-    new = [p for p, ts in where.items() if len(ts) == BLOCK - 1 - len(used.get(p, ()))]
-    if not new or not ahead:
-        return {}
-    known = {}
-    for p in where:
-        wind = short_of(counts.get(p, zero), used.get(p, set())) if p not in new else None
-        if wind is not None:
-            known[p] = wind
-    index = {p: i for i, p in enumerate(new)}
-    against: dict[PlayerId, list[PlayerId]] = {p: [] for p in new}  # new players at one table ahead
-    taken: dict[PlayerId, list[int]] = {p: [] for p in new}  # winds of known players at one table ahead
-    for rnd in ahead:
-        for table in rnd:
-            here = [p for p in table if p in index]
-            for p in here:
-                against[p] += [q for q in here if q != p]
-                taken[p] += [known[q] for q in table if q in known]
-    domain = {}
-    for p in new:
-        most = most_started(counts.get(p, zero), used.get(p, set()))
-        domain[p] = sorted(most, key=lambda w, p=p: (w != skip.get(p), w))
-    order = sorted(new, key=lambda p: (-len(against[p]) - len(taken[p]), index[p]))
-    best: list = [None, {}]
-    now: dict[PlayerId, int] = {}
-    nodes = [20_000]
-
-    def go(i: int, cost: int) -> None:
-        if best[0] is not None and cost >= best[0] or nodes[0] <= 0:
-            return
-        if i == len(order):
-            best[0], best[1] = cost, dict(now)
-            return
-        p = order[i]
-        for w in domain[p]:
-            nodes[0] -= 1
-            add = taken[p].count(w) + sum(now.get(q) == w for q in against[p])
-            now[p] = w
-            go(i + 1, cost + add)
-            del now[p]
-            if best[0] == 0:
-                return
-
-    go(0, 0)
-    return best[1]
-
-
-def chosen_stand_ins(chosen: Mapping[PlayerId, int], first: int) -> tuple[list[list], dict]:
-    """Stand-in tables for ``chosen`` winds: each table one player per wind (phantoms fill it), and
-    each edge allowed only the chosen wind."""
-    by_wind: list[list[PlayerId]] = [[p for p, w in chosen.items() if w == wind] for wind in range(4)]
-    groups: list[list] = []
-    allowed: dict[tuple[int, object], set[int]] = {}
-    for i in range(max(len(ps) for ps in by_wind)):
-        members: list = []
-        for wind in range(4):
-            if i < len(by_wind[wind]):
-                p = by_wind[wind][i]
-                allowed[(first + len(groups), p)] = {wind}
-                members.append(p)
-        groups.append(members + [_Phantom() for _ in range(4 - len(members))])
-    return groups, allowed
-
-
 def ahead_conflicts(
     seats: Sequence[Sequence[PlayerId]],
     where: Mapping[PlayerId, list[int]],
@@ -245,76 +168,3 @@ def judge_block(
             )
     missed = sum(seats[t][w] != p for t, by_wind in pins.items() for w, p in by_wind.items())
     return 16 * twice + 4 * (missed + off) + ahead_conflicts(seats, where, used, counts, ahead)
-
-
-def kempe_repair(
-    seats: list[tuple],
-    where: Mapping[PlayerId, list[int]],
-    used: Mapping[PlayerId, set[int]],
-    counts: Mapping[PlayerId, Sequence[int]],
-    ahead: Sequence[Sequence[Sequence[PlayerId]]],
-    pins: Mapping[int, Mapping[int, PlayerId]],
-) -> list[tuple]:
-    """Fewer pairs short of one wind ahead by Kempe swaps: trading two winds ``a``, ``b`` along a
-    component of the tables and players joined by seats of those winds keeps every table's four winds
-    and every player's winds distinct, so a block stays exact; it moves the wind a player with a bye
-    goes without (their stand-in seat, a table of ``seats`` past the real ones). A swap (or a swap that
-    costs nothing followed by one) is kept when it lowers ``judge_block``; the players are tried in
-    order, so it is deterministic.
-    """
-    new = [p for p, ts in where.items() if len(ts) == BLOCK - 1 - len(used.get(p, ()))]
-    real = 1 + max(t for ts in where.values() for t in ts)  # the block's tables come first
-    stand = {}  # each player with a bye gets a stand-in table of their own, three phantoms beside them
-    alone = list(seats[:real])
-    for row in seats[real:]:
-        for w, p in enumerate(row):
-            if not isinstance(p, _Phantom):
-                stand[p] = len(alone)
-                alone.append(tuple(p if x == w else _Phantom() for x in range(4)))
-    seats = alone
-
-    def score(s: list[tuple]) -> int:
-        return judge_block(s, where, used, counts, ahead, pins)
-
-    def component(s: list[tuple], t0: int, a: int, b: int) -> set[int]:
-        found, queue = {t0}, [t0]
-        for t in queue:
-            for p in (s[t][a], s[t][b]):
-                if isinstance(p, _Phantom):
-                    continue
-                for u in [*where.get(p, ()), *([stand[p]] if p in stand else [])]:
-                    if u not in found and p in (s[u][a], s[u][b]):
-                        found.add(u)
-                        queue.append(u)
-        return found
-
-    def swap(s: list[tuple], t0: int, a: int, b: int) -> list[tuple]:
-        out = list(s)
-        for t in component(s, t0, a, b):
-            row = list(out[t])
-            row[a], row[b] = row[b], row[a]
-            out[t] = tuple(row)
-        return out
-
-    def moves(s: list[tuple]):  # the swaps that move a wind gone without
-        for p in new:
-            if p in stand:
-                a = s[stand[p]].index(p)
-                yield from (swap(s, stand[p], a, b) for b in range(4) if b != a)
-
-    now = score(seats)
-    for _ in range(len(new) * 4):
-        if not now:
-            break
-        best = min(((score(m), k, m) for k, m in enumerate(moves(seats))), default=(now, 0, seats))
-        if best[0] >= now:  # one swap elsewhere that costs nothing first, then one that moves a wind
-            for t, (a, b) in itertools.product(range(len(seats)), itertools.combinations(range(4), 2)):
-                first = swap(seats, t, a, b)
-                if score(first) == now:
-                    best = min(((score(m), k, m) for k, m in enumerate(moves(first))), default=best)
-                    if best[0] < now:
-                        break
-        if best[0] >= now:
-            break
-        now, seats = best[0], best[2]
-    return seats

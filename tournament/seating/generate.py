@@ -81,6 +81,7 @@ def seat(
     rounds: list[SeatedRound] = []
     so_far = list(past)
     met, counts = meetings(past), seat_counts(past)  # kept up to date round by round
+    blocks: dict = {}  # each block's seating, found at its first round and continued at the others
     for k in range(len(past), len(past) + options.rounds):
         groups, byes, method = grouper.get(k)
         start = k - k % BLOCK
@@ -88,7 +89,7 @@ def seat(
         # with byes, the round after the block decides which wind a player sitting out goes without
         after = grouper.get(start + BLOCK)[0] if ranks is None and len(field) % 4 else ()
         later = plan.firsts_ahead(so_far[:start], start + 2 * BLOCK) if after else None
-        tables = _order(so_far[start:k], groups, future, counts, after, later)
+        tables = _order(so_far[start:k], groups, future, counts, after, later, blocks)
         rep = judge([tables], met, counts, k, clubs=clubs_n, byes=byes)
         seated = SeatedRound(k + 1, tables, byes, rep, method)
         rounds.append(seated)
@@ -210,6 +211,7 @@ def _order(
     counts: Mapping[PlayerId, Sequence[int]],
     after: Sequence[Sequence[PlayerId]] = (),
     later: Sequence[Sequence[Sequence[PlayerId]]] | None = None,
+    blocks: dict | None = None,
 ) -> Round:
     """Seat the winds of one round: the block's seating (``winds.colour_block``) that continues ``block``.
 
@@ -218,7 +220,9 @@ def _order(
     rounds kept as they are, ``i = 0, 1, ...``; the first seating that agrees with
     the rounds so far gives this round, so a call for one round and a call
     planning the whole block answer the same. Failing that, each table on its own.
+    ``blocks``: the seatings found so far in this call, by their input (a block is seated once).
     """
+    blocks = {} if blocks is None else blocks
     before = {p: list(c) for p, c in counts.items()}
     for rnd in block:
         for table in rnd:
@@ -226,12 +230,25 @@ def _order(
                 before[p][s] -= 1
     for i in range(len(block) + 1):
         again = [[tuple(sorted(t, key=sort_key)) for t in rnd] for rnd in block[i:]]
-        seated = colour_block(
-            [*again, groups, *future], used_winds(block[:i]), before, after=after, later=later
-        )
+        rounds, used = [*again, groups, *future], used_winds(block[:i])
+        key = _block_key(rounds, used, before, after, later)
+        if key not in blocks:
+            blocks[key] = colour_block(rounds, used, before, after=after, later=later)
+        seated = blocks[key]
         if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
             return seated[len(again)]
     return order_round(groups, counts, used_winds(block))
+
+
+def _block_key(rounds, used, before, after, later) -> tuple:
+    """Everything ``colour_block`` is given, as a key (its answer depends on nothing else)."""
+    return (
+        tuple(tuple(map(tuple, rnd)) for rnd in rounds),
+        frozenset((p, frozenset(ws)) for p, ws in used.items()),
+        frozenset((p, tuple(c)) for p, c in before.items()),
+        tuple(map(tuple, after)),
+        None if later is None else tuple(tuple(map(tuple, rnd)) for rnd in later),
+    )
 
 
 # --- validation -------------------------------------------------------------------------------------------

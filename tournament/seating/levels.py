@@ -92,6 +92,39 @@ _STORED: dict[int, tuple] = {
         (),
         "3^20",
     ),
+    # 80 players, 26 rounds: a resolvable 4-GDD of type 2^40 over Z26 x 3 levels + 2 fixed points (78, 79),
+    # groups {(x,i), (x+13,i)} and the fixed pair; the base round is invariant under (x, i) -> (3x, i + 1)
+    # with both fixed points kept; `find_design_levels.py 80r --mult 3`, SAT in 39 s (27 Nov 2026). Social
+    # golfer 20-4-26.
+    80: (
+        26,
+        3,
+        2,
+        (
+            (22, 40, 68),
+            (20, 34, 76),
+            (4, 6, 11, 53),
+            (3, 33, 38, 44),
+            (35, 54, 62, 73),
+            (9, 19, 48, 59),
+            (21, 27, 31, 66),
+            (16, 37, 55, 67),
+            (0, 57, 58, 74),
+            (14, 15, 18, 26),
+            (28, 42, 45, 52),
+            (8, 69, 71, 75),
+            (5, 17, 25, 50),
+            (41, 49, 51, 72),
+            (7, 24, 29, 77),
+            (23, 46, 47, 61),
+            (1, 43, 60, 63),
+            (12, 32, 39, 64),
+            (10, 36, 65, 70),
+            (2, 13, 30, 56),
+        ),
+        (),
+        "2^40",
+    ),
 }
 
 
@@ -100,7 +133,7 @@ def _group_key(kind: str, n: int, x: int, i: int) -> tuple[int, int]:
         return (x, i // 2)
     if kind.startswith("2^"):  # n even: {(x,i), (x + n/2, i)}
         return (x % (n // 2), i)
-    return (x, 0)  # 3^20: {(x,0), (x,1), (x,2)}; the fixed points are a group of their own
+    return (x, 0)  # 3^20: {(x,0), (x,1), (x,2)}; the fixed points are a group of their own (2^40: a pair)
 
 
 def levels_gdd(players: int) -> Design:

@@ -72,8 +72,10 @@ _BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
 
 
 # n -> the turning orbits of the base round, found by ``bench/find_design_turning.py n`` (27 Nov 2026,
-# SAT): a block is residues mod n with a level each, its three turns (every level + t) are tables;
-# the first block is the fixed points' (its turn t sits with fixed point t). Type 3^(n+1).
+# SAT; 96, 108, 132, 136 players with ``--mult m``: the base round also invariant under x -> m x):
+# a block is residues mod n with a level each, its three turns (every level + t) are tables; the first
+# block is the fixed points' (its turn t sits with fixed point t; type 3^(n+1)), or one residue whose
+# three points sit with the one fixed point (``--kind bibd``: every pair once, 3n + 1 players).
 _TURNING: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
     # 72 players, 23 rounds (social golfer 18-4-23), SAT in 104 s
     23: (
@@ -94,18 +96,78 @@ _TURNING: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
         ((5, 0), (7, 2), (12, 1), (13, 0)),
         ((19, 0), (21, 1), (24, 1), (25, 2)),
     ),
+    # 96 players, 31 rounds (social golfer 24-4-31), SAT in 1 s with the multiplier 5
+    31: (
+        ((4, 2), (7, 1), (20, 0)),
+        ((0, 0), (6, 0), (26, 0), (30, 0)),
+        ((1, 0), (9, 1), (11, 1), (15, 0)),
+        ((2, 0), (16, 2), (17, 1), (29, 2)),
+        ((3, 0), (8, 1), (25, 0), (27, 1)),
+        ((5, 0), (13, 0), (14, 1), (24, 1)),
+        ((10, 0), (18, 2), (21, 2), (23, 1)),
+        ((12, 0), (19, 1), (22, 2), (28, 0)),
+    ),
+    # 108 players, 35 rounds (social golfer 27-4-35), SAT in 2 s with the multiplier 16
+    35: (
+        ((1, 1), (11, 0), (16, 2)),
+        ((0, 0), (7, 2), (21, 2), (28, 0)),
+        ((2, 0), (3, 2), (6, 0), (25, 2)),
+        ((4, 0), (5, 0), (17, 2), (34, 2)),
+        ((8, 0), (14, 2), (18, 0), (23, 0)),
+        ((9, 0), (12, 2), (20, 0), (24, 2)),
+        ((10, 0), (19, 2), (27, 2), (29, 0)),
+        ((13, 0), (15, 0), (26, 1), (32, 1)),
+        ((22, 0), (30, 2), (31, 0), (33, 2)),
+    ),
+    # 132 players, 43 rounds (social golfer 33-4-43), SAT in 1 s with the multiplier 6
+    43: (
+        ((9, 1), (11, 0), (23, 2)),
+        ((0, 0), (4, 0), (15, 0), (24, 0)),
+        ((1, 0), (2, 1), (17, 0), (26, 2)),
+        ((3, 0), (20, 1), (25, 2), (41, 1)),
+        ((5, 0), (13, 0), (19, 0), (42, 1)),
+        ((6, 0), (12, 1), (16, 0), (27, 2)),
+        ((7, 0), (8, 2), (38, 2), (39, 2)),
+        ((10, 0), (29, 1), (33, 2), (36, 0)),
+        ((14, 0), (22, 2), (32, 0), (40, 1)),
+        ((18, 0), (21, 2), (31, 1), (34, 1)),
+        ((28, 0), (30, 0), (35, 0), (37, 1)),
+    ),
+    # 136 players, 45 rounds (every pair once: a resolvable (136,4,1) design), SAT in 44 s with the multiplier
+    # 26 (of order 2); the first block is the residue whose three points sit with the one fixed point
+    45: (
+        ((0, 1),),
+        ((1, 0), (5, 0), (16, 1), (22, 1)),
+        ((2, 0), (31, 1), (33, 1), (44, 1)),
+        ((3, 0), (7, 2), (19, 0), (41, 0)),
+        ((4, 0), (6, 2), (14, 0), (21, 2)),
+        ((8, 0), (13, 1), (20, 2), (30, 1)),
+        ((9, 0), (18, 1), (27, 1), (36, 0)),
+        ((10, 0), (29, 1), (34, 1), (35, 0)),
+        ((11, 0), (26, 2), (32, 0), (40, 2)),
+        ((12, 0), (24, 0), (37, 1), (38, 1)),
+        ((15, 0), (23, 0), (25, 1), (28, 2)),
+        ((17, 0), (39, 2), (42, 2), (43, 0)),
+    ),
 }
 
 
 def _turned(n: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
-    """A base round of ``_TURNING`` as ``_BASES`` holds one: every block with its three turns."""
-    return 3, tuple(tuple(((i + t) % 3) * n + x for x, i in block) for block in _TURNING[n] for t in range(3))
+    """A base round of ``_TURNING`` as ``_BASES`` holds one: every block with its three turns (a first
+    block of one residue: its three points, at the one fixed point's table)."""
+    first, *rest = _TURNING[n]
+    turns = tuple(tuple(((i + t) % 3) * n + x for x, i in block) for block in rest for t in range(3))
+    if len(first) == 1:
+        return 1, (tuple(i * n + first[0][0] for i in range(3)), *turns)
+    return 3, tuple(tuple(((i + t) % 3) * n + x for x, i in first) for t in range(3)) + turns
 
 
 def rotational_gdd(n: int) -> Design:
     """The stored 1-rotational resolvable 4-GDD over ``Z_n`` (see the module docstring)."""
     k, base = _BASES[n] if n in _BASES else _turned(n)
     v = 3 * n + k
+    if k == 1:  # every pair once
+        return Design(f"resolvable ({v},4,1) design over Z{n}", v, n, (), developed(n, 3, k, base))
     if k == 3:
         groups = tuple((x, n + x, 2 * n + x) for x in range(n)) + ((3 * n, 3 * n + 1, 3 * n + 2),)
         kind = f"3^{n + 1}"
@@ -125,6 +187,8 @@ def rotational_for(v: int) -> Design | None:
             return rotational_gdd(n)
     if (v - 3) // 3 in _TURNING and v % 12 == 0:
         return rotational_gdd((v - 3) // 3)
+    if (v - 1) // 3 in _TURNING and v % 12 == 4:
+        return rotational_gdd((v - 1) // 3)
     return levels_for(v)
 
 

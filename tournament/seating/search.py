@@ -5,7 +5,8 @@ The **cost** of a table is the sum over its six pairs of
 - ``REPEAT * m * m`` where ``m`` is how often the pair has met before (so a
   third meeting weighs four times a second: the search keeps ``max_meetings`` low);
 - ``CONSECUTIVE`` more when the pair sat together in the round just before (a
-  repeat, when one cannot be avoided, waits at least a round);
+  repeat, when one cannot be avoided, waits at least a round: meeting again at
+  once costs more than two repeats elsewhere, less than a third meeting);
 - ``CLUB`` when both belong to one club (if clubs are to be kept apart);
 - in swiss seating, ``SWISS * |rank difference| / players``: the chip ranks of
   the two players, so close totals sit together while a repeat still costs more
@@ -31,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from .model import PlayerId
 
 REPEAT = 1000
-CONSECUTIVE = 500
+CONSECUTIVE = 1500
 CLUB = 200
 SWISS = 250
 REHEATS = 6  # warm restarts while a pair of the round before still sits together

@@ -31,10 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .block_search import seat_exactly
 from .bye_winds import (
     BLOCK,
-    chosen_skips,
-    chosen_stand_ins,
     judge_block,
-    kempe_repair,
     movers,
     skips,
     stand_ins,
@@ -116,9 +113,9 @@ def colour_block(
     Answers the rounds in the given order of tables. When the winds already taken
     leave no such seating (found), as few players as found take a wind twice, or,
     if ``strict``, the answer is ``None``. ``after``: the groups of the round after
-    the block; ``later`` (a plan with byes; None otherwise): the first rounds of the blocks after that
-    (a plan with byes): a player sitting out goes without a wind that nobody at
-    their table there is short of (``bye_winds.chosen_skips``).
+    the block; ``later`` (a plan with byes; None otherwise): the first rounds of the blocks after that:
+    a player sitting out goes without a wind that nobody at their table there is short of, where the
+    colouring or the exact search of ``block_search.py`` finds such a seating.
     """
     tables = [list(g) for rnd in rounds for g in rnd]
     where: dict[PlayerId, list[int]] = {}
@@ -180,12 +177,10 @@ def colour_block(
         return None
     if later is not None and best[0]:
         # a plan with byes: an exact seating that keeps every pin, the winds gone without chosen with the
-        # blocks ahead in view, if the search finds one; then Kempe chains move the winds gone without
-        extra_c, allowed_c = chosen_stand_ins(chosen_skips(where, used, counts, ahead, skip), len(tables))
-        exact = seat_exactly(tables + extra_c, used, pins, allowed_c)
+        # blocks ahead in view, if the search (block_search.py) finds one
+        exact = seat_exactly(tables, where, used, counts, pins, ahead, skip)
         if exact is not None and judge_block(exact, where, used, counts, ahead, pins) < best[0]:
             best = (judge_block(exact, where, used, counts, ahead, pins), exact)
-        best = (best[0], kempe_repair(best[1], where, used, counts, ahead, pins))
     return _by_round(rounds, best[1])
 
 

@@ -30,6 +30,10 @@ def _kinds():
             _("resolvable 4-GDD of type %(t)s over Z%(n)s"),
         ),
         (r"resolvable 4-GDD of type (?P<t>\d+\^\d+)", _("resolvable 4-GDD of type %(t)s")),
+        (
+            r"resolvable \((?P<v>\d+),4,1\) design over Z(?P<n>\d+)",
+            _("resolvable (%(v)s,4,1) design over Z%(n)s"),
+        ),
         # composed (tournament/seating/compose.py): the recipe is a formula, "36^4 + 3^12"
         (
             r"resolvable 4-GDD of type (?P<t>\d+\^\d+) \((?P<f>[0-9^×+() ]+)\)",
