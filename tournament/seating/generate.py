@@ -23,13 +23,14 @@ starts in each wind once, and the round takes its part of that seating.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .best import best_rounds
-from .byes import bye_counts, choose_byes, due_for_bye
+from .byes import bye_counts, bye_draws, choose_byes, due_for_bye
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -51,7 +52,7 @@ from .model import (
 )
 from .plan import Plan
 from .report import judge, meetings
-from .search import search_round
+from .search import perfect_round, search_round
 from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds
 
 
@@ -132,12 +133,21 @@ def preview(
         tables=len(field) // 4,
         byes_per_round=len(field) % 4,
         due_for_bye=due_for_bye(field, past),
-        sitting_out=plan.byes(len(past)) if plan.follows(past) else choose_byes(field, past, options.seed),
+        sitting_out=plan.byes(len(past)) if plan.follows(past) else _next_byes(field, past, options, clubs_n),
         bye_counts=tuple((p, counts[p]) for p in field),
         design=following.name if following else None,
         design_rounds=(following.length - len(past)) if following else 0,
         best_rounds=best_rounds(len(field)),
     )
+
+
+def _next_byes(field, past, options, clubs) -> tuple[PlayerId, ...]:
+    """Who sits out the round after ``past`` when no plan is followed: as ``searched`` will draw them."""
+    if not (len(field) % 4 and len(field) <= RETRY_PLAYERS):
+        return choose_byes(field, past, options.seed)
+    clubs = clubs if options.avoid_same_club else None
+    deadline = time.monotonic() + options.time_budget
+    return searched(field, past, meetings(past), options, deadline, clubs, None)[0]
 
 
 # --- one step ---------------------------------------------------------------------------------------------
@@ -173,27 +183,16 @@ class _Grouper:
 
     def _group(self, deadline: float) -> tuple[list[tuple[PlayerId, ...]], tuple[PlayerId, ...], str]:
         so_far, plan, options, ranks = self.rounds, self.plan, self.options, self.ranks
-        number = len(so_far) + 1
         following = plan.follows(so_far)
-        byes = plan.byes(len(so_far)) if following else choose_byes(self.field, so_far, options.seed)
         if following:
+            byes = plan.byes(len(so_far))
             assert plan.design is not None
             k = len(so_far)
             groups = plan.groups(k)
             method = f"design: {plan.design.name}, class {k + 1} of {plan.design.length}"
         else:
-            sitting_out = set(byes)
-            active = [p for p in self.field if p not in sitting_out]
-            rng = random.Random(f"round/{options.seed}/{number}/{len(self.field)}")
-            found, timed_out = search_round(
-                active,
-                self.met,
-                rng,
-                deadline,
-                clubs=self.clubs if options.avoid_same_club else None,
-                ranks={p: ranks[p] for p in active} if ranks is not None else None,
-                last=meetings(so_far[-1:]),
-            )
+            clubs = self.clubs if options.avoid_same_club else None
+            byes, found, timed_out = searched(self.field, so_far, self.met, options, deadline, clubs, ranks)
             self.timed_out |= timed_out
             groups = [tuple(g) for g in found]
             method = "search" + (" (stopped by the time budget)" if timed_out else "")
@@ -202,6 +201,46 @@ class _Grouper:
         else:
             groups.sort(key=lambda g: min(sort_key(p) for p in g))
         return [tuple(sorted(g, key=sort_key)) for g in groups], byes, method
+
+
+# A field this small with byes tries other byes (by the same rule) when the round's best seating repeats
+# a pair: who sits out decides whether a round without repeats exists (18 players over 4 rounds, seed 2:
+# 7 of the 66 fair draws of round 4 leave one), and an exact search of a few tables costs milliseconds
+# (issue 17). Clubs and swiss seating weigh more than repeats, so they keep the first draw.
+RETRY_PLAYERS = 40
+DRAWS = 200
+
+
+def searched(field, so_far, met, options, deadline, clubs, ranks) -> tuple[tuple, list, bool]:
+    """The byes and the searched tables of the round after ``so_far``, and whether time ran out."""
+    number = len(so_far) + 1
+    byes = choose_byes(field, so_far, options.seed)
+    sitting_out = set(byes)
+    active = [p for p in field if p not in sitting_out]
+    rng = random.Random(f"round/{options.seed}/{number}/{len(field)}")
+    last = meetings(so_far[-1:])
+    found, timed_out = search_round(
+        active,
+        met,
+        rng,
+        deadline,
+        clubs=clubs,
+        ranks={p: ranks[p] for p in active} if ranks is not None else None,
+        last=last,
+    )
+    kept_apart = clubs is not None and any(c is not None for c in clubs.values())
+    if timed_out or not (byes and len(field) <= RETRY_PLAYERS and not kept_apart and ranks is None):
+        return byes, found, timed_out
+    if not any(met.get(pair) for g in found for pair in meetings([[g]])):
+        return byes, found, timed_out
+    for draw in itertools.islice(bye_draws(field, so_far, options.seed, DRAWS), 1, None):
+        if time.monotonic() > deadline:
+            break
+        out = set(draw)
+        tables = perfect_round([p for p in field if p not in out], met, random.Random(f"{rng.random()}"))
+        if tables is not None:
+            return draw, tables, False
+    return byes, found, timed_out
 
 
 def _order(

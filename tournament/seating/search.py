@@ -241,3 +241,39 @@ def _initial(n: int, tables_n: int, cost, rng: random.Random, rank: list[int] | 
         if len(tables[best_t]) == 4:
             open_tables.remove(best_t)
     return tables
+
+
+def perfect_round(
+    players: Sequence[PlayerId],
+    met: Mapping[tuple[PlayerId, PlayerId], int],
+    rng: random.Random,
+    max_steps: int = 20_000,
+) -> list[list[PlayerId]] | None:
+    """Tables of ``players`` (a multiple of four) where no pair has met before, by a depth-first search
+    of at most ``max_steps`` tables tried, or None when none was found. For a small field, where the
+    annealing above may miss the one seating without a repeat (or prove nothing when none exists)."""
+    order = list(players)
+    rng.shuffle(order)
+    fresh = {p: {q for q in order if q != p and not met.get((p, q)) and not met.get((q, p))} for p in order}
+    steps = 0
+
+    def fill(left: list[PlayerId]) -> list[list[PlayerId]] | None:
+        nonlocal steps
+        if not left:
+            return []
+        p, rest = left[0], left[1:]
+        for trio in itertools.combinations([q for q in rest if q in fresh[p]], 3):
+            a, b, c = trio
+            if b not in fresh[a] or c not in fresh[a] or c not in fresh[b]:
+                continue
+            steps += 1
+            if steps > max_steps:
+                return None
+            tail = fill([q for q in rest if q not in trio])
+            if tail is not None:
+                return [[p, a, b, c], *tail]
+            if steps > max_steps:
+                return None
+        return None
+
+    return fill(order)
