@@ -30,7 +30,7 @@ Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3, o
 - ``2`` (Z8 x 3, 24 players): UNSAT in 91 s; ``2 --group dicyclic`` (Q8 x 3): UNSAT in 244 s;
 - ``--turn``: cyclic ``3``, ``4``, ``5`` (36, 48, 60 players) UNSAT in 2, 52, 25 s; dicyclic
   ``2``, ``3``, ``4``, ``5`` UNSAT in 0.1, 2, 75, 353 s;
-- ``3`` (Z12 x 3, 36 players) without turning: no answer in 15 minutes (and see docs/seating.md).
+- ``3`` (Z12 x 3, 36 players) without turning: no answer in 20 minutes (and see docs/seating.md).
 """
 
 from __future__ import annotations
