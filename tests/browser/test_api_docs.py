@@ -10,6 +10,10 @@ from tests.browser.test_csp import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# The first render waits for the schema, which the live server builds for the whole API on first asking
+# (seconds on a loaded CI machine: Redoc missed expect's 5 s default once, on a clean clone under load)
+RENDER_MS = 30_000
+
 
 @pytest.fixture
 def desktop_page(browser):
@@ -37,7 +41,7 @@ def test_swagger_ui_logs_in_with_a_token_and_tries_a_call(desktop_page, live_ser
     page.goto(live_server.url + "/api/v1/docs/")
 
     listing = page.locator("#operations-competitions-competitions_list")
-    expect(listing).to_be_visible()  # the operations, from the schema
+    expect(listing).to_be_visible(timeout=RENDER_MS)  # the operations, from the schema
     assert page.locator(".opblock").count() > 40
 
     page.locator(".auth-wrapper button.authorize").click()
@@ -71,7 +75,7 @@ def test_redoc_shows_the_operations_and_loads_nothing_from_another_host(desktop_
         lambda r: r.url.startswith("http") and urlsplit(r.url).netloc != own and loaded.append(r.url),
     )
     page.goto(live_server.url + "/api/v1/redoc/")
-    expect(page.locator("#redoc .api-content")).to_be_visible()
+    expect(page.locator("#redoc .api-content")).to_be_visible(timeout=RENDER_MS)
     expect(page.get_by_text("/api/v1/competitions/").first).to_be_attached()
     page.wait_for_load_state("networkidle")
     assert loaded == []
