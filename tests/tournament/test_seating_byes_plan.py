@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from tournament.seating import SeatingOptions, best_rounds, preview, seat, seat_round
+from tournament.seating import SeatingOptions, best_rounds, generate, preview, seat, seat_round
 from tournament.seating.substitutes import bye_schedule, substituted_class
 
 
@@ -122,3 +122,25 @@ def test_eighteen_players_over_four_rounds_meet_nobody_twice(seed):
         one = seat_round(range(18), history, options)
         assert (one.tables, one.byes) == (rnd.tables, rnd.byes) and told.sitting_out == rnd.byes
         history.append(one.tables)
+
+
+def test_seating_a_round_reuses_the_search_its_preview_ran(monkeypatch):
+    # the preview of a small field with byes runs the round's search to say who sits out; seating the
+    # round then takes that answer instead of searching again (generate.remembered)
+    history = [r.tables for r in seat(range(18), options=SeatingOptions(rounds=3, seed=2)).rounds]
+    options = SeatingOptions(seed=2)
+    calls: list[int] = []
+    real = generate.searched
+
+    def counted(field, so_far, *args):
+        calls.append(len(so_far))
+        return real(field, so_far, *args)
+
+    monkeypatch.setattr(generate, "_REMEMBERED", {})
+    monkeypatch.setattr(generate, "searched", counted)
+    told = preview(range(18), history, options)
+    assert calls == [3]
+    one = seat_round(range(18), history, options)
+    assert 3 not in calls[1:] and one.byes == told.sitting_out
+    monkeypatch.setattr(generate, "_REMEMBERED", {})
+    assert seat_round(range(18), history, options) == one  # the same round without the kept answer

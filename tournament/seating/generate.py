@@ -147,7 +147,7 @@ def _next_byes(field, past, options, clubs) -> tuple[PlayerId, ...]:
         return choose_byes(field, past, options.seed)
     clubs = clubs if options.avoid_same_club else None
     deadline = time.monotonic() + options.time_budget
-    return searched(field, past, meetings(past), options, deadline, clubs, None)[0]
+    return remembered(field, past, meetings(past), options, deadline, clubs, None)[0]
 
 
 # --- one step ---------------------------------------------------------------------------------------------
@@ -192,7 +192,7 @@ class _Grouper:
             method = f"design: {plan.design.name}, class {k + 1} of {plan.design.length}"
         else:
             clubs = self.clubs if options.avoid_same_club else None
-            byes, found, timed_out = searched(self.field, so_far, self.met, options, deadline, clubs, ranks)
+            byes, found, timed_out = remembered(self.field, so_far, self.met, options, deadline, clubs, ranks)
             self.timed_out |= timed_out
             groups = [tuple(g) for g in found]
             method = "search" + (" (stopped by the time budget)" if timed_out else "")
@@ -241,6 +241,33 @@ def searched(field, so_far, met, options, deadline, clubs, ranks) -> tuple[tuple
         if tables is not None:
             return draw, tables, False
     return byes, found, timed_out
+
+
+# The preview of a small field with byes runs the round's search (who sits out depends on it), and seating
+# the round runs it again; an answer found in time depends only on the field, the rounds so far, the seed
+# and the clubs (the search stops early only at its deadline), so the second asks these answers first.
+_REMEMBERED: dict[tuple, tuple[tuple, list, bool]] = {}
+REMEMBERED = 32
+
+
+def remembered(field, so_far, met, options, deadline, clubs, ranks) -> tuple[tuple, list, bool]:
+    """``searched``, its answers for small fields with byes kept (the last ``REMEMBERED``)."""
+    if ranks is not None or not (len(field) % 4 and len(field) <= RETRY_PLAYERS):
+        return searched(field, so_far, met, options, deadline, clubs, ranks)
+    key = (
+        tuple(field),
+        tuple(tuple(tuple(t) for t in r) for r in so_far),
+        options.seed,
+        frozenset(clubs.items()) if clubs else None,
+    )
+    if (answer := _REMEMBERED.get(key)) is None:
+        answer = searched(field, so_far, met, options, deadline, clubs, ranks)
+        answer = (answer[0], [tuple(t) for t in answer[1]], answer[2])
+        if not answer[2]:  # stopped by the deadline: another call may find more
+            while len(_REMEMBERED) >= REMEMBERED:
+                _REMEMBERED.pop(next(iter(_REMEMBERED)))
+            _REMEMBERED[key] = answer
+    return answer[0], list(answer[1]), answer[2]
 
 
 def _order(
