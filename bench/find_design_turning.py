@@ -48,7 +48,7 @@ Runs (27 Nov 2026): n = 7 (``--mult 2``) and 19 (``--mult 7``) SAT in 0 s, as a 
 bibd n = 45 also ``--mult 19 --negate``: SAT in 41 s; ``--mult 31`` (order 3): UNSAT in 54 s;
 ``--mult 44``: no answer in a minute; ``--group cyclic --mult 46``: UNSAT in 1 s. n = 39 (120):
 ``--mult 16`` (order 3) UNSAT in 12 s, ``14``, ``25``, ``38`` (order 2) in 12, 5, 0 s, so every
-multiplier; with ``--negate``, 25 UNSAT in 9 s, 14 no answer in a minute. n = 23 and 31 with
+multiplier; with ``--negate``, 25 UNSAT in 9 s, 14 UNSAT in 709 s (sixth session). n = 23 and 31 with
 ``--mult n-1 --negate``: UNSAT in 0 s.
 
 ``--group cyclic`` is for ``--kind bibd`` only: with three fixed points, turning (adding ``n``)

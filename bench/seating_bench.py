@@ -82,7 +82,8 @@ def counting_bound(players: int, rounds: int) -> int:
     return max(0, rounds * tables * 6 - players * (players - 1) // 2)
 
 
-def measure(players: int, rounds: int, seat, SeatingOptions) -> dict:  # noqa: N803
+def measure(players: int, rounds: int, seat, SeatingOptions, forget=lambda: None) -> dict:  # noqa: N803
+    forget()  # each case from nothing: no seating kept in the process from the cases before
     started = time.monotonic()
     seating = seat(range(players), options=SeatingOptions(rounds=rounds, time_budget=600.0))
     seconds = time.monotonic() - started
@@ -149,7 +150,10 @@ def main() -> None:
     parser.add_argument("--src", help="the checkout whose tournament.seating is measured")
     args = parser.parse_args()
     sys.path.insert(0, args.src or str(Path(__file__).resolve().parent.parent))
+    import tournament.seating as seating
     from tournament.seating import SeatingOptions, seat
+
+    forget = getattr(seating, "forget", lambda: None)  # older checkouts (--src) keep nothing
 
     header = (
         f"{'players':>7} {'rounds':>6} {'best':>5}  {'source':<34}| {'ours':>5} {'consec':>6} {'max':>3} "
@@ -165,7 +169,7 @@ def main() -> None:
             best_txt = f">={counting_bound(players, rounds)}"
         else:
             best_txt = str(best)
-        m = measure(players, rounds, seat, SeatingOptions)
+        m = measure(players, rounds, seat, SeatingOptions, forget)
         print(
             f"{players:>7} {rounds:>6} {best_txt:>5}  {source[:34]:<34}| "
             f"{m['repeats']:>5} {m['consecutive']:>6} {m['max']:>3} | "

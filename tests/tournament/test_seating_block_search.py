@@ -53,3 +53,17 @@ def test_exact_cover_answers_none_when_a_condition_cannot_be_met():
     rows = {0: [("a",), ("b",)], 1: [("a",)]}
     assert _exact_cover(rows, [("a",), ("b",)], 100) == [0]
     assert _exact_cover({1: [("a",)]}, [("a",), ("b",)], 100) is None
+
+
+def test_the_seating_keeps_as_many_rounds_ahead_as_can_be_kept():
+    # ahead, 15 sits beside player 3 (short of North), then 2 (West), then 0 and 1 (East, South): no wind
+    # is left for 15 to go without once all three rounds are kept, so the seating keeps the first two
+    tables, where, counts, pins = _block()
+    ahead = [[(15, 3, 20, 21)], [(15, 2, 22, 23)], [(15, 0, 1, 24)]]
+    seats = seat_exactly(tables, where, {}, counts, pins, ahead, {15: 3})
+    assert seats is not None
+    taken = [w for seated in seats for w, p in enumerate(seated) if p == 15]
+    assert len(taken) == 3 and set(range(4)) - set(taken) <= {0, 1}
+    assert all(seats[t][w] == p for t, by_wind in pins.items() for w, p in by_wind.items())
+    kept_one = seat_exactly(tables, where, {}, counts, pins, ahead[:1], {15: 3})
+    assert kept_one is not None and 3 in [w for seated in kept_one for w, p in enumerate(seated) if p == 15]

@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from tournament.seating import SeatingOptions, best_rounds, generate, preview, seat, seat_round
+from tournament.seating import SeatingOptions, best_rounds, generate, next_round, preview, seat, seat_round
 from tournament.seating.substitutes import bye_schedule, substituted_class
 
 
@@ -110,7 +110,7 @@ def test_clubs_keep_fields_with_byes_on_the_search():
 def test_eighteen_players_over_four_rounds_meet_nobody_twice(seed):
     # 18 has no design on its tables' players: the search seats it, and who sits out decides whether a
     # round without repeats exists (the first draw of round 4 left none for the default seed), so a
-    # small field with byes tries other draws by the same rule (generate.searched, issue 17)
+    # small field with byes tries other draws by the same rule (next_round.searched, issue 17)
     options = SeatingOptions(rounds=4, seed=seed)
     seating = seat(range(18), options=options)
     assert max(meetings(seating.rounds).values()) == 1
@@ -126,21 +126,44 @@ def test_eighteen_players_over_four_rounds_meet_nobody_twice(seed):
 
 def test_seating_a_round_reuses_the_search_its_preview_ran(monkeypatch):
     # the preview of a small field with byes runs the round's search to say who sits out; seating the
-    # round then takes that answer instead of searching again (generate.remembered)
+    # round then takes that answer instead of searching again (next_round.remembered)
     history = [r.tables for r in seat(range(18), options=SeatingOptions(rounds=3, seed=2)).rounds]
     options = SeatingOptions(seed=2)
     calls: list[int] = []
-    real = generate.searched
+    real = next_round.searched
 
     def counted(field, so_far, *args):
         calls.append(len(so_far))
         return real(field, so_far, *args)
 
-    monkeypatch.setattr(generate, "_REMEMBERED", {})
-    monkeypatch.setattr(generate, "searched", counted)
+    monkeypatch.setattr(next_round, "_REMEMBERED", {})
+    monkeypatch.setattr(next_round, "searched", counted)
     told = preview(range(18), history, options)
     assert calls == [3]
     one = seat_round(range(18), history, options)
     assert 3 not in calls[1:] and one.byes == told.sitting_out
-    monkeypatch.setattr(generate, "_REMEMBERED", {})
+    monkeypatch.setattr(next_round, "_REMEMBERED", {})
     assert seat_round(range(18), history, options) == one  # the same round without the kept answer
+
+
+def test_seating_the_next_round_of_a_block_reuses_the_block_seated_for_the_round_before(monkeypatch):
+    # seating a round seats its whole block of four rounds (winds); the next round's call, one request
+    # later, seats the block again from the same input, so the process keeps it (generate._SEATED)
+    calls: list[int] = []
+    real = generate.colour_block
+
+    def counted(rounds, *args, **kwargs):
+        calls.append(len(rounds))
+        return real(rounds, *args, **kwargs)
+
+    monkeypatch.setattr(generate, "_SEATED", {})
+    monkeypatch.setattr(generate, "colour_block", counted)
+    plan = seat(range(37), options=SeatingOptions(rounds=4, seed=1)).rounds
+    monkeypatch.setattr(generate, "_SEATED", {})
+    history: list = []
+    for k, rnd in enumerate(plan):
+        before = len(calls)
+        one = seat_round(range(37), history, SeatingOptions(seed=1))
+        assert (one.tables, one.byes) == (rnd.tables, rnd.byes)
+        assert len(calls) - before == (1 if k == 0 else 0)
+        history.append(one.tables)

@@ -14,6 +14,7 @@ Public interface::
     event_report(rounds, history=(), *, clubs=None) -> SeatingReport
     swap(tables, a, b) -> tables
     best_rounds(players) -> the most rounds the field plays here with nobody meeting twice
+    forget() -> drops the seatings and searches kept in the process (answers stay the same, only slower)
 
 What it does not do: load or save anything (the service ``round_seat`` does),
 decide who is entered, or judge results. See docs/seating.md for the method
@@ -29,7 +30,7 @@ from .errors import (
     TooFewPlayersError,
     UnknownPlayerError,
 )
-from .generate import preview, seat, seat_round
+from .generate import forget, preview, seat, seat_round
 from .model import (
     WINDS,
     PlayerId,
@@ -65,6 +66,7 @@ __all__ = [
     "TooFewPlayersError",
     "UnknownPlayerError",
     "WindCount",
+    "forget",
     "best_rounds",
     "event_report",
     "meetings",

@@ -17,8 +17,8 @@ player each wind they have a seat for once (at most once when they have fewer se
 and two players at one table ahead do not go without the same wind. Knuth's Algorithm X solves it
 (choose the condition with fewest ways to meet it; with these conditions that is the propagation of
 a sudoku solver), and gives up after a fixed number of steps, so it answers the same for the same
-input, quickly or not at all. ``seat_exactly`` tries the tables ahead all, then without the last
-first round, and so on, and answers the first seating found.
+input, quickly or not at all. ``seat_exactly`` answers a seating keeping as many of the first rounds
+ahead as it finds one for (none kept first, then the most, by halving).
 """
 
 from __future__ import annotations
@@ -44,26 +44,43 @@ def seat_exactly(
 ) -> list[tuple] | None:
     """Each table's players in wind order (E, S, W, N), or None when no search finds one.
 
-    ``skip``: the wind each player with a bye would rather go without (tried first). The rounds ahead
-    are kept all, then all but the last, ...: for each, when the winds gone without alone can meet them,
-    ``TRIES`` searches of ``STEPS`` choices each (such searches either succeed fast or wander long, so
-    many short ones with the rows in another order find more than one long one).
+    ``skip``: the wind each player with a bye would rather go without (tried first). The seating keeps
+    the first ``k`` rounds ahead, ``k`` as large as found: a seating keeping ``k`` rounds keeps every
+    fewer, so ``k = 0`` is tried first (when it fails, so would every other) and then the largest ``k``
+    is found by halving (``_seat_keeping`` for each ``k`` tried). A failed try costs its full budget,
+    so halving spends a few where trying ``k`` from the most down spent one per round ahead (199
+    players, block 2: eight rounds ahead, none kept).
     """
-    for k in range(len(ahead), -1, -1):
-        rows, primary, stand_in = _cover(tables, where, used, counts, pins, ahead[:k], skip)
-        skips_only = {r: cols for r, cols in rows.items() if r // 4 >= stand_in}
-        if _exact_cover(skips_only, [c for c in primary if c[0] == 0 and c[1] >= stand_in], STEPS) is None:
-            continue
-        for attempt in range(TRIES):
-            rng = random.Random(f"winds {attempt}") if attempt else None
-            chosen = _exact_cover(rows, primary, STEPS, rng)
-            if chosen is not None:
-                seats: list[list] = [[None] * 4 for _ in tables]
-                for row in chosen:
-                    s, w = divmod(row, 4)
-                    if s < stand_in:
-                        seats[s // 4][w] = tables[s // 4][s % 4]
-                return [tuple(row) for row in seats]
+    found = _seat_keeping(tables, where, used, counts, pins, (), skip)
+    lo, hi = 0, len(ahead)  # a seating keeping lo rounds is found; none is known keeping more than hi
+    while found is not None and lo < hi:
+        mid = (lo + hi + 1) // 2
+        seats = _seat_keeping(tables, where, used, counts, pins, ahead[:mid], skip)
+        if seats is None:
+            hi = mid - 1
+        else:
+            lo, found = mid, seats
+    return found
+
+
+def _seat_keeping(tables, where, used, counts, pins, ahead, skip) -> list[tuple] | None:
+    """A seating keeping every round of ``ahead``: when the winds gone without alone can meet them,
+    ``TRIES`` searches of ``STEPS`` choices each (such searches either succeed fast or wander long, so
+    many short ones with the rows in another order find more than one long one)."""
+    rows, primary, stand_in = _cover(tables, where, used, counts, pins, ahead, skip)
+    skips_only = {r: cols for r, cols in rows.items() if r // 4 >= stand_in}
+    if _exact_cover(skips_only, [c for c in primary if c[0] == 0 and c[1] >= stand_in], STEPS) is None:
+        return None
+    for attempt in range(TRIES):
+        rng = random.Random(f"winds {attempt}") if attempt else None
+        chosen = _exact_cover(rows, primary, STEPS, rng)
+        if chosen is not None:
+            seats: list[list] = [[None] * 4 for _ in tables]
+            for row in chosen:
+                s, w = divmod(row, 4)
+                if s < stand_in:
+                    seats[s // 4][w] = tables[s // 4][s % 4]
+            return [tuple(row) for row in seats]
     return None
 
 

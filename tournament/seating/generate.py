@@ -23,14 +23,12 @@ starts in each wind once, and the round takes its part of that seating.
 
 from __future__ import annotations
 
-import itertools
-import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .best import best_rounds
-from .byes import bye_counts, bye_draws, choose_byes, due_for_bye
+from .byes import bye_counts, choose_byes, due_for_bye
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -50,9 +48,9 @@ from .model import (
     Table,
     sort_key,
 )
+from .next_round import _REMEMBERED, RETRY_PLAYERS, keep, remembered
 from .plan import Plan
 from .report import judge, meetings
-from .search import perfect_round, search_round
 from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds
 
 
@@ -203,71 +201,16 @@ class _Grouper:
         return [tuple(sorted(g, key=sort_key)) for g in groups], byes, method
 
 
-# A field this small with byes tries other byes (by the same rule) when the round's best seating repeats
-# a pair: who sits out decides whether a round without repeats exists (18 players over 4 rounds, seed 2:
-# 7 of the 66 fair draws of round 4 leave one), and an exact search of a few tables costs milliseconds
-# (issue 17). Clubs and swiss seating weigh more than repeats, so they keep the first draw.
-RETRY_PLAYERS = 40
-DRAWS = 200
+def forget() -> None:
+    """Drop the answers kept in the process (the benchmark measures each case from nothing)."""
+    _SEATED.clear()
+    _REMEMBERED.clear()
 
 
-def searched(field, so_far, met, options, deadline, clubs, ranks) -> tuple[tuple, list, bool]:
-    """The byes and the searched tables of the round after ``so_far``, and whether time ran out."""
-    number = len(so_far) + 1
-    byes = choose_byes(field, so_far, options.seed)
-    sitting_out = set(byes)
-    active = [p for p in field if p not in sitting_out]
-    rng = random.Random(f"round/{options.seed}/{number}/{len(field)}")
-    last = meetings(so_far[-1:])
-    found, timed_out = search_round(
-        active,
-        met,
-        rng,
-        deadline,
-        clubs=clubs,
-        ranks={p: ranks[p] for p in active} if ranks is not None else None,
-        last=last,
-    )
-    kept_apart = clubs is not None and any(c is not None for c in clubs.values())
-    if timed_out or not (byes and len(field) <= RETRY_PLAYERS and not kept_apart and ranks is None):
-        return byes, found, timed_out
-    if not any(met.get(pair) for g in found for pair in meetings([[g]])):
-        return byes, found, timed_out
-    for draw in itertools.islice(bye_draws(field, so_far, options.seed, DRAWS), 1, None):
-        if time.monotonic() > deadline:
-            break
-        out = set(draw)
-        tables = perfect_round([p for p in field if p not in out], met, random.Random(f"{rng.random()}"))
-        if tables is not None:
-            return draw, tables, False
-    return byes, found, timed_out
-
-
-# The preview of a small field with byes runs the round's search (who sits out depends on it), and seating
-# the round runs it again; an answer found in time depends only on the field, the rounds so far, the seed
-# and the clubs (the search stops early only at its deadline), so the second asks these answers first.
-_REMEMBERED: dict[tuple, tuple[tuple, list, bool]] = {}
-REMEMBERED = 32
-
-
-def remembered(field, so_far, met, options, deadline, clubs, ranks) -> tuple[tuple, list, bool]:
-    """``searched``, its answers for small fields with byes kept (the last ``REMEMBERED``)."""
-    if ranks is not None or not (len(field) % 4 and len(field) <= RETRY_PLAYERS):
-        return searched(field, so_far, met, options, deadline, clubs, ranks)
-    key = (
-        tuple(field),
-        tuple(tuple(tuple(t) for t in r) for r in so_far),
-        options.seed,
-        frozenset(clubs.items()) if clubs else None,
-    )
-    if (answer := _REMEMBERED.get(key)) is None:
-        answer = searched(field, so_far, met, options, deadline, clubs, ranks)
-        answer = (answer[0], [tuple(t) for t in answer[1]], answer[2])
-        if not answer[2]:  # stopped by the deadline: another call may find more
-            while len(_REMEMBERED) >= REMEMBERED:
-                _REMEMBERED.pop(next(iter(_REMEMBERED)))
-            _REMEMBERED[key] = answer
-    return answer[0], list(answer[1]), answer[2]
+# Seating one round seats its whole block (``winds.colour_block``), and seating the block's next round, one
+# request later, seats the block again from the same input: the last few seatings are kept in the process.
+_SEATED: dict[tuple, list | None] = {}
+SEATED = 8
 
 
 def _order(
@@ -299,7 +242,9 @@ def _order(
         rounds, used = [*again, groups, *future], used_winds(block[:i])
         key = _block_key(rounds, used, before, after, later)
         if key not in blocks:
-            blocks[key] = colour_block(rounds, used, before, after=after, later=later)
+            if key not in _SEATED:
+                keep(_SEATED, key, colour_block(rounds, used, before, after=after, later=later), SEATED)
+            blocks[key] = _SEATED[key]
         seated = blocks[key]
         if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
             return seated[len(again)]
@@ -307,11 +252,12 @@ def _order(
 
 
 def _block_key(rounds, used, before, after, later) -> tuple:
-    """Everything ``colour_block`` is given, as a key (its answer depends on nothing else)."""
+    """Everything ``colour_block`` is given, as a key (its answer depends on nothing else; a player's
+    counts of zero and no counts are one to it, so the first round's call and the second's agree)."""
     return (
         tuple(tuple(map(tuple, rnd)) for rnd in rounds),
         frozenset((p, frozenset(ws)) for p, ws in used.items()),
-        frozenset((p, tuple(c)) for p, c in before.items()),
+        frozenset((p, tuple(c)) for p, c in before.items() if any(c)),
         tuple(map(tuple, after)),
         None if later is None else tuple(tuple(map(tuple, rnd)) for rnd in later),
     )
