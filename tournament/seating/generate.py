@@ -211,6 +211,7 @@ def forget() -> None:
 # request later, seats the block again from the same input: the last few seatings are kept in the process.
 _SEATED: dict[tuple, list | None] = {}
 SEATED = 8
+_NOT_KEPT: list = []
 
 
 def _order(
@@ -242,9 +243,10 @@ def _order(
         rounds, used = [*again, groups, *future], used_winds(block[:i])
         key = _block_key(rounds, used, before, after, later)
         if key not in blocks:
-            if key not in _SEATED:
-                keep(_SEATED, key, colour_block(rounds, used, before, after=after, later=later), SEATED)
-            blocks[key] = _SEATED[key]
+            blocks[key] = _SEATED.get(key, _NOT_KEPT)
+            if blocks[key] is _NOT_KEPT:  # (another thread may drop a kept seating at any time)
+                blocks[key] = colour_block(rounds, used, before, after=after, later=later)
+                keep(_SEATED, key, blocks[key], SEATED)
         seated = blocks[key]
         if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
             return seated[len(again)]
