@@ -1,7 +1,7 @@
 """SAT search for a resolvable minimum covering of pairs by quadruples, excess a perfect matching.
 
 Nothing found so far (see the runs below); ``docs/seating.md`` ("What is not built") says what else
-was tried. Needs ``python-sat`` (deliberately not a requirement: install it in the venv by hand).
+was tried. Needs ``python-sat`` (in requirements.txt).
 
 ``N = 12 m`` players over ``N / 3 = 4 m`` rounds: every pair meets at least once and each player
 meets exactly one other player twice (``N / 2`` repeats, the counting bound: ``N / 3`` rounds of

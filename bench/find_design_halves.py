@@ -2,7 +2,7 @@
 trading levels i and i + 2 (fields of 56, 68, 80, 92, ... players).
 
 Not used at run time: ``tournament/seating/levels.py`` stores what it finds. Needs ``python-sat``
-(deliberately not a requirement).
+(in requirements.txt).
 
 The shape of ``find_design_levels.py 44``: points ``(x, i)``, ``x`` in ``Z_m``, levels ``i = 0..3``;
 ``m`` rounds developed from a base round over ``Z_m`` and ``(m - 2) / 3`` rounds each the ``m``

@@ -1,8 +1,8 @@
 """SAT search for a resolvable 4-GDD developed over ``Z_n`` on a few levels (44 and 60 players).
 
 Not used at run time: ``tournament/seating/levels.py`` stores what it found (44 and 60 players).
-Needs ``python-sat`` (deliberately not a requirement: ``pip download python-sat`` into a temporary
-directory and put it on ``PYTHONPATH``).
+Needs ``python-sat`` (in requirements.txt since the sixth session, when the block search of the
+winds came to use it).
 
 Points ``(x, i)``, ``x`` in ``Z_n``, ``i`` in ``L`` levels, plus ``k`` fixed points; the group
 ``Z_n`` acts by translation on ``x`` and fixes the fixed points. The rounds are

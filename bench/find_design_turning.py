@@ -1,7 +1,7 @@
 """SAT search for a 1-rotational resolvable design whose base round is invariant under turning the levels.
 
 Not used at run time: ``tournament/seating/rotational.py`` stores what it found. Needs ``python-sat``
-(deliberately not a requirement: install it into a scratch venv or put it on ``PYTHONPATH``).
+(in requirements.txt since the sixth session).
 
 Points ``Z_n x {0, 1, 2}`` (``--group product``) or ``Z_3n`` (``--group cyclic``, point ``x + i n``
 at level ``i``), plus fixed points; the rounds are a base round translated by ``t = 0 .. n-1``. The

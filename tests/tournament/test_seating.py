@@ -375,8 +375,14 @@ def test_the_time_budget_is_kept():
         assert_valid_round(range(1001), rnd)
 
 
+# The one library the generator may import, and where: a SAT solver for a block's winds (issue 17; Algorithm
+# X, hand-written, gave up on blocks of 203 players that the solver seats in a tenth of a second).
+SOLVER = {"block_search.py": {"pysat"}}
+
+
 def test_the_generator_imports_only_the_standard_library():
-    """No module of the package imports Django (or anything outside the standard library and itself)."""
+    """No module of the package imports Django (or anything outside the standard library and itself,
+    but the SAT solver where it is named above)."""
     import ast
     import sys
     from pathlib import Path
@@ -392,4 +398,5 @@ def test_the_generator_imports_only_the_standard_library():
                 continue
             for name in names:
                 top = name.split(".")[0]
-                assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {name}"
+                allowed = top in sys.stdlib_module_names or top == "__future__"
+                assert allowed or top in SOLVER.get(path.name, ()), f"{path.name} imports {name}"

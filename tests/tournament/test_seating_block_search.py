@@ -7,7 +7,7 @@ first table; player 15 must not go without the wind of a player short of it besi
 
 from __future__ import annotations
 
-from tournament.seating.block_search import _exact_cover, seat_exactly
+from tournament.seating.block_search import seat_exactly, solve
 from tournament.seating.designs import affine
 
 
@@ -49,10 +49,16 @@ def test_the_block_is_exact_keeps_every_pin_and_looks_ahead():
     assert seats == seat_exactly(tables, where, {}, counts, pins, ahead, {15: 3})  # deterministic
 
 
-def test_exact_cover_answers_none_when_a_condition_cannot_be_met():
-    rows = {0: [("a",), ("b",)], 1: [("a",)]}
-    assert _exact_cover(rows, [("a",), ("b",)], 100) == [0]
-    assert _exact_cover({1: [("a",)]}, [("a",), ("b",)], 100) is None
+def test_the_solver_meets_every_condition_once_or_answers_none():
+    rows = {0: [("a",), ("b",)], 1: [("a",)], 2: [("b",), ("x",)], 3: [("c",), ("x",)], 4: [("c",)]}
+    chosen = solve(rows, [("a",), ("b",), ("c",)])  # a, b, c once each; x, not a condition, at most once
+    covered = [c for r in chosen for c in rows[r]]
+    assert sorted(c for c in covered if c != ("x",)) == [("a",), ("b",), ("c",)]
+    assert covered.count(("x",)) <= 1
+    rows[4] = [("c",), ("x",)]  # now c comes with x whichever way: a and b must come from row 0
+    assert sorted(solve(rows, [("a",), ("b",), ("c",)])) in ([0, 3], [0, 4])
+    assert solve({1: [("a",)]}, [("a",), ("b",)]) is None  # nothing meets b
+    assert solve({0: [("a",), ("x",)], 1: [("b",), ("x",)]}, [("a",), ("b",)]) is None  # x twice
 
 
 def test_the_seating_keeps_as_many_rounds_ahead_as_can_be_kept():

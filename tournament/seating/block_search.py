@@ -14,23 +14,26 @@ four players the four winds so that
 The wind a player with a bye goes without is a seat of its own, at no table (a **stand-in seat**), so
 the whole is an exact cover problem: every seat takes one wind, every table each wind once, every
 player each wind they have a seat for once (at most once when they have fewer seats than winds left),
-and two players at one table ahead do not go without the same wind. Knuth's Algorithm X solves it
-(choose the condition with fewest ways to meet it; with these conditions that is the propagation of
-a sudoku solver), and gives up after a fixed number of steps, so it answers the same for the same
-input, quickly or not at all. ``seat_exactly`` answers a seating keeping as many of the first rounds
-ahead as it finds one for (none kept first, then the most, by halving).
+and two players at one table ahead do not go without the same wind. A SAT solver (CaDiCaL, through
+python-sat) solves it: one variable per seat and wind, exactly one of each condition's ways, at most
+one of each pair's. It stops after ``CONFLICTS`` conflicts, a count rather than a time, so it answers
+the same for the same input. Knuth's Algorithm X, used before, gave up on every block of 203 players
+(eight blocks' worth of backtracking could not undo a choice made early), where the solver answers
+in a tenth of a second. ``seat_exactly`` answers a seating keeping as many of the first rounds ahead
+as it finds one for (none kept first, then the most, by halving).
 """
 
 from __future__ import annotations
 
-import random
+import itertools
 from collections.abc import Mapping, Sequence
+
+from pysat.solvers import Solver
 
 from .bye_winds import BLOCK, most_started, short_of
 from .model import PlayerId
 
-STEPS = 3_000  # choices made by one search before it gives up
-TRIES = 16  # searches for each number of rounds ahead kept, the later ones with rows in a seeded order
+CONFLICTS = 20_000  # the solver's budget for one seating (a block that has one takes a few hundred)
 
 
 def seat_exactly(
@@ -47,9 +50,8 @@ def seat_exactly(
     ``skip``: the wind each player with a bye would rather go without (tried first). The seating keeps
     the first ``k`` rounds ahead, ``k`` as large as found: a seating keeping ``k`` rounds keeps every
     fewer, so ``k = 0`` is tried first (when it fails, so would every other) and then the largest ``k``
-    is found by halving (``_seat_keeping`` for each ``k`` tried). A failed try costs its full budget,
-    so halving spends a few where trying ``k`` from the most down spent one per round ahead (199
-    players, block 2: eight rounds ahead, none kept).
+    is found by halving (``_seat_keeping`` for each ``k`` tried): a few tries where trying ``k`` from
+    the most down spent one per round ahead, each undecided one its whole budget.
     """
     found = _seat_keeping(tables, where, used, counts, pins, (), skip)
     lo, hi = 0, len(ahead)  # a seating keeping lo rounds is found; none is known keeping more than hi
@@ -64,24 +66,22 @@ def seat_exactly(
 
 
 def _seat_keeping(tables, where, used, counts, pins, ahead, skip) -> list[tuple] | None:
-    """A seating keeping every round of ``ahead``: when the winds gone without alone can meet them,
-    ``TRIES`` searches of ``STEPS`` choices each (such searches either succeed fast or wander long, so
-    many short ones with the rows in another order find more than one long one)."""
+    """A seating keeping every round of ``ahead``, or None when the solver finds none within its budget.
+    A player with a bye is steered towards going without the wind they would rather (``skip``)."""
     rows, primary, stand_in = _cover(tables, where, used, counts, pins, ahead, skip)
-    skips_only = {r: cols for r, cols in rows.items() if r // 4 >= stand_in}
-    if _exact_cover(skips_only, [c for c in primary if c[0] == 0 and c[1] >= stand_in], STEPS) is None:
+    preferred: dict[int, int] = {}  # each stand-in seat's first row: its winds come with ``skip`` first
+    for r in rows:
+        if r // 4 >= stand_in:
+            preferred.setdefault(r // 4, r)
+    chosen = solve(rows, primary, prefer=preferred.values())
+    if chosen is None:
         return None
-    for attempt in range(TRIES):
-        rng = random.Random(f"winds {attempt}") if attempt else None
-        chosen = _exact_cover(rows, primary, STEPS, rng)
-        if chosen is not None:
-            seats: list[list] = [[None] * 4 for _ in tables]
-            for row in chosen:
-                s, w = divmod(row, 4)
-                if s < stand_in:
-                    seats[s // 4][w] = tables[s // 4][s % 4]
-            return [tuple(row) for row in seats]
-    return None
+    seats: list[list] = [[None] * 4 for _ in tables]
+    for row in chosen:
+        s, w = divmod(row, 4)
+        if s < stand_in:
+            seats[s // 4][w] = tables[s // 4][s % 4]
+    return [tuple(row) for row in seats]
 
 
 def _cover(tables, where, used, counts, pins, ahead, skip) -> tuple[dict[int, list[tuple]], list[tuple], int]:
@@ -140,78 +140,24 @@ def _cover(tables, where, used, counts, pins, ahead, skip) -> tuple[dict[int, li
     return rows, primary, stand_in
 
 
-def _exact_cover(
-    rows: Mapping[int, list[tuple]], primary: list[tuple], steps: int, rng=None
-) -> list[int] | None:
-    """Rows covering every ``primary`` column once and every other column at most once (Algorithm X,
-    the column with fewest rows first, rows in their given order or shuffled by ``rng``), or None
-    within ``steps`` choices. The open primary columns are kept in buckets by their number of rows."""
-    cols: dict[tuple, dict[int, None]] = {c: {} for c in primary}  # dicts as ordered sets
+def solve(rows: Mapping[int, list[tuple]], primary: list[tuple], prefer=()) -> list[int] | None:
+    """Rows covering every ``primary`` column once and every other column at most once, or None when
+    there are none or the solver finds none within ``CONFLICTS`` conflicts. Row ``r`` is the variable
+    ``r + 1``; ``prefer``: rows the solver tries true first. Every column has a few rows (a seat its
+    winds, a table's wind its four seats, a player's wind their tables), so "at most one" is pairwise."""
+    cols: dict[tuple, list[int]] = {c: [] for c in primary}
     for r, row_cols in rows.items():
         for c in row_cols:
-            cols.setdefault(c, {})[r] = None
-    is_primary = dict.fromkeys(primary, True)
-    by_size: list[dict[tuple, None]] = [{} for _ in range(1 + max(len(cols[c]) for c in primary))]
-    for c in primary:
-        if not cols[c]:  # a condition no row meets: nothing to search
+            cols.setdefault(c, []).append(r + 1)
+    clauses = [cols[c] for c in primary]  # at least one way to meet each condition
+    if not all(clauses):
+        return None
+    for lits in cols.values():
+        clauses += [[-a, -b] for a, b in itertools.combinations(lits, 2)]
+    with Solver(name="cadical153", bootstrap_with=clauses) as solver:
+        solver.set_phases([r + 1 for r in prefer])
+        solver.conf_budget(CONFLICTS)
+        if not solver.solve_limited():
             return None
-        by_size[len(cols[c])][c] = None
-
-    def select(r: int) -> list:
-        removed = []
-        for c in rows[r]:
-            for other in cols[c]:
-                for c2 in rows[other]:
-                    if c2 != c:
-                        members = cols[c2]
-                        if c2 in is_primary:
-                            del by_size[len(members)][c2]
-                            by_size[len(members) - 1][c2] = None
-                        del members[other]
-            if c in is_primary:
-                del by_size[len(cols[c])][c]
-            removed.append((c, cols.pop(c)))
-        return removed
-
-    def deselect(removed: list) -> None:
-        for c, members in reversed(removed):
-            cols[c] = members
-            if c in is_primary:
-                by_size[len(members)][c] = None
-            for other in members:
-                for c2 in rows[other]:
-                    if c2 != c:
-                        members2 = cols[c2]
-                        if c2 in is_primary:
-                            del by_size[len(members2)][c2]
-                            by_size[len(members2) + 1][c2] = None
-                        members2[other] = None
-
-    chosen: list[int] = []
-    stack: list[list] = []  # per level: candidate rows, next index, the row chosen and what it removed
-    while True:
-        c = next((next(iter(bucket)) for bucket in by_size if bucket), None)
-        if c is None:  # every primary column covered
-            return chosen
-        cands = list(cols[c])
-        if rng is not None:
-            rng.shuffle(cands)
-        stack.append([cands, 0, None, None])
-        while stack:
-            frame = stack[-1]
-            if frame[2] is not None:
-                deselect(frame[3])
-                chosen.pop()
-                frame[2] = None
-            if frame[1] < len(frame[0]):
-                steps -= 1
-                if steps < 0:
-                    return None
-                r = frame[0][frame[1]]
-                frame[1] += 1
-                frame[2], frame[3] = r, select(r)
-                chosen.append(r)
-                break
-            stack.pop()
-        else:
-            return None
+        model = solver.get_model() or []
+    return [x - 1 for x in model if x > 0 and x - 1 in rows]
