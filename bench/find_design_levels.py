@@ -63,7 +63,8 @@ Runs (25 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
   orbits within a level each at most, fewer where the points (0, i), (n/2, i) sit, to cover them all).
 
 - 27 Nov 2026 (sixth session): ``116r --mult 7`` (Z38 x 3 + 2, 403,791 variables) and ``120r --mult
-  16`` (Z39 x 3 + 3, 437,526 variables): no answer in 45 minutes each, both runs sharing the machine.
+  16`` (Z39 x 3 + 3, 437,526 variables): no answer in 51 and 42 minutes (42 and 22 CPU-minutes, both
+  runs sharing the machine).
   With python-sat 1.9.dev24 the timer's ``interrupt`` did not stop CaDiCaL; both were stopped by hand.
 
     PYTHONPATH=/tmp/sat .venv/bin/python bench/find_design_levels.py 60r --mult 1
