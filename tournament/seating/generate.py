@@ -48,7 +48,8 @@ from .model import (
     Table,
     sort_key,
 )
-from .next_round import _REMEMBERED, RETRY_PLAYERS, keep, remembered
+from .next_round import RETRY_PLAYERS, keep, remembered
+from .next_round import forget as forget_searches
 from .plan import Plan
 from .report import judge, meetings
 from .winds import BLOCK, colour_block, order_round, seat_counts, used_winds
@@ -204,7 +205,7 @@ class _Grouper:
 def forget() -> None:
     """Drop the answers kept in the process (the benchmark measures each case from nothing)."""
     _SEATED.clear()
-    _REMEMBERED.clear()
+    forget_searches()
 
 
 # Seating one round seats its whole block (``winds.colour_block``), and seating the block's next round, one

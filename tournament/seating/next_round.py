@@ -83,6 +83,11 @@ def remembered(field, so_far, met, options, deadline, clubs, ranks) -> tuple[tup
     return answer[0], list(answer[1]), answer[2]
 
 
+def forget() -> None:
+    """Drop the searches kept in the process."""
+    _REMEMBERED.clear()
+
+
 _KEEPING = threading.Lock()  # the development server answers requests in threads
 
 
