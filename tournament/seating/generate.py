@@ -81,7 +81,6 @@ def seat(
     rounds: list[SeatedRound] = []
     so_far = list(past)
     met, counts = meetings(past), seat_counts(past)  # kept up to date round by round
-    blocks: dict = {}  # each block's seating, found at its first round and continued at the others
     for k in range(len(past), len(past) + options.rounds):
         groups, byes, method = grouper.get(k)
         start = k - k % BLOCK
@@ -89,7 +88,7 @@ def seat(
         # with byes, the round after the block decides which wind a player sitting out goes without
         after = grouper.get(start + BLOCK)[0] if ranks is None and len(field) % 4 else ()
         later = plan.firsts_ahead(so_far[:start], start + 2 * BLOCK) if after else None
-        tables = _order(so_far[start:k], groups, future, counts, after, later, blocks)
+        tables = _order(so_far[start:k], groups, future, counts, after, later)
         rep = judge([tables], met, counts, k, clubs=clubs_n, byes=byes)
         seated = SeatedRound(k + 1, tables, byes, rep, method)
         rounds.append(seated)
@@ -222,7 +221,6 @@ def _order(
     counts: Mapping[PlayerId, Sequence[int]],
     after: Sequence[Sequence[PlayerId]] = (),
     later: Sequence[Sequence[Sequence[PlayerId]]] | None = None,
-    blocks: dict | None = None,
 ) -> Round:
     """Seat the winds of one round: the block's seating (``winds.colour_block``) that continues ``block``.
 
@@ -231,9 +229,8 @@ def _order(
     rounds kept as they are, ``i = 0, 1, ...``; the first seating that agrees with
     the rounds so far gives this round, so a call for one round and a call
     planning the whole block answer the same. Failing that, each table on its own.
-    ``blocks``: the seatings found so far in this call, by their input (a block is seated once).
+    Seatings are kept by their input (``_SEATED``), so a block is seated once.
     """
-    blocks = {} if blocks is None else blocks
     before = {p: list(c) for p, c in counts.items()}
     for rnd in block:
         for table in rnd:
@@ -243,12 +240,10 @@ def _order(
         again = [[tuple(sorted(t, key=sort_key)) for t in rnd] for rnd in block[i:]]
         rounds, used = [*again, groups, *future], used_winds(block[:i])
         key = _block_key(rounds, used, before, after, later)
-        if key not in blocks:
-            blocks[key] = _SEATED.get(key, _NOT_KEPT)
-            if blocks[key] is _NOT_KEPT:  # (another thread may drop a kept seating at any time)
-                blocks[key] = colour_block(rounds, used, before, after=after, later=later)
-                keep(_SEATED, key, blocks[key], SEATED)
-        seated = blocks[key]
+        seated = _SEATED.get(key, _NOT_KEPT)  # read once: another thread may drop it at any time
+        if seated is _NOT_KEPT:
+            seated = colour_block(rounds, used, before, after=after, later=later)
+            keep(_SEATED, key, seated, SEATED)
         if seated is not None and all(tuple(seated[r]) == tuple(block[i + r]) for r in range(len(again))):
             return seated[len(again)]
     return order_round(groups, counts, used_winds(block))
