@@ -17,6 +17,9 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
+    # Asked before the session's browser is launched (an autouse fixture of a test comes after it):
+    # without Chromium a laptop's run skips the browser tests instead of erroring in the launch.
+    need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium)")
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 

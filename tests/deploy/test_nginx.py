@@ -30,6 +30,9 @@ from tests.faults.stack import free_port, wait_for
 
 HOST = "league.example.org"
 
+# The module's stack is built once: its tests run in one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("nginx")
+
 
 def site_for_test(tmp: Path, *, http_port: int, https_port: int, web_port: int, static: Path) -> str:
     site = (BASE_DIR / "deploy" / "nginx.conf").read_text()

@@ -25,6 +25,9 @@ from tests.deploy.test_nginx import HOST, ask, stack  # noqa: F401 (the stack is
 
 PASSWORD = "a-demo-password-9"
 
+# The module's stack is built once: its tests run in one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("nginx_cache")
+
 
 @pytest.fixture(scope="module")
 def demo(stack):  # noqa: F811
