@@ -4,7 +4,7 @@ import pytest
 
 from tests.api.conftest import client_for
 from tournament.models import ChipCount, ChipTransfer, Round
-from tournament.rounds.lifecycle import round_end, table_end
+from tournament.rounds.lifecycle import table_end
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_fold
 
@@ -43,7 +43,7 @@ def test_a_count_that_matches(playing):
 
 
 def test_a_difference_accepted_as_an_adjustment_reaches_the_standings(playing):
-    round_end(playing.round, user=playing.users["organiser"])
+    table_end(playing.table, user=playing.users["organiser"])  # a finished round's chips are final
     east, south, _west, _north = playing.seats()
     ledger = _balances(playing.table)
     counted = {**ledger, str(east): ledger[str(east)] - 16, str(south): ledger[str(south)] + 16}
@@ -123,7 +123,7 @@ def test_the_organiser_asks_for_a_count_mid_session(playing):
 
 
 def test_the_integrity_flags_for_the_organiser_only(playing):
-    round_end(playing.round, user=playing.users["organiser"])
+    table_end(playing.table, user=playing.users["organiser"])
     east, south, *_ = playing.seats()
     ledger = _balances(playing.table)
     client_for(playing.users["table_scorekeeper"]).post(

@@ -21,7 +21,10 @@
 
 Each door takes the table's row lock (hands are recorded under it, so a count
 is compared with a ledger nobody is changing), checks the caller's right and
-writes its audit entry in the same transaction. The comparison itself is
+writes its audit entry in the same transaction. None of them moves a finished
+round (422 ``round_finished``, as the ledger answers): its chips and counts are
+final unless an organiser reopens it; a count asked for when the round was
+ended is entered after the reopening. The comparison itself is
 ``tournament.counts.compare`` (pure).
 """
 
@@ -71,7 +74,13 @@ def _error(code: str, message: str, status: int = 422) -> CountError:
 
 
 def _locked_table(table: Table) -> Table:
-    return Table.objects.select_for_update(of=("self",)).select_related("round__competition").get(pk=table.pk)
+    """The table under its lock; a finished round's chips and counts are final (422 ``round_finished``)."""
+    tables = Table.objects.select_for_update(of=("self",)).select_related("round__competition")
+    locked = tables.get(pk=table.pk)
+    if locked.round.status == Round.Status.FINISHED:
+        message = _("Round %(n)s is finished: its chips and counts are final unless an organiser reopens it.")
+        raise _error("round_finished", message % {"n": locked.round.number})
+    return locked
 
 
 def open_count(table: Table) -> ChipCount | None:
@@ -84,7 +93,12 @@ def last_sequence(table: Table) -> int:
 
 
 def count_due(table: Table, finished: bool) -> bool:
-    """A count may be entered now: one is asked for, or the session is over and no count covers its end."""
+    """A count may be entered now: one is asked for, or the session is over and no count covers its end.
+
+    Never in a finished round (its chips are final until an organiser reopens it).
+    """
+    if table.round.status == Round.Status.FINISHED:
+        return False
     if open_count(table) is not None:
         return True
     if not finished:
@@ -98,7 +112,7 @@ def count_request(table: Table, *, user=None, at_end: bool = False, meta: Reques
     require_organiser(user, table.round.competition)
     with transaction.atomic():
         locked = _locked_table(table)
-        if locked.round.status not in (Round.Status.PLAYING, Round.Status.FINISHED):
+        if locked.round.status != Round.Status.PLAYING:
             raise _error("not_playing", _("Play has not started at this table: there are no chips to count."))
         existing = open_count(locked)
         if existing is not None:
