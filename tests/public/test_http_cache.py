@@ -222,3 +222,25 @@ def test_what_must_show_a_hand_within_seconds_is_kept_by_nginx_to_the_end_of_its
         else:  # whole pages keep nginx's max-age
             assert "X-Accel-Expires" not in answer, name
     assert {"standings API", "leaderboard live"} <= seen
+
+
+def test_if_none_match_star_is_answered_as_without_it(client, league):
+    """Issue 31, item 6: ``*`` was a 304 (public) for any shared read, addresses that do not exist too."""
+    missing = {
+        "standings API": "/api/v1/competitions/999999/standings/",
+        "leaderboard": reverse("public:standings", args=[999999]),
+        "round": reverse("public:round", args=[999999]),
+        "player": reverse("public:player", args=[999999]),
+    }
+    for name, url in missing.items():
+        answer = client.get(url, HTTP_IF_NONE_MATCH="*")
+        assert answer.status_code == 404, name
+        assert not answer.get("Cache-Control", "").startswith("public"), name
+    for name, url in public_reads(league).items():
+        plain = client.get(url)
+        answer = client.get(url, HTTP_IF_NONE_MATCH="*")
+        assert answer.status_code == 200 and answer.content == plain.content, name
+        assert answer["ETag"] == plain["ETag"], name
+    leaderboard = public_reads(league)["leaderboard"]
+    etag = client.get(leaderboard)["ETag"]
+    assert client.get(leaderboard, HTTP_IF_NONE_MATCH=f'"x", {etag}').status_code == 304  # a named one still

@@ -116,12 +116,17 @@ def validator(request, at: standings_cache.Version, policy: Policy, now: float) 
 
 
 def _matches(request, etag: str) -> bool:
-    """``If-None-Match`` names ``etag`` (the weak comparison of RFC 9110, 13.1.2)."""
+    """``If-None-Match`` names ``etag`` (the weak comparison of RFC 9110, 13.1.2).
+
+    A ``*`` matches only when a current representation exists (RFC 9110, 13.1.2): before the view has
+    run nothing says the address exists (an unknown competition is a 404), so ``*`` is answered as if
+    the header were absent, never with a shared 304.
+    """
     asked = request.META.get("HTTP_IF_NONE_MATCH", "")
     if not asked:
         return False
     bare = etag.removeprefix("W/")
-    return any(t.strip().removeprefix("W/") in (bare, "*") for t in asked.split(","))
+    return any(t.strip().removeprefix("W/") == bare for t in asked.split(","))
 
 
 def _share(response, etag: str | None, policy: Policy, now: float):
