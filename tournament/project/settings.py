@@ -112,6 +112,13 @@ else:
         # was most of PostgreSQL's work per hand (4.2 to 1.8 ms of its CPU; bench/hand_post_profile.py,
         # issue 7). Not for a transaction-pooling PgBouncer (prepared statements are per connection).
         DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has one writer at a time. A transaction that reads, then writes (a hand under its table's
+    # "lock", an invitation used) must take the write lock when it begins (BEGIN IMMEDIATE), or two of them
+    # read the same state and the second fails to upgrade its lock ("database is locked", a 503 or a 500).
+    # Writers queue for the lock up to ``timeout`` seconds, then each sees what the one before it wrote and
+    # answers as on PostgreSQL (409 already recorded or corrected, 410 invitation used; issue 31).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
