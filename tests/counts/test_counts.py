@@ -150,3 +150,15 @@ def test_after_an_accepted_count_mid_session_play_goes_on_from_the_counted_chips
     again = count_enter(played, chips=counted, user=scorekeeper)
     assert again.status == ChipCount.Status.MATCHED
     assert [h.number for h in hands_since_agreed(again)] == [3]  # since the accepted count
+
+
+def test_a_count_naming_a_player_twice_is_refused(played, organiser, scorekeeper):
+    """Issue 31, item 8: the door itself takes keys that are exactly the players' ids, once each."""
+    table_end(played, user=organiser)
+    balances = _balances(played)
+    east = played.seat_map["E"]
+    for chips in ({**balances, str(east): balances[east]}, {**balances, f" {east}": 0}):
+        with pytest.raises(CountError) as refused:
+            count_enter(played, chips=chips, user=scorekeeper)
+        assert (refused.value.status, refused.value.problems[0].code) == (400, "wrong_players")
+    assert not ChipCount.objects.exclude(status=ChipCount.Status.REQUESTED).exists()

@@ -30,6 +30,7 @@ ended is entered after the reopening. The comparison itself is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from django.core.exceptions import PermissionDenied
@@ -131,13 +132,22 @@ def count_request(table: Table, *, user=None, at_end: bool = False, meta: Reques
     return count
 
 
+def _player_id(key) -> int | None:
+    """A key as the player's id is written (``7``, ``"7"``); ``" 7"``, ``"07"``, ``"7.0"`` name nobody."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return int(key) if isinstance(key, str) and re.fullmatch(r"[1-9][0-9]*", key) else None
+
+
 def _parse(chips: Mapping) -> dict[int, int]:
+    """Player id → chips; a key that is not exactly an id, or names a player twice, is refused (400):
+    never read loosely, where one of two entries for a player would be dropped unseen."""
     out = {}
     for key, value in chips.items():
-        try:
-            out[int(key)] = value
-        except (TypeError, ValueError):
-            raise CountError([Problem("wrong_players", _(REFUSALS["wrong_players"]), "chips")], 400) from None
+        pid = _player_id(key)
+        if pid is None or pid in out:
+            raise CountError([Problem("wrong_players", _(REFUSALS["wrong_players"]), "chips")], 400)
+        out[pid] = value
     return out
 
 
