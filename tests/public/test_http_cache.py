@@ -244,3 +244,31 @@ def test_if_none_match_star_is_answered_as_without_it(client, league):
     leaderboard = public_reads(league)["leaderboard"]
     etag = client.get(leaderboard)["ETag"]
     assert client.get(leaderboard, HTTP_IF_NONE_MATCH=f'"x", {etag}').status_code == 304  # a named one still
+
+
+def test_logged_in_pages_token_answers_and_secret_addresses_are_private(client, league, organiser, stranger):
+    """Issue 31, item 8: outside the shared reads, such answers said nothing (a cache could keep them)."""
+    from tournament.confirmations.seat_links import seat_link_token
+    from tournament.models import Seat
+
+    competition, table = league["competition"], league["tables"]["r1t1"]
+    competition.organisers.add(organiser)
+    client.force_login(organiser)
+    for url in (reverse("organiser:round", args=[table.round_id]), reverse("table:counts", args=[table.pk])):
+        answer = client.get(url)
+        assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", url
+    token = Token.objects.create(user=organiser).key
+    for url in (
+        f"/api/v1/tables/{table.pk}/counts/",
+        f"/api/v1/competitions/{competition.pk}/",
+        "/api/v1/players/",
+    ):
+        answer = Client().get(url, HTTP_AUTHORIZATION=f"Token {token}")
+        assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", url
+    secret = seat_link_token(Seat.objects.get(table=table, wind="E"))
+    for url in (f"/api/v1/seats/{secret}/", reverse("seat:follow", args=[secret])):
+        answer = Client().get(url)  # nobody logged in: the address itself is the credential
+        assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", url
+    assert "Cache-Control" not in Client().get(
+        "/api/v1/players/"
+    )  # an anonymous read of the league: as before

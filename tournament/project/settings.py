@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # What no shared read tagged and is somebody's: Cache-Control private, no-store (http_cache.py).
+    "tournament.project.http_cache.PrivateByDefault",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.project.csp.CSPMiddleware",  # django-csp's, its policy built once (issue 20)
