@@ -63,10 +63,20 @@ class PlayerAdmin(admin.ModelAdmin):
         return [] if request.user.is_superuser else ["user"]
 
 
-class EntryInline(admin.TabularInline):
-    model = Entry
+class ReadOnlyInline(admin.TabularInline):
     extra = 0
-    raw_id_fields = ["player", "substitute_for"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    has_change_permission = has_delete_permission = has_add_permission
+
+
+class EntryInline(ReadOnlyInline):
+    """Shown, never saved here: entries change through ``tournament.league.entries`` (the Entries page)."""
+
+    model = Entry
+    fields = readonly_fields = ["player", "status", "substitute_for", "withdrawn_at"]
 
 
 class CompetitionScoped(admin.ModelAdmin):
@@ -274,20 +284,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ChipTransferInline(admin.TabularInline):
+class ChipTransferInline(ReadOnlyInline):
     model = ChipTransfer
-    extra = 0
-    fields = ["from_player", "to_player", "amount", "reason", "reverses"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    fields = readonly_fields = ["from_player", "to_player", "amount", "reason", "reverses"]
 
 
 class HandEntryForm(forms.ModelForm):

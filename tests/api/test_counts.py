@@ -4,7 +4,7 @@ import pytest
 
 from tests.api.conftest import client_for
 from tournament.models import ChipCount, ChipTransfer, Round
-from tournament.rounds.lifecycle import round_end, table_end
+from tournament.rounds.lifecycle import table_end
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_fold
 
@@ -43,7 +43,7 @@ def test_a_count_that_matches(playing):
 
 
 def test_a_difference_accepted_as_an_adjustment_reaches_the_standings(playing):
-    round_end(playing.round, user=playing.users["organiser"])
+    table_end(playing.table, user=playing.users["organiser"])  # a finished round's chips are final
     east, south, _west, _north = playing.seats()
     ledger = _balances(playing.table)
     counted = {**ledger, str(east): ledger[str(east)] - 16, str(south): ledger[str(south)] + 16}
@@ -123,7 +123,7 @@ def test_the_organiser_asks_for_a_count_mid_session(playing):
 
 
 def test_the_integrity_flags_for_the_organiser_only(playing):
-    round_end(playing.round, user=playing.users["organiser"])
+    table_end(playing.table, user=playing.users["organiser"])
     east, south, *_ = playing.seats()
     ledger = _balances(playing.table)
     client_for(playing.users["table_scorekeeper"]).post(
@@ -154,3 +154,24 @@ def test_malformed_chips_are_400_and_count_nothing(playing, chips):
     assert answer.status_code == 400, answer.json()
     assert answer.json()["errors"][0]["field"].startswith("chips")
     assert not ChipCount.objects.exclude(status="requested").exists()
+
+
+@pytest.mark.parametrize("spelled", [" {}", "{} ", "0{}", "+{}", "{}.0"])
+def test_a_count_whose_keys_are_not_exactly_the_players_ids_is_refused(playing, spelled):
+    """Issue 31, item 8: keys " 1" and "1" were both read as player 1, and one was dropped silently."""
+    table_end(playing.table, user=playing.users["organiser"])
+    balances = _balances(playing.table)
+    first = next(iter(balances))
+    chips = {**balances, spelled.format(first): 0}  # the first player twice, the second spelled loosely
+    answer = client_for(playing.users["table_scorekeeper"]).post(
+        _url(playing.table), {"chips": chips}, format="json"
+    )
+    assert answer.status_code == 400, answer.json()
+    assert answer.json()["errors"][0]["code"] == "wrong_players"
+    assert not ChipCount.objects.exclude(status="requested").exists()
+    loose = {**balances}
+    loose[spelled.format(first)] = loose.pop(first)  # the player's only entry, loosely spelled
+    answer = client_for(playing.users["table_scorekeeper"]).post(
+        _url(playing.table), {"chips": loose}, format="json"
+    )
+    assert answer.status_code == 400 and not ChipCount.objects.exclude(status="requested").exists()

@@ -45,7 +45,7 @@ def test_ending_a_table_asks_for_a_count_and_a_count_equal_to_the_ledger_closes_
 def test_a_difference_goes_to_the_organiser_who_accepts_it_as_an_adjustment(
     played, seats, organiser, scorekeeper
 ):
-    round_end(played.round, user=organiser)
+    table_end(played, user=organiser)  # a finished round's chips are final: counted before the finish
     ledger = _balances(played)
     before = {
         line.totals.player_id: line.totals.net_chips
@@ -114,7 +114,7 @@ def test_the_organiser_asks_for_a_count_mid_session_and_play_goes_on(played, sea
 
 def test_the_wrong_hand_corrected_then_the_same_count_matches(played, seats, organiser, scorekeeper):
     """Hand 2 was really won on West's discard: the table counted that, the ledger says self-drawn."""
-    round_end(played.round, user=organiser)
+    table_end(played, user=organiser)
     fold = table_fold(played)
     hand2 = fold.hands[1]
     fixed = {"outcome": "win", "winner": seats["E"], "win": "discard", "discarder": seats["W"], "doubles": 1}
@@ -123,6 +123,7 @@ def test_the_wrong_hand_corrected_then_the_same_count_matches(played, seats, org
     assert count.status == ChipCount.Status.DIFFERS
     assert [h.number for h in hands_since_agreed(count)] == [1, 2]  # no agreed count before: all of them
 
+    round_end(played.round, user=organiser)
     round_reopen(played.round, reason="a count differs", user=organiser)  # find and correct the wrong hand
     hand_void(hand=hand2, reason="was on West's discard", user=organiser)
     hand_correct(hand=hand2, entry=fixed, user=organiser)
@@ -149,3 +150,15 @@ def test_after_an_accepted_count_mid_session_play_goes_on_from_the_counted_chips
     again = count_enter(played, chips=counted, user=scorekeeper)
     assert again.status == ChipCount.Status.MATCHED
     assert [h.number for h in hands_since_agreed(again)] == [3]  # since the accepted count
+
+
+def test_a_count_naming_a_player_twice_is_refused(played, organiser, scorekeeper):
+    """Issue 31, item 8: the door itself takes keys that are exactly the players' ids, once each."""
+    table_end(played, user=organiser)
+    balances = _balances(played)
+    east = played.seat_map["E"]
+    for chips in ({**balances, str(east): balances[east]}, {**balances, f" {east}": 0}):
+        with pytest.raises(CountError) as refused:
+            count_enter(played, chips=chips, user=scorekeeper)
+        assert (refused.value.status, refused.value.problems[0].code) == (400, "wrong_players")
+    assert not ChipCount.objects.exclude(status=ChipCount.Status.REQUESTED).exists()

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from tests.factories import PlayerFactory, seated_table
 from tournament.models import ChipCount, ChipTransfer, Round
-from tournament.rounds.lifecycle import round_end, table_end
+from tournament.rounds.lifecycle import table_end
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold
@@ -40,7 +40,7 @@ def test_the_scoresheet_leads_the_scorekeeper_to_a_count_that_matches(client, pl
 def test_a_difference_shows_per_player_with_the_hands_and_the_organiser_accepts_it(
     client, played, seats, organiser, scorekeeper
 ):
-    round_end(played.round, user=organiser)
+    table_end(played, user=organiser)  # a finished round's chips are final: counted before the finish
     ledger = _balances(played)
     counted = {**ledger, seats["E"]: ledger[seats["E"]] - 4, seats["W"]: ledger[seats["W"]] + 4}
     client.force_login(scorekeeper)
@@ -122,7 +122,7 @@ def test_the_integrity_page_shows_each_flag_with_the_hands_behind_it(client, org
     hand_void(hand=fed[0], reason="wrong winner", user=scorekeeper)
     Round.objects.filter(pk=table.round_id).update(ends_at=timezone.now())
     late = hand_record(table=table, entry={"outcome": "draw"}, user=scorekeeper)
-    round_end(table.round, user=organiser)
+    table_end(table, user=organiser)
     ledger = _balances(table)
     from tournament.counts.services import count_enter
 
@@ -169,7 +169,7 @@ def test_the_round_page_shows_each_tables_count_to_the_organiser(
 def test_the_players_page_lists_the_adjustment_so_the_hands_add_up_to_the_net(
     client, played, seats, organiser, scorekeeper
 ):
-    round_end(played.round, user=organiser)
+    table_end(played, user=organiser)
     ledger = _balances(played)
     from tournament.counts.services import count_accept, count_enter
 

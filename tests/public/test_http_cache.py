@@ -222,3 +222,53 @@ def test_what_must_show_a_hand_within_seconds_is_kept_by_nginx_to_the_end_of_its
         else:  # whole pages keep nginx's max-age
             assert "X-Accel-Expires" not in answer, name
     assert {"standings API", "leaderboard live"} <= seen
+
+
+def test_if_none_match_star_is_answered_as_without_it(client, league):
+    """Issue 31, item 6: ``*`` was a 304 (public) for any shared read, addresses that do not exist too."""
+    missing = {
+        "standings API": "/api/v1/competitions/999999/standings/",
+        "leaderboard": reverse("public:standings", args=[999999]),
+        "round": reverse("public:round", args=[999999]),
+        "player": reverse("public:player", args=[999999]),
+    }
+    for name, url in missing.items():
+        answer = client.get(url, HTTP_IF_NONE_MATCH="*")
+        assert answer.status_code == 404, name
+        assert not answer.get("Cache-Control", "").startswith("public"), name
+    for name, url in public_reads(league).items():
+        plain = client.get(url)
+        answer = client.get(url, HTTP_IF_NONE_MATCH="*")
+        assert answer.status_code == 200 and answer.content == plain.content, name
+        assert answer["ETag"] == plain["ETag"], name
+    leaderboard = public_reads(league)["leaderboard"]
+    etag = client.get(leaderboard)["ETag"]
+    assert client.get(leaderboard, HTTP_IF_NONE_MATCH=f'"x", {etag}').status_code == 304  # a named one still
+
+
+def test_logged_in_pages_token_answers_and_secret_addresses_are_private(client, league, organiser, stranger):
+    """Issue 31, item 8: outside the shared reads, such answers said nothing (a cache could keep them)."""
+    from tournament.confirmations.seat_links import seat_link_token
+    from tournament.models import Seat
+
+    competition, table = league["competition"], league["tables"]["r1t1"]
+    competition.organisers.add(organiser)
+    client.force_login(organiser)
+    for url in (reverse("organiser:round", args=[table.round_id]), reverse("table:counts", args=[table.pk])):
+        answer = client.get(url)
+        assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", url
+    token = Token.objects.create(user=organiser).key
+    for url in (
+        f"/api/v1/tables/{table.pk}/counts/",
+        f"/api/v1/competitions/{competition.pk}/",
+        "/api/v1/players/",
+    ):
+        answer = Client().get(url, HTTP_AUTHORIZATION=f"Token {token}")
+        assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", url
+    secret = seat_link_token(Seat.objects.get(table=table, wind="E"))
+    for url in (f"/api/v1/seats/{secret}/", reverse("seat:follow", args=[secret])):
+        answer = Client().get(url)  # nobody logged in: the address itself is the credential
+        assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", url
+    assert "Cache-Control" not in Client().get(
+        "/api/v1/players/"
+    )  # an anonymous read of the league: as before

@@ -146,3 +146,29 @@ def test_the_price_card_is_the_competitions_price_table(table):
     card = price_card(table)
     assert card["price_table"][3] == [8, 4] and card["limit_price"] == [405, 203]
     assert card["min_doubles"] == 1 and card["shooter_pays_all"] is False
+
+
+@pytest.fixture
+def other_tables_voided_hand(table, scorekeeper):
+    """A voided hand at table 2 of the same round, kept by the same scorekeeper."""
+    from tests.factories import PlayerFactory, seated_table
+    from tournament.tables.ledger.record import hand_record
+    from tournament.tables.ledger.void import hand_void
+
+    other = seated_table(competition=table.round.competition, table_number=2, scorekeeper=scorekeeper,
+                         players=[PlayerFactory() for _ in range(4)])  # fmt: skip
+    hand = hand_record(table=other, entry={"outcome": "draw"}, user=scorekeeper)
+    hand_void(hand=hand, reason="wrong table", user=scorekeeper)
+    return hand
+
+
+@pytest.mark.parametrize("which", ["another_tables_hand", "no_hand"])
+def test_a_kept_correction_of_another_tables_hand_or_of_none_is_refused_not_recorded(
+    keeper, table, seats, scorekeeper, other_tables_voided_hand, which
+):
+    """Issue 31, item 4: the queue recorded it as a new hand at the current state."""
+    corrects = {"another_tables_hand": other_tables_voided_hand.pk, "no_hand": 999999}[which]
+    answer = send(keeper, table, {**kept_hand(table, seats, scorekeeper), "corrects": corrects})
+    assert answer.status_code == 422 and answer.json()["code"] == "invalid_correction"
+    assert answer.json()["reasons"] == ["Only a voided hand of this table can be entered again."]
+    assert not Hand.objects.filter(table=table).exists()

@@ -322,3 +322,37 @@ def test_a_corrected_hand_has_no_enter_again_and_its_correction_says_what_it_rep
     retry = {**data, "idempotency_key": "another-key", "expected_number": stale.context["expected_number"]}
     assert keeper.post(reverse("table:record", args=[table.pk]), retry).status_code == 409
     assert list(Hand.objects.filter(corrects=first)) == [again]
+
+
+@pytest.fixture
+def other_tables_voided_hand(table, scorekeeper):
+    """A voided hand at table 2 of the same round, kept by the same scorekeeper."""
+    from tests.factories import PlayerFactory, seated_table
+    from tournament.tables.ledger.record import hand_record
+    from tournament.tables.ledger.void import hand_void
+
+    other = seated_table(competition=table.round.competition, table_number=2, scorekeeper=scorekeeper,
+                         players=[PlayerFactory() for _ in range(4)])  # fmt: skip
+    hand = hand_record(table=other, entry={"outcome": "draw"}, user=scorekeeper)
+    hand_void(hand=hand, reason="wrong table", user=scorekeeper)
+    return hand
+
+
+@pytest.mark.parametrize("which", ["another_tables_hand", "no_hand", "zero"])
+def test_a_correction_of_another_tables_hand_or_of_none_is_refused_not_recorded(
+    keeper, table, seats, other_tables_voided_hand, which
+):
+    """Issue 31, item 4: the page recorded a new hand at the current state where the API refuses."""
+    corrects = {"another_tables_hand": other_tables_voided_hand.pk, "no_hand": 999999, "zero": 0}[which]
+    form = keeper.get(reverse("table:scoresheet", args=[table.pk])).context["form"]
+    data = {
+        "expected_number": form["expected_number"].value(),
+        "idempotency_key": form["idempotency_key"].value(),
+        "corrects": corrects,
+        "outcome": "win", "winner": seats["S"], "win_from": seats["W"], "doubles": 3,
+    }  # fmt: skip
+    audit = AuditEntry.objects.count()
+    answer = keeper.post(reverse("table:record", args=[table.pk]), data)
+    assert answer.status_code == 422
+    assert "Only a voided hand of this table can be entered again." in answer.content.decode()
+    assert not Hand.objects.filter(table=table).exists() and AuditEntry.objects.count() == audit

@@ -295,3 +295,36 @@ def test_the_integrity_page_lists_disputed_and_waiting_hands_until_ruled(keeper,
     assert [h.pk for h in report.unconfirmed] == [waiting.pk]
     hand_rule(hand=disputed, ruling="keep", reason="the table agreed after all", user=organiser)
     assert integrity_report(competition).disputed == []
+
+
+def test_a_finished_round_takes_no_ruling_through_any_door_until_it_is_reopened(keeper, organiser, client):
+    """Issue 31, item 3: a "keep" after the finish changed the round's standings."""
+    from django.urls import reverse
+
+    from tests.api.conftest import client_for
+    from tournament.rounds.lifecycle import round_end, round_reopen
+
+    competition, table = _table(keeper, confirmation="players", confirmations_needed=2)
+    competition.organisers.add(organiser)
+    disputed, waiting = _win(table, keeper), _win(table, keeper, doubles=1)
+    hand_answer(hand=disputed, seat=_seats(table)["S"], verdict="dispute", reason="I did not discard")
+    round_end(table.round, user=organiser)
+    before = (_refreshed(table), list(HandCheck.objects.values_list("pk", "state", "ruling", "counted")))
+    audit = AuditEntry.objects.count()
+
+    for hand in (disputed, waiting):
+        with pytest.raises(HandRejected) as refused:
+            hand_rule(hand=hand, ruling="keep", reason="the table agreed", user=organiser)
+        assert (refused.value.status, refused.value.problems[0].code) == (422, "round_finished")
+        client.force_login(organiser)
+        page = client.post(reverse("organiser:rule", args=[hand.pk]), {"ruling": "keep", "reason": "seen"})
+        assert page.status_code == 302
+        api = client_for(organiser).post(
+            f"/api/v1/hands/{hand.pk}/ruling/", {"ruling": "keep", "reason": "seen"}, format="json"
+        )
+        assert api.status_code == 422 and api.json()["errors"][0]["code"] == "round_finished"
+    after = (_refreshed(table), list(HandCheck.objects.values_list("pk", "state", "ruling", "counted")))
+    assert after == before and AuditEntry.objects.count() == audit
+
+    round_reopen(table.round, reason="rule on the dispute", user=organiser)
+    assert hand_rule(hand=disputed, ruling="keep", reason="the table agreed", user=organiser).counted

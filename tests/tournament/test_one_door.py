@@ -442,3 +442,35 @@ def test_a_reason_too_long_is_refused_not_cut_on_void_answer_and_ruling(table, o
     assert not Hand.objects.filter(void__isnull=False).exists()
     assert (HandAnswer.objects.count(), HandCheck.objects.exclude(ruling="").count()) == (0, 0)
     hand_void(hand=hand, reason="x" * 300, user=scorekeeper)  # the column's full length is fine
+
+
+def test_the_admin_shows_a_competitions_entries_and_never_saves_them(client, table):
+    """Issue 31, item 5: the inline changed status, player, substitute and withdrawal time unaudited."""
+    from tournament.models import Entry
+
+    root = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(root)
+    competition = table.round.competition
+    competition.organisers.add(root)
+    entry = Entry.objects.filter(competition=competition).order_by("pk").first()
+    other = Entry.objects.filter(competition=competition).exclude(pk=entry.pk).order_by("pk").first()
+    url = reverse("admin:tournament_competition_change", args=[competition.pk])
+    page = client.get(url).content.decode()
+    assert entry.player.name in page and 'name="entries-0-status"' not in page
+    before = list(Entry.objects.order_by("pk").values())
+    data = {
+        "name": competition.name, "kind": competition.kind, "rules": competition.rules, "options": "{}",
+        "capital": competition.capital, "organisers": [root.pk], "standings_order": '["net_chips"]',
+        "withdrawn_standing": competition.withdrawn_standing,
+        "substitute_results": competition.substitute_results,
+        "entries-TOTAL_FORMS": "2", "entries-INITIAL_FORMS": "1",
+        "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
+        "entries-0-id": entry.pk, "entries-0-competition": competition.pk, "entries-0-status": "withdrawn",
+        "entries-0-player": PlayerFactory().pk, "entries-0-substitute_for": other.pk,
+        "entries-0-withdrawn_at_0": "2026-01-01", "entries-0-withdrawn_at_1": "10:00:00",
+        "entries-1-competition": competition.pk, "entries-1-player": PlayerFactory().pk,
+        "entries-1-status": "active",
+    }  # fmt: skip
+    client.post(url, data)
+    assert list(Entry.objects.order_by("pk").values()) == before
+    assert not AuditEntry.objects.filter(action__startswith="entry_").exists()

@@ -72,3 +72,27 @@ def test_a_competition_whose_play_stopped_long_before_is_left_alone(late_hand_lo
     long_ago = StandingsMeta.objects.get(competition=competition, scope=COMPETITION_SCOPE).computed_at
     ChipTransfer.objects.update(created_at=long_ago - timedelta(seconds=UNSETTLED_SECONDS + 1))
     assert unsettled_competitions() == []
+
+
+def test_a_club_or_player_renamed_is_repaired_by_the_reconciliation(tasks_in_process):
+    """Issue 31, item 8: the stored standings kept a club's old name; the reconciliation never saw it."""
+    from tests.factories import ClubFactory, PlayerFactory
+    from tournament.models import Club, Player
+
+    club = ClubFactory(name="Old Club")
+    players = [PlayerFactory(club=club if i == 0 else None) for i in range(4)]
+    table = seated_table(players=players)
+    competition = table.round.competition
+    _self_drawn(table, "E", 1)
+    stored = StandingRow.objects.filter(competition=competition, scope=COMPETITION_SCOPE)
+    assert stored.get(player=players[0]).club == "Old Club"
+    long_ago = StandingsMeta.objects.get(competition=competition, scope=COMPETITION_SCOPE).computed_at
+    ChipTransfer.objects.update(created_at=long_ago - timedelta(seconds=UNSETTLED_SECONDS + 1))  # play over
+    assert standings_reconcile.apply().get() == []
+    # Renamed with no door's follow-up (as an update, an import, another door would): the check finds it.
+    Club.objects.filter(pk=club.pk).update(name="New Club")
+    Player.objects.filter(pk=players[1].pk).update(name="Renamed Player")
+    assert standings_reconcile.apply().get() == [competition.pk]
+    assert stored.get(player=players[0]).club == "New Club"
+    assert stored.get(player=players[1]).name == "Renamed Player"
+    assert standings_reconcile.apply().get() == []

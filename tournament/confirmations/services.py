@@ -42,7 +42,9 @@ reversed; the scorekeeper enters it again with ``hand_correct``, and the new
 entry is checked like any hand). Who may answer: the players seated at the
 table, except the one whose account entered the hand; one answer per seat and
 hand (sending the same answer again answers the first; another is refused);
-nothing after the ruling, after a void, or once the round is finished.
+nothing after the ruling, after a void, or once the round is finished. No
+ruling either in a finished round (422 ``round_finished``): its results stand
+unless an organiser reopens it (``tournament.rounds.lifecycle.round_reopen``).
 
 What this module does not do: decide who holds a seat's link
 (``tournament.confirmations.seat_links``) or show anything.
@@ -62,6 +64,7 @@ from tournament.access.audit import SYSTEM, RequestMeta, actor_name, audit_write
 from tournament.access.roles import require_organiser
 from tournament.confirmations.checks import Answered, answering_seats, check_state
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
+from tournament.tables.ledger.checks import round_finished
 from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
 
 Verdict = HandAnswer.Verdict
@@ -150,7 +153,7 @@ def hand_answer(
         if hand.is_void:
             _refuse("hand_void", _("This hand has been voided."), 409)
         if table.round.status == Round.Status.FINISHED:
-            _refuse("round_finished", _("The round is finished: its hands are final."))
+            raise HandRejected([round_finished(table.round)])
         answer = HandAnswer.objects.create(
             hand=hand, seat=seat, verdict=verdict, reason=reason, user=_person(user), by_link=by_link
         )
@@ -200,6 +203,10 @@ def hand_rule(
     competition = hand.table.round.competition
     require_organiser(user, competition)
     with transaction.atomic():
+        # The table's lock, as a hand's record and answers take it: the round's status is that of now.
+        table = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=hand.table_id)
+        if table.round.status == Round.Status.FINISHED:
+            raise HandRejected([round_finished(table.round)])  # an organiser reopens the round first
         check = HandCheck.objects.select_for_update().filter(hand=hand).first()
         if check is None or check.state in (State.COUNTED,):
             _refuse(

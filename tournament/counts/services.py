@@ -21,12 +21,16 @@
 
 Each door takes the table's row lock (hands are recorded under it, so a count
 is compared with a ledger nobody is changing), checks the caller's right and
-writes its audit entry in the same transaction. The comparison itself is
+writes its audit entry in the same transaction. None of them moves a finished
+round (422 ``round_finished``, as the ledger answers): its chips and counts are
+final unless an organiser reopens it; a count asked for when the round was
+ended is entered after the reopening. The comparison itself is
 ``tournament.counts.compare`` (pure).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from django.core.exceptions import PermissionDenied
@@ -71,7 +75,13 @@ def _error(code: str, message: str, status: int = 422) -> CountError:
 
 
 def _locked_table(table: Table) -> Table:
-    return Table.objects.select_for_update(of=("self",)).select_related("round__competition").get(pk=table.pk)
+    """The table under its lock; a finished round's chips and counts are final (422 ``round_finished``)."""
+    tables = Table.objects.select_for_update(of=("self",)).select_related("round__competition")
+    locked = tables.get(pk=table.pk)
+    if locked.round.status == Round.Status.FINISHED:
+        message = _("Round %(n)s is finished: its chips and counts are final unless an organiser reopens it.")
+        raise _error("round_finished", message % {"n": locked.round.number})
+    return locked
 
 
 def open_count(table: Table) -> ChipCount | None:
@@ -84,7 +94,12 @@ def last_sequence(table: Table) -> int:
 
 
 def count_due(table: Table, finished: bool) -> bool:
-    """A count may be entered now: one is asked for, or the session is over and no count covers its end."""
+    """A count may be entered now: one is asked for, or the session is over and no count covers its end.
+
+    Never in a finished round (its chips are final until an organiser reopens it).
+    """
+    if table.round.status == Round.Status.FINISHED:
+        return False
     if open_count(table) is not None:
         return True
     if not finished:
@@ -98,7 +113,7 @@ def count_request(table: Table, *, user=None, at_end: bool = False, meta: Reques
     require_organiser(user, table.round.competition)
     with transaction.atomic():
         locked = _locked_table(table)
-        if locked.round.status not in (Round.Status.PLAYING, Round.Status.FINISHED):
+        if locked.round.status != Round.Status.PLAYING:
             raise _error("not_playing", _("Play has not started at this table: there are no chips to count."))
         existing = open_count(locked)
         if existing is not None:
@@ -117,13 +132,22 @@ def count_request(table: Table, *, user=None, at_end: bool = False, meta: Reques
     return count
 
 
+def _player_id(key) -> int | None:
+    """A key as the player's id is written (``7``, ``"7"``); ``" 7"``, ``"07"``, ``"7.0"`` name nobody."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return int(key) if isinstance(key, str) and re.fullmatch(r"[1-9][0-9]*", key) else None
+
+
 def _parse(chips: Mapping) -> dict[int, int]:
+    """Player id → chips; a key that is not exactly an id, or names a player twice, is refused (400):
+    never read loosely, where one of two entries for a player would be dropped unseen."""
     out = {}
     for key, value in chips.items():
-        try:
-            out[int(key)] = value
-        except (TypeError, ValueError):
-            raise CountError([Problem("wrong_players", _(REFUSALS["wrong_players"]), "chips")], 400) from None
+        pid = _player_id(key)
+        if pid is None or pid in out:
+            raise CountError([Problem("wrong_players", _(REFUSALS["wrong_players"]), "chips")], 400)
+        out[pid] = value
     return out
 
 

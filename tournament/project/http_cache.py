@@ -116,12 +116,17 @@ def validator(request, at: standings_cache.Version, policy: Policy, now: float) 
 
 
 def _matches(request, etag: str) -> bool:
-    """``If-None-Match`` names ``etag`` (the weak comparison of RFC 9110, 13.1.2)."""
+    """``If-None-Match`` names ``etag`` (the weak comparison of RFC 9110, 13.1.2).
+
+    A ``*`` matches only when a current representation exists (RFC 9110, 13.1.2): before the view has
+    run nothing says the address exists (an unknown competition is a 404), so ``*`` is answered as if
+    the header were absent, never with a shared 304.
+    """
     asked = request.META.get("HTTP_IF_NONE_MATCH", "")
     if not asked:
         return False
     bare = etag.removeprefix("W/")
-    return any(t.strip().removeprefix("W/") in (bare, "*") for t in asked.split(","))
+    return any(t.strip().removeprefix("W/") == bare for t in asked.split(","))
 
 
 def _share(response, etag: str | None, policy: Policy, now: float):
@@ -189,3 +194,25 @@ def shared(policy: Policy):
         return answer
 
     return decorate
+
+
+class PrivateByDefault:
+    """Answers no shared read has tagged: private when made for somebody, or reached by a secret.
+
+    A logged-in page, an answer to an API token and any non-GET are ``is_personal``; an address
+    carrying a credential (a seat's link, ``/api/v1/seats/<token>/``, an invitation, a password reset:
+    a ``token`` in the URL's arguments) is somebody's even when nobody is logged in. Their answers say
+    ``private, no-store`` unless the view said otherwise (``shared``, ``never_cache``): no cache in front
+    keeps them, nor the browser (issue 31).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "Cache-Control" not in response:
+            match = getattr(request, "resolver_match", None)
+            if is_personal(request) or (match is not None and "token" in match.kwargs):
+                response["Cache-Control"] = PRIVATE
+        return response

@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # What no shared read tagged and is somebody's: Cache-Control private, no-store (http_cache.py).
+    "tournament.project.http_cache.PrivateByDefault",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.project.csp.CSPMiddleware",  # django-csp's, its policy built once (issue 20)
@@ -112,6 +114,13 @@ else:
         # was most of PostgreSQL's work per hand (4.2 to 1.8 ms of its CPU; bench/hand_post_profile.py,
         # issue 7). Not for a transaction-pooling PgBouncer (prepared statements are per connection).
         DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has one writer at a time. A transaction that reads, then writes (a hand under its table's
+    # "lock", an invitation used) must take the write lock when it begins (BEGIN IMMEDIATE), or two of them
+    # read the same state and the second fails to upgrade its lock ("database is locked", a 503 or a 500).
+    # Writers queue for the lock up to ``timeout`` seconds, then each sees what the one before it wrote and
+    # answers as on PostgreSQL (409 already recorded or corrected, 410 invitation used; issue 31).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -21,6 +21,10 @@ One differs: the competition is recomputed. None does: the stored standings
 are dated as checked now. Once play stops, a competition is checked for
 ``UNSETTLED_SECONDS`` more and then left alone.
 
+Names are compared apart (``renamed_competitions``): a player's or a club's rename moves no ledger row,
+and a club's touches no competition, so the stored rows of every competition are compared with the
+names of now, and a competition showing an old one is recomputed.
+
 What this module does not do: keep the standings current hand by hand
 (``standings_store``, on every recorded hand) or schedule itself (Celery beat
 runs ``tasks.standings_reconcile``).
@@ -31,6 +35,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from tournament.models import ChipTransfer, Competition, Round, StandingRow, StandingsMeta
@@ -81,6 +87,19 @@ def _differs(competition: Competition, scope: int, rnd: Round | None, players: s
             t.biggest_hand or 0, t.withdrawn)
         for t in totals
     )  # fmt: skip
+
+
+def renamed_competitions() -> list[int]:
+    """Competitions whose stored standings show a player's or a club's name that is not theirs now.
+
+    A rename writes no ledger row, and a club's rename touches no competition, so neither the mark nor
+    the unsettled window sees it (issue 31): the stored rows are compared with the names, all of them.
+    """
+    club_now = Coalesce("player__club__name", Value(""))
+    differs = StandingRow.objects.annotate(club_now=club_now).filter(
+        ~Q(name=F("player__name")) | ~Q(club=F("club_now"))
+    )
+    return sorted(set(differs.values_list("competition", flat=True)))
 
 
 def standings_verify(competition: Competition) -> bool:

@@ -40,15 +40,16 @@ def standings_recompute(competition_id: int) -> None:
 def standings_reconcile() -> list[int]:
     """Periodic (beat): recompute every competition whose stored standings miss ledger rows.
 
-    Those with rows above their mark (stale), and those in play whose stored
+    Those with rows above their mark (stale), those showing a name that is not the player's or the
+    club's now (a rename: ``check.renamed_competitions``), and those in play whose stored
     standings differ from a full compute (a hand committed late and its update
     lost: ``tournament.standings.check``).
     """
     from tournament.models import Competition
-    from tournament.standings.check import standings_verify, unsettled_competitions
+    from tournament.standings.check import renamed_competitions, standings_verify, unsettled_competitions
     from tournament.standings.store import stale_competitions, standings_refresh
 
-    repaired = stale_competitions()
+    repaired = sorted(set(stale_competitions()) | set(renamed_competitions()))
     for competition in Competition.objects.filter(pk__in=repaired):
         standings_refresh(competition)
     for competition in Competition.objects.filter(pk__in=unsettled_competitions()).exclude(pk__in=repaired):

@@ -50,6 +50,12 @@ def check_right(user, table: Table) -> None:
         raise PermissionDenied(_("Only this table's scorekeeper or an organiser may change its hands."))
 
 
+def round_finished(round_: Round) -> Problem:
+    """What a door that would move a finished round's chips or counting answers (422 ``round_finished``)."""
+    message = _("Round %(n)s is finished: its hands are final unless an organiser reopens it.")
+    return Problem("round_finished", message % {"n": round_.number})
+
+
 def check_open(table: Table) -> None:
     """No hand is recorded, voided or corrected in a draft, in a finished round or at an ended table.
 
@@ -68,15 +74,7 @@ def check_open(table: Table) -> None:
             ]
         )
     if table.round.status == Round.Status.FINISHED:
-        raise HandRejected(
-            [
-                Problem(
-                    "round_finished",
-                    _("Round %(n)s is finished: its hands are final unless an organiser reopens it.")
-                    % {"n": table.round.number},
-                )
-            ]
-        )
+        raise HandRejected([round_finished(table.round)])
     if table.ended_at is not None:
         raise HandRejected(
             [

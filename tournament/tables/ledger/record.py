@@ -47,6 +47,7 @@ def hand_record(
     idempotency_key: str = "",
     expected_number: int | None = None,
     corrects: Hand | None = None,
+    corrects_id: int | None = None,
     meta: RequestMeta | None = None,
 ) -> Hand:
     """Record one hand at a table: validate, settle, write in one transaction, queue standings."""
@@ -57,6 +58,7 @@ def hand_record(
         idempotency_key=idempotency_key,
         expected_number=expected_number,
         corrects=corrects,
+        corrects_id=corrects_id,
         meta=meta,
     ).hand
     # The caller may void the hand and look at it again: forget what was known of it when recorded.
@@ -73,17 +75,22 @@ def hand_record_with_state(
     idempotency_key: str = "",
     expected_number: int | None = None,
     corrects: Hand | None = None,
+    corrects_id: int | None = None,
     meta: RequestMeta | None = None,
 ) -> Recorded:
     """``hand_record``, also answering the table's state after the hand (the API's answer).
 
     The table is read once, under its lock, in plain SQL (``table_ledger``); a retried idempotency key
     is found among the hands that read returns, and the state after the hand is folded in memory.
+    A correction names the voided hand (``corrects``) or its id as a form sent it (``corrects_id``): an id
+    naming no hand, or another table's, is refused (422 ``invalid_correction``), never recorded as a new hand.
     """
     meta = meta or RequestMeta()
     idempotency_key = checked_key(idempotency_key)
-    digest = entry_digest(entry, expected_number, corrects) if idempotency_key else ""
     check_right(user, table)
+    if corrects_id is not None and corrects is None:
+        corrects = _correction_named(corrects_id)
+    digest = entry_digest(entry, expected_number, corrects) if idempotency_key else ""
     savepoint, writing = _needs_savepoint(), False
     try:
         with transaction.atomic(savepoint=savepoint):
@@ -246,12 +253,25 @@ def _write_hand(
     return hand, transfers
 
 
+def _invalid_correction() -> HandRejected:
+    return HandRejected(
+        [Problem("invalid_correction", _("Only a voided hand of this table can be entered again."))]
+    )
+
+
+def _correction_named(hand_id) -> Hand:
+    """The hand a form's ``corrects`` names (its table is checked under the lock, ``_check_correctable``)."""
+    hand_id = int(hand_id) if str(hand_id).isdigit() else 0
+    hand = Hand.objects.filter(pk=hand_id).first() if 0 < hand_id < 2**63 else None
+    if hand is None:
+        raise _invalid_correction()
+    return hand
+
+
 def _check_correctable(table: Table, corrects: Hand) -> None:
     """A voided hand of this table, not entered again yet: a correction is a void plus one re-entry."""
     if corrects.table_id != table.pk or not Hand.objects.filter(pk=corrects.pk, void__isnull=False).exists():
-        raise HandRejected(
-            [Problem("invalid_correction", _("Only a voided hand of this table can be entered again."))]
-        )
+        raise _invalid_correction()
     again = Hand.objects.filter(corrects_id=corrects.pk).values_list("number", flat=True).first()
     if again is not None:
         raise HandRejected(

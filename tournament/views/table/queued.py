@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.access.request_meta import request_meta
-from tournament.models import Hand
 from tournament.tables.ledger.errors import HandConflict, HandRejected
 from tournament.tables.ledger.record import hand_record_with_state
 from tournament.tables.selectors import table_fold
@@ -62,9 +61,7 @@ def queued(request, table_id: int):
             user=request.user,
             idempotency_key=data["idempotency_key"],
             expected_number=data["expected_number"],
-            corrects=Hand.objects.filter(table=table, pk=data["corrects"]).first()
-            if data.get("corrects")
-            else None,
+            corrects_id=data.get("corrects"),  # the ledger refuses a hand of another table, or of none
             meta=request_meta(request),
         )
     except HandConflict as exc:

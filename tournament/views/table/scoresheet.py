@@ -315,7 +315,6 @@ def record(request, table_id: int):
         # changed after its preview (typed, then Confirm tapped at once): show the new preview, record nothing
         notice = _("The hand changed after its preview: check the new preview and confirm again.")
         return _preview(request, table, notice=notice, whole=True)
-    corrects = Hand.objects.filter(pk=data["corrects"]).first() if data.get("corrects") else None
     try:
         hand = hand_record(
             table=table,
@@ -323,7 +322,7 @@ def record(request, table_id: int):
             user=request.user,
             idempotency_key=data["idempotency_key"],
             expected_number=data["expected_number"],
-            corrects=corrects,
+            corrects_id=data.get("corrects"),  # the ledger refuses a hand of another table, or of none
             meta=request_meta(request),
         )
     except HandConflict as exc:
@@ -332,6 +331,7 @@ def record(request, table_id: int):
         return _page(request, context, status=409)
     except HandRejected as exc:
         if any(p.code == "already_corrected" for p in exc.problems):  # entered again meanwhile (another tab)
+            corrects = Hand.objects.get(pk=data["corrects"])
             context = _context(request, table, conflict=_already_corrected_text(corrects))
         else:
             context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
