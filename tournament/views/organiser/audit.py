@@ -46,6 +46,7 @@ ACTIONS = {
     "count_compared": _("Chip counts compared again"),
     "player_changed": _("Players changed"),
     "club_changed": _("Clubs changed"),
+    "seat_link_retired": _("Seat links retired"),
 }
 
 
