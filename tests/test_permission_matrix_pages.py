@@ -149,6 +149,8 @@ MATRIX = {
     "open one's seat": ("get", "table:my_seat", T, NOTHING, (LOGIN, *[MISSING] * 5), None),
     "answer for one's seat": ("post", "table:answer", lambda lg, hand: [lg.table.pk, hand.pk],
                               lambda lg: {"verdict": "agree"}, (LOGIN, *[MISSING] * 5), _hand),
+    "retire a seat's link": ("post", "organiser:seat_link_retire", lambda lg, seat: [seat.pk], NOTHING,
+                             ORGANISER_ONLY, lambda lg: lg.table.seats.first()),
     "read the integrity page": ("get", "organiser:integrity", C, NOTHING, ORGANISER_ONLY, None),
     "read a table's chip counts": ("get", "table:counts", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
     "enter a chip count": ("post", "table:count_enter", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
@@ -175,7 +177,7 @@ def _snapshot(lg) -> tuple:
         list(Entry.objects.order_by("pk").values_list("status", "substitute_for")),
         list(Round.objects.order_by("pk").values_list("number", "status", "results_held", "venue")),
         list(Table.objects.order_by("pk").values_list("scorekeeper", "ended_at")),
-        list(Seat.objects.order_by("pk").values_list("table", "player", "wind")),
+        list(Seat.objects.order_by("pk").values_list("table", "player", "wind", "link_nonce")),
         Player.objects.count(), Hand.objects.count(), HandVoid.objects.count(), ChipTransfer.objects.count(),
         AuditEntry.objects.count(), StandingRow.objects.count(), HandAnswer.objects.count(),
         list(HandCheck.objects.order_by("pk").values_list("state", "ruling")),
@@ -229,3 +231,40 @@ def test_every_page_of_the_organiser_and_the_table_is_in_the_matrix():
     covered = {row[1] for row in MATRIX.values()} | READ_ONLY
     assert names - covered == set()
     assert covered - names == set()  # no stale rows
+
+
+# --- two competitions with different organisers sharing a player (issue 31) ---------------------------
+# Each organiser acts through their own competition, where the shared player is entered: every door that
+# acts on the person refuses both (the person plays in the other's competition too); a superuser may
+# (tests/accounts/test_people_ownership.py).
+SHARED = {
+    "unlink the account": ("organiser:player_account", lambda p: [p.pk], {"action": "unlink"}),
+    "invite the player": ("organiser:player_account", lambda p: [p.pk], {"action": "invite"}),
+    "make the player's account": ("organiser:player_account", lambda p: [p.pk],
+                                  {"action": "create", "account-username": "taken_over",
+                                   "account-password1": "a-long-passphrase-42",
+                                   "account-password2": "a-long-passphrase-42"}),
+    "link an account": ("organiser:player_account", lambda p: [p.pk],
+                        {"action": "link", "link-username": "charlie_stranger"}),
+    "deactivate the account": ("organiser:account_active", lambda p: [p.user_id], {"active": "0"}),
+}  # fmt: skip
+
+
+def _shared_player(lg, *, linked: bool) -> Player:
+    player = Entry.objects.filter(competition=lg.competition).first().player
+    Entry.objects.create(competition=lg.other_competition, player=player)
+    account = User.objects.create_user(username=f"shared_{player.pk}") if linked else None
+    Player.objects.filter(pk=player.pk).update(user=account)
+    return Player.objects.get(pk=player.pk)
+
+
+@pytest.mark.parametrize(("door", "role"), list(itertools.product(SHARED, ("organiser", "other_organiser"))))
+def test_a_shared_player_is_neither_organisers_to_take_over(client, league, stranger, door, role):  # noqa: F811
+    name, args, body = SHARED[door]
+    player = _shared_player(league, linked=door in ("unlink the account", "deactivate the account"))
+    competition = league.competition if role == "organiser" else league.other_competition
+    client.force_login(league.users[role])
+    before = _snapshot(league)
+    response = client.post(reverse(name, args=[competition.pk, *args(player)]), body)
+    assert response.status_code == 403, response.status_code
+    assert _snapshot(league) == before

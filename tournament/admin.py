@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from tournament import admin_people  # noqa: F401 - the clubs' and players' pages
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.league.competitions import (
@@ -26,12 +27,10 @@ from tournament.models import (
     AuditEntry,
     ChipCount,
     ChipTransfer,
-    Club,
     Competition,
     Entry,
     Hand,
     HandVoid,
-    Player,
     Round,
     Table,
 )
@@ -42,25 +41,6 @@ from tournament.tables.ledger.errors import HandRejected
 from tournament.tables.ledger.preview import hand_settle
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.ledger.void import hand_void
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "short_name"]
-    search_fields = ["name", "short_name"]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    """The login a player record belongs to decides who sees a held table as its player
-    (``tournament.rounds.held``): only a superuser links it here, never an organiser of any competition."""
-
-    list_display = ["name", "registration_no", "club"]
-    list_filter = ["club"]
-    search_fields = ["name", "registration_no"]
-
-    def get_readonly_fields(self, request, obj=None):
-        return [] if request.user.is_superuser else ["user"]
 
 
 class ReadOnlyInline(admin.TabularInline):

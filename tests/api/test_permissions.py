@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 from tests.api.conftest import client_for
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, EntryFactory, PlayerFactory
 from tournament.models import Hand, Round
 from tournament.tables.ledger.record import hand_record
 
@@ -23,6 +23,28 @@ ROLES = ("anonymous", "player", "other_scorekeeper", "table_scorekeeper", "other
 
 def _a_hand(league):
     return hand_record(table=league.table, entry={"outcome": "draw"})
+
+
+def _entered(*competitions):
+    """A player entered in these competitions (issue 31: a person belongs to each of them)."""
+
+    def make(league):
+        player = PlayerFactory(contact="someone@example.org")
+        for competition in competitions:
+            EntryFactory(competition=getattr(league, competition), player=player)
+        return player
+
+    return make
+
+
+def _club_of(*competitions):
+    def make(league):
+        player = _entered(*competitions)(league)
+        player.club = ClubFactory()
+        player.save()
+        return player.club
+
+    return make
 
 
 def _seating_round(league):
@@ -47,6 +69,23 @@ MATRIX = {
     "change a player": (
         "patch", lambda lg, p: f"/api/v1/players/{p.pk}/", lambda lg: {"name": "Renamed"},
         (401, 403, 403, 403, 200, 200), lambda lg: PlayerFactory(),
+    ),
+    # Players are league-wide, but a person belongs to the competitions they play in (issue 31).
+    "change a player of this competition": (
+        "patch", lambda lg, p: f"/api/v1/players/{p.pk}/", lambda lg: {"name": "Renamed"},
+        (401, 403, 403, 403, 403, 200), _entered("competition"),
+    ),
+    "change a player both competitions share": (
+        "patch", lambda lg, p: f"/api/v1/players/{p.pk}/", lambda lg: {"name": "Renamed"},
+        (401, 403, 403, 403, 403, 403), _entered("competition", "other_competition"),
+    ),
+    "rename a club of this competition's player": (
+        "patch", lambda lg, club: f"/api/v1/clubs/{club.pk}/", lambda lg: {"name": "Renamed Club"},
+        (401, 403, 403, 403, 403, 200), _club_of("competition"),
+    ),
+    "rename a club of a shared player": (
+        "patch", lambda lg, club: f"/api/v1/clubs/{club.pk}/", lambda lg: {"name": "Renamed Club"},
+        (401, 403, 403, 403, 403, 403), _club_of("competition", "other_competition"),
     ),
     "create a competition": (
         "post", lambda lg, _: "/api/v1/competitions/", lambda lg: {"name": "Open", "rules": "spgg-2023"},
@@ -107,6 +146,19 @@ def test_permission_matrix(league, endpoint, role):
         error = response.json()["errors"][0]
         assert error["code"] in ("not_authenticated", "permission_denied") and error["message"]
         assert Hand.objects.count() == hands_before  # a refused write leaves nothing behind
+
+
+@pytest.mark.parametrize(
+    ("entered_in", "sees"),
+    [(("competition",), (False, False, False, False, False, True)),
+     (("competition", "other_competition"), (False,) * 6),
+     ((), (False, False, False, False, True, True))],
+)  # fmt: skip
+def test_a_players_contact_is_read_only_by_the_organisers_of_all_their_competitions(league, entered_in, sees):
+    player = _entered(*entered_in)(league)
+    for role, expected in zip(ROLES, sees, strict=True):
+        shown = client_for(league.users[role]).get(f"/api/v1/players/{player.pk}/").json()
+        assert ("contact" in shown) == expected, role
 
 
 def test_anonymous_writes_are_asked_for_a_token(league):

@@ -115,10 +115,14 @@ def test_a_logged_in_player_answers_for_their_own_seat(client, confirming, score
     assert client.get(reverse("table:my_seat", args=[other.pk])).status_code == 404
 
 
-def test_the_scorekeeper_sees_the_seat_codes_and_a_follower_does_not(client, table, scorekeeper, stranger):
+def test_the_scorekeeper_is_told_of_the_links_but_sees_none_and_a_follower_nothing(
+    client, table, scorekeeper, stranger
+):
+    """Issue 31: the scoresheet showed the four codes, with which its holder confirmed their own hands."""
     client.force_login(scorekeeper)
     page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
-    assert 'data-testid="seat-links"' in page and page.count('class="qr"') == 4
+    assert 'data-testid="seat-links"' in page and 'class="qr"' not in page
+    assert not any(seat_link_token(seat) in page for seat in table.seats.all())
     client.force_login(stranger)
     page = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
     assert 'data-testid="seat-links"' not in page

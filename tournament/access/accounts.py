@@ -16,7 +16,9 @@ or as the player it was made for (the player claims their record).
   competition's people.
 
 Each door checks the caller's right (an organiser of the competition, or a
-superuser; ``user=None`` is the operator at the command line), changes state in
+superuser; ``user=None`` is the operator at the command line) and, for the person it
+acts on, ``tournament.access.roles.require_person`` (issue 31: an organiser reaches a
+person only when every competition of theirs is the organiser's own), changes state in
 one transaction and writes one audit entry. The organiser's pages call these.
 The admin keeps its own rule (only a superuser links ``Player.user`` there).
 This module does not send mail: the pages do, with the link it answers.
@@ -33,7 +35,7 @@ from django.utils.translation import gettext_noop
 from rest_framework.authtoken.models import Token
 
 from tournament.access.audit import RequestMeta, actor_name, audit_competition
-from tournament.access.roles import PLAYER, SCOREKEEPER, require_organiser
+from tournament.access.roles import PLAYER, SCOREKEEPER, require_organiser, require_person
 from tournament.models import Competition, Invitation, Player
 
 
@@ -114,6 +116,7 @@ def account_create(
         raise AccountError({None: [_("An account is made for a scorekeeper, or for one player.")]})
     if player is not None:
         require_entered(competition, player)
+        require_person(user, player)
         if player.user_id is not None:
             raise AccountError({None: [_("This player already has an account.")]})
     with transaction.atomic():
@@ -149,12 +152,14 @@ def player_link(
     """
     require_organiser(user, competition)
     require_entered(competition, player)
+    require_person(user, player)
     if not account.is_active:
         raise AccountError({"username": [_("This account cannot be linked to a player.")]})
     # Another competition's people (and any organiser) are out of an organiser's reach.
     elsewhere = account.scorekept.exclude(pk=competition.pk).exists() or account.organised.exists()
     if account.is_superuser or (elsewhere and not (user is None or user.is_superuser)):
         raise PermissionDenied(_("This account belongs to people of another competition."))
+    require_person(user, account)
     with transaction.atomic():
         locked = Player.objects.select_for_update().get(pk=player.pk)
         if locked.user_id is not None:
@@ -182,6 +187,7 @@ def player_unlink(
     """Untie a player's record from its account (the account itself stays)."""
     require_organiser(user, competition)
     require_entered(competition, player)
+    require_person(user, player)
     with transaction.atomic():
         locked = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
         if locked.user_id is None:
@@ -214,6 +220,7 @@ def account_set_active(
     require_organiser(user, competition)
     if not is_person_of(competition, account):
         raise PermissionDenied(_("This account is not one of this competition's people."))
+    require_person(user, account)
     caller_is_superuser = user is None or user.is_superuser
     if account.is_superuser or (account.organised.exists() and not caller_is_superuser):
         raise PermissionDenied(_("An organiser's account can be changed only by a superuser."))

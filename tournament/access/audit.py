@@ -25,10 +25,12 @@ from tournament.db.rows import row_insert
 
 @dataclass(frozen=True)
 class RequestMeta:
-    """Where a change came from: the client's address (as the proxy setting trusts it) and its browser."""
+    """Where a change came from: the client's address (as the proxy setting trusts it), its browser, and a
+    digest of its session key (never the key: ``request_meta``), empty without a session."""
 
     ip_address: str | None = None
     user_agent: str = ""
+    session: str = ""
 
 
 def actor_name(user) -> str:
@@ -69,7 +71,13 @@ def audit_write(
             "object_type": object_type,
             "object_id": object_id,
             "summary": summary[:500],
-            "data": {**(data or {}), "words": [words, args]},
+            # The session's digest: a player's answer from the session that recorded a hand is refused
+            # (tournament.confirmations.origin).
+            "data": {
+                **(data or {}),
+                **({"session": meta.session} if meta.session else {}),
+                "words": [words, args],
+            },
         },
     )
 

@@ -21,7 +21,7 @@ from tournament.access.accounts import (
     require_entered,
 )
 from tournament.access.audit import RequestMeta, audit_competition
-from tournament.access.roles import require_organiser
+from tournament.access.roles import may_manage_person, require_organiser, require_person
 from tournament.models import Competition, Invitation, Player
 
 INVITATION_DAYS = 14  # how long an invitation's link works
@@ -46,6 +46,7 @@ def invitation_create(
         raise AccountError({None: [_("An invitation is for a scorekeeper, or for one player.")]})
     if player is not None:
         require_entered(competition, player)
+        require_person(user, player)
         if player.user_id is not None:
             raise AccountError({None: [_("This player already has an account.")]})
     token = secrets.token_urlsafe(24)
@@ -115,6 +116,9 @@ def invitation_accept(
         if invitation.used_at is not None:  # used by a request that finished while we read
             raise InvitationInvalid("used")
         if invitation.withdrawn_at is not None:
+            raise InvitationInvalid("withdrawn")
+        if invitation.player_id and not may_manage_person(invitation.created_by, invitation.player):
+            # The player has since joined a competition the inviter does not organise (issue 31).
             raise InvitationInvalid("withdrawn")
         if account is None:
             account = new_account(username, password, invitation.email)

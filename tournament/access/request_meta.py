@@ -14,6 +14,8 @@ header is never read, and sending a new made-up address does not reset a limit.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from ipware import get_client_ip
 
@@ -48,7 +50,14 @@ def client_ip(request) -> str | None:
     return _forwarded_client(request, proxies) or remote
 
 
+def session_digest(request) -> str:
+    """A digest of the request's session key ("" without one): enough to tell two requests of one session
+    apart from others, useless to take the session over (the audit log keeps it)."""
+    key = getattr(getattr(request, "session", None), "session_key", None)
+    return hashlib.sha256(f"session:{key}".encode()).hexdigest()[:32] if key else ""
+
+
 def request_meta(request) -> RequestMeta:
-    """The audit log's record of a request: the client's address and its user agent."""
+    """The audit log's record of a request: the client's address, its user agent and its session's digest."""
     agent = request.META.get("HTTP_USER_AGENT", "")[:300]  # AuditEntry.user_agent's length
-    return RequestMeta(ip_address=client_ip(request), user_agent=agent)
+    return RequestMeta(ip_address=client_ip(request), user_agent=agent, session=session_digest(request))

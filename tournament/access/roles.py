@@ -75,3 +75,87 @@ def may_record(user, table) -> bool:
     if not user or not user.is_authenticated:
         return False
     return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
+
+
+# --- whose person is this? (issue 31) ------------------------------------------------------------------
+# Players are league-wide: any organiser may enter any player in their own competition, and add anyone to
+# their staff. Neither makes that person theirs. A person (a player's record and the account linked to it
+# are one person) belongs to every competition they play in, keep score in or organise; an organiser's door
+# that acts on the person (accounts, links, invitations, deactivation, renames, contact details) reaches
+# them only when EVERY one of those competitions is one the organiser organises. Otherwise only a superuser
+# (or the person themself) may. A person in no competition yet is nobody else's, so any organiser reaches
+# them. This is the one rule; ``people_beyond`` answers it for many at once, ``may_manage_person`` for one.
+
+
+def _foreign_competitions(user):
+    from tournament.models import Competition
+
+    return Competition.objects.exclude(organisers=user)
+
+
+def people_beyond(user) -> dict:
+    """The querysets of accounts, players and clubs out of ``user``'s reach (an organiser, not a superuser).
+
+    An account is beyond when it plays, keeps score or organises in a competition ``user`` does not
+    organise; a player when they are entered in one, or their account is beyond; a club when one of its
+    players is beyond.
+    """
+    from django.contrib.auth import get_user_model
+    from django.db.models import Q
+
+    from tournament.models import Club, Player
+
+    foreign = _foreign_competitions(user)
+    accounts = get_user_model().objects.filter(
+        Q(player__entries__competition__in=foreign) | Q(scorekept__in=foreign) | Q(organised__in=foreign)
+    )
+    players = Player.objects.filter(Q(entries__competition__in=foreign) | Q(user__in=accounts))
+    return {"accounts": accounts, "players": players, "clubs": Club.objects.filter(players__in=players)}
+
+
+def may_manage_person(user, person) -> bool:
+    """May ``user`` change ``person`` (a ``Player``, an account or a ``Club``) or read their contact?
+
+    ``user=None`` is the operator at the command line. A superuser may; so may the person themself
+    (their own account, or the player record linked to it); an organiser only when every competition of
+    the person is one they organise (``people_beyond``); nobody else.
+    """
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Club, Player
+
+    if user is None:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    if isinstance(person, Player):
+        if person.user_id is not None and person.user_id == user.pk:
+            return True
+        kind = "players"
+    elif isinstance(person, Club):
+        kind = "clubs"
+    elif isinstance(person, get_user_model()):
+        if person.pk == user.pk:
+            return True
+        kind = "accounts"
+    else:
+        raise TypeError(f"not a person: {type(person).__name__}")
+    if ORGANISER not in user_roles(user):
+        return False
+    return not people_beyond(user)[kind].filter(pk=person.pk).exists()
+
+
+def require_person(user, person) -> None:
+    """``may_manage_person``, or ``PermissionDenied``: the check of every door that acts on a person."""
+    from django.core.exceptions import PermissionDenied
+    from django.utils.translation import gettext as _
+
+    if not may_manage_person(user, person):
+        raise PermissionDenied(
+            _(
+                "This person also plays or works in a competition you do not organise: "
+                "only a superuser (or the person) may change them."
+            )
+        )

@@ -16,6 +16,7 @@ import scoring
 from scoring.options_schema import options_schema
 from scoring.rulesets import get_ruleset
 from tournament.access.request_meta import request_meta
+from tournament.access.roles import people_beyond
 from tournament.api.competition_confirmation import CONFIRMATION, set_confirmation
 from tournament.api.fields import Boolean, Integer, RowId, RowIds, StrictModelSerializer, Text
 from tournament.api.permissions import is_league_organiser
@@ -76,7 +77,8 @@ class ClubSerializer(StrictModelSerializer):
 
 
 class PlayerSerializer(StrictModelSerializer):
-    """A player; ``contact`` (email or phone) is personal: only league organisers see it."""
+    """A player; ``contact`` (email or phone) is personal: only a superuser, the player, or an organiser of
+    every competition the player is in sees it (``tournament.access.roles.may_manage_person``)."""
 
     club = RowId(queryset=Club.objects.all(), allow_null=True, required=False)
 
@@ -86,10 +88,20 @@ class PlayerSerializer(StrictModelSerializer):
 
     def to_representation(self, player):
         data = super().to_representation(player)
-        request = self.context.get("request")
-        if request is None or not is_league_organiser(request.user):
+        if not self._may_read_contact(player):
             data.pop("contact", None)
         return data
+
+    def _may_read_contact(self, player) -> bool:
+        request = self.context.get("request")
+        if request is None or not is_league_organiser(request.user):
+            return False
+        user = request.user
+        if user.is_superuser or player.user_id == user.pk:
+            return True
+        if "beyond" not in self.context:  # the one rule, asked once for a whole list
+            self.context["beyond"] = set(people_beyond(user)["players"].values_list("pk", flat=True))
+        return player.pk not in self.context["beyond"]
 
 
 # --- competitions -----------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, is_dataclass
 
-from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -32,11 +31,11 @@ from tournament.api.serializers_rounds import (
 )
 from tournament.api.serializers_tables import TableSerializer
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
+from tournament.league.people import club_change, player_change
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.rounds.held import hide_drafts
 from tournament.rounds.lifecycle import round_change, round_schedule
 from tournament.rounds.seating import RoundError, RoundLocked, competition_plan, round_seat
-from tournament.standings.queue import queue_standings_recompute
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
 
@@ -76,6 +75,15 @@ class ClubViewSet(_NoDeleteViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
     permission_classes = LEAGUE_ORGANISER
+
+    def perform_update(self, serializer):
+        """``tournament.league.people.club_change``: only the club's players' organisers (issue 31)."""
+        serializer.instance = club_change(
+            serializer.instance,
+            user=self.request.user,
+            meta=request_meta(self.request),
+            **serializer.validated_data,
+        )
 
 
 @extend_schema_view(
@@ -119,9 +127,13 @@ class PlayerViewSet(_NoDeleteViewSet):
         return players
 
     def perform_update(self, serializer):
-        with transaction.atomic():
-            player = serializer.save()
-            queue_standings_recompute(player.entries.values_list("competition_id", flat=True))  # names, clubs
+        """``tournament.league.people.player_change``: only the player's organisers (issue 31)."""
+        serializer.instance = player_change(
+            serializer.instance,
+            user=self.request.user,
+            meta=request_meta(self.request),
+            **serializer.validated_data,
+        )
 
 
 @extend_schema_view(**_crud_schema("competition", CompetitionSerializer))

@@ -2,9 +2,11 @@
 
 A seat's **link token** is ``<seat id>.<signature>``: an HMAC (Django's
 ``Signer``, keyed by ``SECRET_KEY``, salted for this use) of the seat id and
-the seat's ``link_nonce``. Nothing secret is stored, so the table card and the
-scoresheet can show the link again at any time; ``seat_link_reset`` changes
-the nonce, which retires every link given out for that seat. A token names
+the seat's ``link_nonce``. Nothing secret is stored, so the printed table card
+can show the link again at any time; the scoresheet never shows it (issue 31:
+whoever holds it could confirm the hands they entered). ``seat_link_reset``,
+the organiser's door (the round's page), changes the nonce, which retires every
+link given out for that seat. A token names
 exactly one seat: it reads that seat's table and answers only for that seat
 (``tournament.confirmations.services``).
 
@@ -17,9 +19,13 @@ from __future__ import annotations
 import secrets
 
 from django.core import signing
+from django.db import transaction
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_noop
 
+from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.roles import require_organiser
 from tournament.models import Seat
 
 _SALT = "tournament.seat-link"
@@ -54,11 +60,42 @@ def seat_link_path(seat: Seat) -> str:
     return reverse("seat:follow", args=[seat_link_token(seat)])
 
 
-def seat_link_reset(seat: Seat) -> str:
-    """A new link for the seat; the links given out before stop working."""
-    seat.link_nonce = secrets.token_urlsafe(9)[:12]
-    seat.save(update_fields=["link_nonce"])
-    return seat_link_token(seat)
+def seat_link_reset(seat: Seat, *, user=None, meta: RequestMeta | None = None) -> str:
+    """Retire the seat's link (a slip lost, or seen by someone else): the seat gets a new one and every
+    link given out before stops working everywhere (the seat's page and answers, the API, held results:
+    all read the seat through ``seat_for_token``). An organiser of the competition; audited. Answers the
+    new token (the table cards printed again carry it)."""
+    competition = seat.table.round.competition
+    require_organiser(user, competition)
+    with transaction.atomic():
+        locked = (
+            Seat.objects.select_for_update(of=("self",))
+            .select_related("table__round", "player")
+            .get(pk=seat.pk)
+        )
+        locked.link_nonce = secrets.token_urlsafe(12)[:16]  # Seat.link_nonce's length
+        locked.save(update_fields=["link_nonce"])
+        audit_write(
+            "seat_link_retired",
+            user=user,
+            competition=competition,
+            object_type="seat",
+            object_id=locked.pk,
+            words=gettext_noop(
+                "%(actor)s retired the private link of %(player)s (%(wind)s) "
+                "at table %(table)s of round %(round)s"
+            ),
+            args={
+                "player": locked.player.name,
+                "wind": locked.wind,
+                "table": locked.table.number,
+                "round": locked.table.round.number,
+            },
+            data={"table": locked.table_id, "seat": locked.pk, "player": locked.player_id},
+            meta=meta,
+        )
+    seat.link_nonce = locked.link_nonce
+    return seat_link_token(locked)
 
 
 def qr_svg(url: str, *, scale: int = 3) -> SafeString:
@@ -70,16 +107,3 @@ def qr_svg(url: str, *, scale: int = 3) -> SafeString:
         scale=scale, border=2, dark="#000", light="#fff", svgclass="qr", lineclass=None, omitsize=True
     )
     return mark_safe(svg)  # segno's own markup: the URL is encoded as modules, never as text
-
-
-def seat_link_cards(table, base_url: str) -> list[dict]:
-    """The table's four seat links as shown to the players: wind, name, address and its QR code.
-
-    ``base_url`` is the site's address (``request.build_absolute_uri("/")`` or the printed sheet's).
-    """
-    base = base_url.rstrip("/")
-    cards = []
-    for seat in sorted(table.seats.select_related("player"), key=lambda s: "ESWN".index(s.wind)):
-        url = base + seat_link_path(seat)
-        cards.append({"wind": seat.wind, "seat": seat, "player": seat.player, "url": url, "svg": qr_svg(url)})
-    return cards

@@ -63,6 +63,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import SYSTEM, RequestMeta, actor_name, audit_write
 from tournament.access.roles import require_organiser
 from tournament.confirmations.checks import Answered, answering_seats, check_state
+from tournament.confirmations.origin import answer_from_recorder
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
 from tournament.tables.ledger.checks import round_finished
 from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
@@ -136,11 +137,12 @@ def hand_answer(
         hand = Hand.objects.select_related("void", "table__round").get(pk=hand.pk)
         if seat.table_id != hand.table_id:
             raise PermissionDenied(_("This seat is not at the hand's table."))
-        entered = (
-            hand.recorded_by_id is not None and getattr(_person(user), "pk", None) == hand.recorded_by_id
-        )
-        if entered or seat.pk not in {s.pk for s in answering_seats(hand)}:
-            # The scorekeeper sees every seat's code: signed in, they confirm nothing they entered.
+        if answer_from_recorder(hand, seat, _person(user), meta):
+            # The account, session or device that recorded the hand (tournament.confirmations.origin).
+            raise PermissionDenied(
+                _("This hand was recorded from this account, session or device: the players confirm it.")
+            )
+        if seat.pk not in {s.pk for s in answering_seats(hand)}:
             raise PermissionDenied(_("You entered this hand: the other players confirm it."))
         earlier = HandAnswer.objects.filter(hand=hand, seat=seat).first()
         if earlier is not None:

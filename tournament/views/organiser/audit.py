@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from tournament.access.audit import actor_name
-from tournament.models import AuditEntry, Table
+from tournament.access.selectors import competition_audit
+from tournament.models import Table
 
 from .access import managed_competition, organiser_required
 
@@ -43,6 +44,9 @@ ACTIONS = {
     "count_entered": _("Chip counts entered"),
     "count_accepted": _("Chip counts accepted with an adjustment"),
     "count_compared": _("Chip counts compared again"),
+    "player_changed": _("Players changed"),
+    "club_changed": _("Clubs changed"),
+    "seat_link_retired": _("Seat links retired"),
 }
 
 
@@ -67,7 +71,7 @@ def _choice(value: str) -> int | None:
 def audit_log(request, pk: int):
     """The log, newest first, filtered by what happened, at which table and by whom (issue 14)."""
     competition = managed_competition(request, pk)
-    every = AuditEntry.objects.filter(competition=competition)
+    every = competition_audit(competition)  # with the entries about its people written elsewhere
     entries = every.select_related("user")
     action = request.GET.get("action", "")
     if action:

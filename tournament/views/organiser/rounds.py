@@ -168,7 +168,8 @@ def round_tables_for_page(round_: Round) -> list[dict]:
     out = []
     for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
         seats = {s.wind: s.player for s in table.seats.all()}
-        out.append({"table": table, "seats": [(w, seats.get(w)) for w in WINDS]})
+        links = sorted(table.seats.all(), key=lambda s: "ESWN".index(s.wind))  # to retire one (issue 31)
+        out.append({"table": table, "seats": [(w, seats.get(w)) for w in WINDS], "links": links})
     return out
 
 

@@ -12,6 +12,7 @@ from tournament.views.organiser import (
     players,
     printing,
     rounds,
+    seat_links,
 )
 
 app_name = "organiser"
@@ -64,4 +65,5 @@ urlpatterns = [
     path("rounds/<int:pk>/status/", rounds.round_status, name="round_status"),
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
+    path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),
 ]

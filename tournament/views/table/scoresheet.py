@@ -28,7 +28,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
-from tournament.confirmations.seat_links import seat_link_cards
 from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
 from tournament.forms.scoresheet_words import explain, form_data_from_entry
 from tournament.models import Hand, Round, Table
@@ -191,8 +190,9 @@ def scoresheet(request, table_id: int):
         if corrects is not None and _entered_again(corrects):
             notice, corrects = _already_corrected_text(corrects), None
     context = _context(request, table, corrects=corrects, conflict=notice)
-    if can_record(request.user, table):  # the players' private links, to show them (issue 19)
-        context["seat_links"] = seat_link_cards(table, request.build_absolute_uri("/"))
+    # That the players have private links, never the links: whoever holds the scoresheet could confirm with
+    # them (issue 31). Each player gets theirs on their seat page or their slip.
+    context["seat_links"] = can_record(request.user, table)
     return render(request, "table/scoresheet.html", context)
 
 

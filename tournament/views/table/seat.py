@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -44,7 +45,7 @@ def _my_seat(request, table_id: int) -> Seat:
     return seat
 
 
-def _page(request, seat: Seat, post_url: str):
+def _page(request, seat: Seat, post_url: str, status: int = 200):
     table = seat.table
     fold = table_fold(table)
     context = {
@@ -57,10 +58,11 @@ def _page(request, seat: Seat, post_url: str):
         "rule": counting_rule(table.round.competition),
         "post_url": post_url,
     }
-    return render(request, "table/seat.html", context)
+    return render(request, "table/seat.html", context, status=status)
 
 
-def _answer(request, seat: Seat, hand_id: int, *, by_link: bool) -> None:
+def _answer(request, seat: Seat, hand_id: int, *, by_link: bool) -> int | None:
+    """Answer through the door; a refusal's status (the page is shown again with the reason), else None."""
     hand = get_object_or_404(Hand, pk=hand_id, table_id=seat.table_id)
     verdict = request.POST.get("verdict", "")
     try:
@@ -76,31 +78,37 @@ def _answer(request, seat: Seat, hand_id: int, *, by_link: bool) -> None:
     except HandRejected as exc:
         for problem in exc.problems:
             messages.error(request, problem.message)
-        return
-    except PermissionDenied as exc:
+        return exc.status
+    except PermissionDenied as exc:  # e.g. from the account, session or device that recorded the hand
         messages.error(request, str(exc))
-        return
+        return 403
     if verdict == "agree":
         messages.success(request, _("Thank you: you agreed to hand %(n)s.") % {"n": hand.number})
     else:
         messages.success(request, _("Your dispute of hand %(n)s went to the organiser.") % {"n": hand.number})
+    return None
 
 
-@require_GET
-def follow(request, token: str):
-    seat = _seat_by_token(token)
-    response = _page(request, seat, post_url=request.path)
-    # The token is in the address: never pass it to another site ("no-referrer" would send "Origin: null"
-    # with the page's own forms, which the CSRF check refuses).
+def _private(response):
+    """The token is in the address: never pass it to another site ("no-referrer" would send "Origin: null"
+    with the page's own forms, which the CSRF check refuses)."""
     response["Referrer-Policy"] = "same-origin"
     response["Cache-Control"] = "private, no-store"
     return response
 
 
+@require_GET
+def follow(request, token: str):
+    seat = _seat_by_token(token)
+    return _private(_page(request, seat, post_url=request.path))
+
+
 @require_POST
 def answer_by_link(request, token: str, hand_id: int):
     seat = _seat_by_token(token)
-    _answer(request, seat, hand_id, by_link=True)
+    refused = _answer(request, seat, hand_id, by_link=True)
+    if refused:
+        return _private(_page(request, seat, reverse("seat:follow", args=[token]), status=refused))
     return redirect("seat:follow", token=token)
 
 
@@ -115,5 +123,7 @@ def my_seat(request, table_id: int):
 @login_required
 def answer_mine(request, table_id: int, hand_id: int):
     seat = _my_seat(request, table_id)
-    _answer(request, seat, hand_id, by_link=False)
+    refused = _answer(request, seat, hand_id, by_link=False)
+    if refused:
+        return _page(request, seat, reverse("table:my_seat", args=[table_id]), status=refused)
     return redirect("table:my_seat", table_id=table_id)
