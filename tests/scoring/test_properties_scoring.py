@@ -92,6 +92,10 @@ def test_score_hand_never_raises_anything_but_invalid_input(data):
 # ------------------------------------------------------------ complete hands
 
 SUITED = [t for t in PLAYING_TILES if t[0] in "BDC" and t[1].isdigit()]
+# Made once: a strategy made anew inside a draw is validated anew each time (most of this file's time)
+CHOW_STARTS = st.sampled_from([t for t in SUITED if int(t[1]) <= 7])
+ANY_TILE = st.sampled_from(PLAYING_TILES)
+PONG_OR_KONG = st.sampled_from(["pong", "pong", "kong"])
 
 
 @st.composite
@@ -106,12 +110,12 @@ def complete_hands(draw):
     sets = []
     while len(sets) < 4:
         if draw(st.booleans()):
-            start = draw(st.sampled_from([t for t in SUITED if int(t[1]) <= 7]))
+            start = draw(CHOW_STARTS)
             tiles = [start, f"{start[0]}{int(start[1]) + 1}", f"{start[0]}{int(start[1]) + 2}"]
             kind = "chow"
         else:
-            tile = draw(st.sampled_from(PLAYING_TILES))
-            kind = draw(st.sampled_from(["pong", "pong", "kong"]))
+            tile = draw(ANY_TILE)
+            kind = draw(PONG_OR_KONG)
             tiles = [tile] * (4 if kind == "kong" else 3)
         if all(counts.get(t, 0) + tiles.count(t) <= 4 for t in set(tiles)):
             take(tiles)

@@ -143,7 +143,7 @@ def test_transversal_for_large_fields_has_rounds_to_spare(m, rounds):
     assert max(pairs_of(design, classes=12).values()) == 1
 
 
-@pytest.mark.parametrize("q", [4, 5, 8, 9, 25, 27])
+@pytest.mark.parametrize("q", [4, 5, 8, 9, 16, 25, 27, 49])
 def test_field_tables_make_a_field(q):
     add, mul = field(q)
     elements = range(q)
