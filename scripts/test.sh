@@ -72,5 +72,6 @@ status=0
 # gunicorn and Celery worker, kill and cut them, and restart the PostgreSQL cluster, which cuts every
 # connection on the machine; hence a run of their own (the main run deselects tests/faults).
 echo "==> pytest tests/faults (faults on the real services)"
-FAULTS_PG_RESTART=1 .venv/bin/python -m pytest tests/faults || status=$?
+# One process (-n 0): the tests share one stack, and the cluster restart would cut a neighbour's.
+FAULTS_PG_RESTART=1 .venv/bin/python -m pytest -n 0 tests/faults || status=$?
 exit "$status"
