@@ -198,3 +198,17 @@ def test_what_happens_to_a_person_elsewhere_is_in_each_of_their_competitions_aud
     assert "changed the player A Player: name" in page
     other = client.get(reverse("organiser:audit", args=[unrelated.pk])).content.decode()
     assert "Oscar" not in other and "changed the player" not in other
+
+
+@pytest.mark.parametrize("lookup", ["contact__startswith", "contact__regex", "contact__contains", "contact"])
+def test_the_admins_list_filters_are_no_oracle_for_a_contact(taken, client, lookup):
+    """A filter on the contact in the list's address counts the players whose contact matches: letter by
+    letter, that reads every contact. An organiser who may not read it cannot filter on it either."""
+    side_a, side_b = taken
+    side_b.organiser.is_staff = True
+    side_b.organiser.save()
+    Player.objects.filter(pk=side_a.player.pk).update(contact="pat@example.org")
+    client.force_login(side_b.organiser)
+    page = client.get(reverse("admin:tournament_player_changelist"), {lookup: "pat@example.org"[:5]})
+    assert page.status_code == 400  # DisallowedModelAdminLookup, as for any lookup the admin does not offer
+    assert "A Player" not in page.content.decode()
