@@ -181,3 +181,12 @@ def test_the_players_page_lists_the_adjustment_so_the_hands_add_up_to_the_net(
     assert [role for _hand, role in hands][-1] == "chip count adjustment (accepted by the organiser)"
     assert hands[-1][0].net == -6
     assert page.context["hands_total"] == ledger[east] - 6 - 400 == page.context["sessions"][0].net
+
+
+def test_chips_in_other_digits_are_refused_not_a_server_error(client, played, seats, organiser, scorekeeper):
+    """``chips_<id>=²`` passed ``str.isdigit`` and failed in ``int``: 500; now the count's own refusal."""
+    table_end(played, user=organiser)
+    client.force_login(scorekeeper)
+    answer = _post_count(client, played, {pid: "²" for pid in seats.values()})
+    assert answer.status_code == 422 and "Chips are a whole number" in answer.content.decode()
+    assert ChipCount.objects.get(table=played).status == ChipCount.Status.REQUESTED

@@ -80,3 +80,10 @@ def test_the_log_is_filtered_by_table_and_by_person(olivia, organiser, competiti
     assert f'<option value="{t2.pk}" selected>Round 1 · Table 2</option>' in page
     assert f'<option value="{scorekeeper.pk}">{sam}</option>' in page  # only people who did something
     assert _log(olivia, competition, table="nonsense") == _log(olivia, competition)
+
+
+def test_a_filter_in_other_digits_filters_nothing_not_a_server_error(olivia, competition):
+    """``?table=²`` passed ``str.isdigit`` and failed in ``int``: 500."""
+    seated_table(competition=competition)
+    for key in ("table", "person"):
+        assert olivia.get(reverse("organiser:audit", args=[competition.pk]), {key: "²"}).status_code == 200

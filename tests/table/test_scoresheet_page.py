@@ -326,3 +326,13 @@ def test_the_rounds_end_counts_down_on_the_sheet_and_the_organisers_round_page(c
         assert f"ends {clock}" in text and 'data-left="{t} left"' in text
     Round.objects.filter(pk=table.round_id).update(ends_at=None)  # no end time: no timer
     assert 'data-testid="timer"' not in page_of(client, table).content.decode()
+
+
+def test_numbers_in_the_address_in_other_digits_are_ignored_not_a_server_error(client, table, scorekeeper):
+    """``?corrects=²`` (the scoresheet) and ``?expected=²`` (its live part, open to anyone) passed
+    ``str.isdigit`` and failed in ``int``: 500."""
+    client.force_login(scorekeeper)
+    assert page_of(client, table, corrects="²").status_code == 200
+    client.logout()
+    live = client.get(reverse("table:live", args=[table.pk]), {"expected": "²"})
+    assert live.status_code == 200

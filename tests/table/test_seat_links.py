@@ -153,3 +153,16 @@ def test_the_scorekeeper_cannot_confirm_their_own_hand_through_a_players_link(
     client.force_login(scorekeeper)
     client.post(_answer_url(_seat(confirming, "S"), hand), {"verdict": "agree"})
     assert not HandAnswer.objects.exists()
+
+
+@pytest.mark.parametrize("token", ["².abc", "¹²³.abc", "٣.abc"])
+def test_a_seat_id_in_other_digits_is_no_seat_not_a_server_error(client, table, token):
+    """``str.isdigit`` takes "²", which ``int`` refuses: the link's page and the API answered 500 (with the
+    debugging page on the embedded default) to anyone who typed one."""
+    assert seat_for_token(token) is None
+    assert client.get(f"/s/{token}/").status_code == 404
+    assert client.get(f"/api/v1/seats/{token}/").status_code == 404
+    answer = client.post(
+        f"/api/v1/seats/{token}/hands/1/confirmation/", {"verdict": "agree"}, "application/json"
+    )
+    assert answer.status_code == 404

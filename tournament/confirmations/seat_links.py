@@ -44,7 +44,8 @@ def seat_link_token(seat: Seat) -> str:
 def seat_for_token(token: str) -> Seat | None:
     """The seat the token was made for, or None (a forged, mangled or retired token)."""
     seat_id, _, signature = (token or "").partition(".")
-    if not seat_id.isdigit() or not signature or len(token) > 200:
+    # ASCII digits only: str.isdigit takes "²", which int() refuses (a 500 to anyone who typed one).
+    if not (seat_id.isascii() and seat_id.isdigit()) or not signature or len(token) > 200:
         return None
     seat = Seat.objects.select_related("table__round__competition", "player").filter(pk=int(seat_id)).first()
     if seat is None:

@@ -261,7 +261,8 @@ def _invalid_correction() -> HandRejected:
 
 def _correction_named(hand_id) -> Hand:
     """The hand a form's ``corrects`` names (its table is checked under the lock, ``_check_correctable``)."""
-    hand_id = int(hand_id) if str(hand_id).isdigit() else 0
+    text = str(hand_id)
+    hand_id = int(text) if text.isascii() and text.isdigit() else 0  # not "²", which int() refuses
     hand = Hand.objects.filter(pk=hand_id).first() if 0 < hand_id < 2**63 else None
     if hand is None:
         raise _invalid_correction()

@@ -63,7 +63,7 @@ def for_table(entries, table: Table):
 
 
 def _choice(value: str) -> int | None:
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() else None  # not "²", which int() refuses
 
 
 @organiser_required

@@ -90,7 +90,8 @@ def count_enter(request, table_id: int):
     chips = {}
     for seat in table.seats.all():
         raw = request.POST.get(f"chips_{seat.player_id}", "").strip()
-        chips[str(seat.player_id)] = int(raw) if raw.isdigit() else raw
+        # ASCII digits only ("²" passes str.isdigit, not int()); anything else goes to the door as typed
+        chips[str(seat.player_id)] = int(raw) if raw.isascii() and raw.isdigit() else raw
     try:
         count = service.count_enter(table, chips=chips, user=request.user, meta=request_meta(request))
     except service.CountError as exc:

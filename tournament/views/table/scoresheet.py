@@ -183,7 +183,7 @@ def scoresheet(request, table_id: int):
         return _held_page(request, table)
     corrects = None
     notice = ""
-    if request.GET.get("corrects", "").isdigit() and can_record(request.user, table):
+    if _digits(request.GET.get("corrects", "")) and can_record(request.user, table):
         corrects = Hand.objects.filter(table=table, pk=request.GET["corrects"]).select_related("void").first()
         if corrects is not None and not corrects.is_void:
             corrects = None
@@ -194,6 +194,11 @@ def scoresheet(request, table_id: int):
     # them (issue 31). Each player gets theirs on their seat page or their slip.
     context["seat_links"] = can_record(request.user, table)
     return render(request, "table/scoresheet.html", context)
+
+
+def _digits(value: str) -> bool:
+    """A whole number in ASCII digits: ``str.isdigit`` alone takes "²", which ``int`` refuses (a 500)."""
+    return value.isascii() and value.isdigit()
 
 
 def _entered_again(voided: Hand) -> bool:
@@ -219,7 +224,7 @@ def live(request, table_id: int):
         return HttpResponse(status=204)
     context = _context(request, table)
     expected = request.GET.get("expected", "")
-    if expected.isdigit() and "form" in context:
+    if _digits(expected) and "form" in context:
         context["expected_number"] = int(expected)  # the number of the form on that page, untouched
         if int(expected) != context["state"].hand_number:
             context["moved_on"] = _moved_on_text(int(expected), context["state"].hand_number)
