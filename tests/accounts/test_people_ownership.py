@@ -212,3 +212,21 @@ def test_the_admins_list_filters_are_no_oracle_for_a_contact(taken, client, look
     page = client.get(reverse("admin:tournament_player_changelist"), {lookup: "pat@example.org"[:5]})
     assert page.status_code == 400  # DisallowedModelAdminLookup, as for any lookup the admin does not offer
     assert "A Player" not in page.content.decode()
+
+
+def test_an_entry_from_elsewhere_shows_what_happened_not_from_which_address(taken, client):
+    """Entering Olivia's player lets Oscar read what happens to that player in her league; the client
+    address it was done from (hers, or the player's own on claiming an account) is not his to read."""
+    from tournament.access.audit import RequestMeta
+    from tournament.league.entries import entry_withdraw
+
+    side_a, side_b = taken
+    entry = side_a.competition.entries.get(player=side_a.player)
+    entry_withdraw(entry, user=side_a.organiser, meta=RequestMeta(ip_address="203.0.113.7"))
+    client.force_login(side_b.organiser)
+    page = client.get(reverse("organiser:audit", args=[side_b.competition.pk])).content.decode()
+    assert "withdrew A Player from Spring League" in page
+    assert "203.0.113.7" not in page
+    client.force_login(side_a.organiser)
+    own = client.get(reverse("organiser:audit", args=[side_a.competition.pk])).content.decode()
+    assert "from 203.0.113.7" in own  # her own competition's entry: her log shows where it came from
