@@ -30,7 +30,7 @@ from tournament.views.table.seat_display import counting_rule, hands_to_confirm
 def _seat_by_token(token: str) -> Seat:
     seat = seat_for_token(token)
     if seat is None:
-        raise Http404(_("This link is not valid (any more). Ask the scorekeeper for your table's card."))
+        raise Http404(_("This link is not valid (any more). Ask the organiser for your new link."))
     return seat
 
 
