@@ -58,6 +58,10 @@ if [ "${CI:-}" = "true" ]; then
   fi
 fi
 
+# Compiled modules are kept (__pycache__, ignored by git): with PYTHONDONTWRITEBYTECODE set, every
+# pytest-xdist worker compiled the whole project and rewrote every test module anew on every run.
+unset PYTHONDONTWRITEBYTECODE
+
 echo "==> Static files"
 .venv/bin/python manage.py collectstatic --noinput -v0
 

@@ -9,6 +9,7 @@ neither the forged address nor gunicorn's peer, nginx's 127.0.0.1.
 
 from __future__ import annotations
 
+import fcntl
 import http.client
 import json
 import os
@@ -29,9 +30,6 @@ from tests.deploy.services import BASE_DIR
 from tests.faults.stack import free_port, wait_for
 
 HOST = "league.example.org"
-
-# The module's stack is built once: its tests run in one pytest-xdist worker.
-pytestmark = pytest.mark.xdist_group("nginx")
 
 
 def site_for_test(tmp: Path, *, http_port: int, https_port: int, web_port: int, static: Path) -> str:
@@ -92,6 +90,21 @@ def ask(port: int, method: str, path: str, *, tls: bool = True, body=None, heade
         conn.close()
 
 
+def static_manifest(env: dict) -> None:
+    """``staticfiles/staticfiles.json``, made before gunicorn starts: with DEBUG=false the app reads the
+    manifest once, when it first names a static file, and a page naming one missing from it answers 500.
+    Each pytest-xdist worker running a test of these modules builds its own stack: one collects while the
+    other waits for it (the embedded default's collectstatic, DEBUG on, writes no manifest)."""
+    with open(BASE_DIR / ".collectstatic.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (BASE_DIR / "staticfiles" / "staticfiles.json").exists():
+            collected = subprocess.run(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=300,
+            )  # fmt: skip
+            assert collected.returncode == 0, collected.stderr
+
+
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("nginx")
@@ -121,6 +134,7 @@ def stack(tmp_path_factory):
         cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=180,
     )  # fmt: skip
     assert migrate.returncode == 0, migrate.stderr
+    static_manifest(env)
     with open(tmp_path / "web.log", "w") as log:
         web = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "tournament.project.wsgi",

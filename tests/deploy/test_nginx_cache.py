@@ -25,9 +25,6 @@ from tests.deploy.test_nginx import HOST, ask, stack  # noqa: F401 (the stack is
 
 PASSWORD = "a-demo-password-9"
 
-# The module's stack is built once: its tests run in one pytest-xdist worker.
-pytestmark = pytest.mark.xdist_group("nginx_cache")
-
 
 @pytest.fixture(scope="module")
 def demo(stack):  # noqa: F811
@@ -38,12 +35,6 @@ def demo(stack):  # noqa: F811
         "ALLOWED_HOSTS": HOST,
         "DJANGO_SETTINGS_MODULE": "tournament.project.settings",
     }
-    if not (BASE_DIR / "staticfiles" / "staticfiles.json").exists():  # DEBUG=false pages need the manifest
-        collected = subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-            cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
-        assert collected.returncode == 0, collected.stderr
     loaded = subprocess.run(
         [sys.executable, "manage.py", "load_demo", "--logins", "--password", PASSWORD],
         cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=300,
