@@ -47,19 +47,26 @@ def _plain(value):
     return value.pk if isinstance(value, Club) else value
 
 
+def _locked_change(instance, changes: dict) -> tuple[object, list[str], str]:
+    """The row locked, the fields that really change (set on it and saved), and its name before."""
+    locked = type(instance).objects.select_for_update().get(pk=instance.pk)
+    changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)
+    before = locked.name
+    for key in changed:
+        setattr(locked, key, changes[key])
+    if changed:
+        locked.save(update_fields=changed)
+    return locked, changed, before
+
+
 def player_change(player: Player, *, user=None, meta: RequestMeta | None = None, **changes) -> Player:
     """Change a player's name, club, registration number or contact; the standings show the new name."""
     _unknown(changes, PLAYER_FIELDS)
     require_person(user, player)
     with transaction.atomic():
-        locked = Player.objects.select_for_update().get(pk=player.pk)
-        changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)
+        locked, changed, before = _locked_change(player, changes)
         if not changed:
             return locked
-        before = locked.name
-        for key in changed:
-            setattr(locked, key, changes[key])
-        locked.save(update_fields=changed)
         audit_write(
             "player_changed",
             user=user,
@@ -82,14 +89,9 @@ def club_change(club: Club, *, user=None, meta: RequestMeta | None = None, **cha
     _unknown(changes, CLUB_FIELDS)
     require_person(user, club)
     with transaction.atomic():
-        locked = Club.objects.select_for_update().get(pk=club.pk)
-        changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)
+        locked, changed, before = _locked_change(club, changes)
         if not changed:
             return locked
-        before = locked.name
-        for key in changed:
-            setattr(locked, key, changes[key])
-        locked.save(update_fields=changed)
         audit_write(
             "club_changed",
             user=user,
