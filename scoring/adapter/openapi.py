@@ -81,7 +81,8 @@ HAND_SCHEMA = {
                         "properties": {
                             "type": {"type": "string", "enum": ["chow", "pong"]},
                             "tiles": _TILES,
-                            "concealed": {"type": "boolean", "enum": [False, None], "nullable": True},
+                            # false or null, written as generators read it (issue 38)
+                            "concealed": {"oneOf": [{"type": "boolean", "enum": [False]}], "nullable": True},
                         },
                     },
                     {
@@ -179,7 +180,7 @@ OUTCOME_SCHEMA = {
         "limit": {"type": "boolean"},
         "thirteen_wonders": {"type": "boolean"},
         "hand": HAND_SCHEMA,
-        "liable": {**_SEAT, "nullable": True},
+        "liable": {**_SEAT, "enum": [*_SEAT["enum"], None], "nullable": True},
         "offender": _SEAT,
         "instant": {"type": "array", "items": _INSTANT},
     },

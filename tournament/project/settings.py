@@ -226,6 +226,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",  # the default
         "scoring.adapter.openapi.require_request_bodies",
+        # Last: one version, one way to say null, shapes every client generator reads (issue 38)
+        "tournament.api.schema_hooks.generator_friendly",
     ],
 }
 

@@ -1,0 +1,96 @@
+"""The OpenAPI document as client generators read it whole (issue 38): one version, one way to say null.
+
+drf-spectacular writes OpenAPI 3.0.3, where a value that may be null is ``nullable: true``; an
+``enum`` lists every value it allows, so a nullable enum lists ``null`` too (3.0.3's clarification,
+and how schemathesis reads a request). Hand-written schemas (the scoring engine's, any
+``extend_schema`` given a raw dict) can drift from that; ``generator_friendly``, the last
+postprocessing hook, brings every schema of the document back to it:
+
+- the 3.1 spellings ``type: [T, "null"]`` and a ``{"type": "null"}`` member of ``oneOf``/``anyOf``
+  become ``nullable: true``;
+- a nullable ``enum`` lists ``null``;
+- a nullable ``enum`` of booleans (openapi-python-client builds enums of strings and integers only,
+  and skips the whole endpoint otherwise) becomes a one-member ``oneOf`` holding the enum, nullable:
+  the same values allowed, in a shape every generator reads;
+- an operation that takes no credentials at all (drf-spectacular writes ``security: [{}]``) says
+  ``security: []``: generators read ``[{}]`` as "a token is required" (openapi-python-client then
+  asks for an ``AuthenticatedClient`` to score a hand).
+
+It changes only how a schema is written, never what it allows; tests/api/test_generated_clients.py
+runs both generators on the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_NULL = {"type": "null"}
+
+
+def _from_31_style(schema: dict) -> None:
+    types = schema.get("type")
+    if isinstance(types, list) and "null" in types:
+        rest = [t for t in types if t != "null"]
+        schema["nullable"] = True
+        if len(rest) == 1:
+            schema["type"] = rest[0]
+        elif rest:
+            schema.pop("type")
+            schema["oneOf"] = [{"type": t} for t in rest]
+        else:
+            schema.pop("type")
+    for key in ("oneOf", "anyOf"):
+        members = schema.get(key)
+        if isinstance(members, list) and _NULL in members:
+            schema[key] = [m for m in members if m != _NULL]
+            schema["nullable"] = True
+
+
+def _nullable_enum(schema: dict) -> dict:
+    enum = schema.get("enum")
+    if not (schema.get("nullable") and isinstance(enum, list)):
+        return schema
+    values = [v for v in enum if v is not None]
+    if not values:
+        return schema
+    if all(type(v) is str for v in values) or all(type(v) is int for v in values):
+        if None not in enum:
+            schema["enum"] = [*enum, None]
+        return schema
+    # An enum of booleans (or of mixed types): the values, one level down, nullable outside.
+    inner = {"enum": values}
+    if "type" in schema:
+        inner["type"] = schema.pop("type")
+    schema.pop("enum")
+    schema["oneOf"] = [inner]
+    return schema
+
+
+def _walk(node: Any) -> Any:
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            if key in ("example", "examples", "default"):
+                continue  # values, not schemas
+            node[key] = _walk(value)
+        # A schema, not a ``properties`` map that has a property called "type" or "enum".
+        if any(k in node for k in ("type", "enum", "oneOf", "anyOf")) and not isinstance(
+            node.get("type"), dict
+        ):
+            _from_31_style(node)
+            node = _nullable_enum(node)
+        return node
+    if isinstance(node, list):
+        return [_walk(item) for item in node]
+    return node
+
+
+def generator_friendly(result, generator, request, public):
+    """drf-spectacular postprocessing hook (settings' ``SPECTACULAR_SETTINGS``): see the module's text."""
+    for key in ("paths", "components"):
+        if key in result:
+            result[key] = _walk(result[key])
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and operation.get("security") == [{}]:
+                operation["security"] = []
+    return result
