@@ -14,7 +14,10 @@ postprocessing hook, brings every schema of the document back to it:
   the same values allowed, in a shape every generator reads;
 - an operation that takes no credentials at all (drf-spectacular writes ``security: [{}]``) says
   ``security: []``: generators read ``[{}]`` as "a token is required" (openapi-python-client then
-  asks for an ``AuthenticatedClient`` to score a hand).
+  asks for an ``AuthenticatedClient`` to score a hand);
+- a request component is named once: ``COMPONENT_SPLIT_REQUEST`` names the request side of
+  ``SeatingRequestSerializer`` "SeatingRequestRequest", and a generated client
+  ``SeatingRequestRequest``; it is "SeatingRequest" where that name is free.
 
 It changes only how a schema is written, never what it allows; tests/api/test_generated_clients.py
 runs both generators on the result.
@@ -84,8 +87,34 @@ def _walk(node: Any) -> Any:
     return node
 
 
+def _rename_refs(node: Any, renames: dict[str, str]) -> None:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref in renames:
+            node["$ref"] = renames[ref]
+        for value in node.values():
+            _rename_refs(value, renames)
+    elif isinstance(node, list):
+        for item in node:
+            _rename_refs(item, renames)
+
+
+def _request_named_once(result: dict) -> None:
+    schemas = result.get("components", {}).get("schemas", {})
+    renames = {}
+    for name in list(schemas):
+        short = name.removesuffix("Request")
+        if name.endswith("RequestRequest") and short not in schemas:
+            schemas[short] = schemas.pop(name)
+            renames[f"#/components/schemas/{name}"] = f"#/components/schemas/{short}"
+    if renames:
+        result["components"]["schemas"] = dict(sorted(schemas.items()))
+        _rename_refs(result, renames)
+
+
 def generator_friendly(result, generator, request, public):
     """drf-spectacular postprocessing hook (settings' ``SPECTACULAR_SETTINGS``): see the module's text."""
+    _request_named_once(result)
     for key in ("paths", "components"):
         if key in result:
             result[key] = _walk(result[key])

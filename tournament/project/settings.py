@@ -217,6 +217,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, competitions, rounds, tables, hands and standings; the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get components of their own (PlayerRequest, ...) without the read-only fields: a
+    # generated client is not asked for an id to create a player (issue 38).
+    "COMPONENT_SPLIT_REQUEST": True,
     # The docs pages (tournament/api/docs.py) load Swagger UI and Redoc from this site, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
