@@ -63,6 +63,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every line logged while answering carries the request's id (tournament/project/logs.py).
     "tournament.project.logs.RequestIdMiddleware",
+    # HEAD: the GET's status and headers, no body, whatever server runs the app (issue 38).
+    "tournament.project.head.HeadWithoutBody",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
