@@ -15,9 +15,12 @@ postprocessing hook, brings every schema of the document back to it:
 - an operation that takes no credentials at all (drf-spectacular writes ``security: [{}]``) says
   ``security: []``: generators read ``[{}]`` as "a token is required" (openapi-python-client then
   asks for an ``AuthenticatedClient`` to score a hand);
-- a request component is named once: ``COMPONENT_SPLIT_REQUEST`` names the request side of
-  ``SeatingRequestSerializer`` "SeatingRequestRequest", and a generated client
-  ``SeatingRequestRequest``; it is "SeatingRequest" where that name is free.
+- ``COMPONENT_SPLIT_REQUEST`` gives a request body a component of its own, "PlayerRequest" beside
+  "Player"; a serializer only ever read from requests keeps its own name ("HandEntry", and
+  "SeatingRequest", not "SeatingRequestRequest", a generated client's ``SeatingRequestRequest``);
+- a 409 or 422 answer lists the ``errors[].code`` values of its examples as ``x-error-codes``
+  (``tournament.api.refusals`` writes one example per code): the refusals a client branches on, in a
+  list a program reads.
 
 It changes only how a schema is written, never what it allows; tests/api/test_generated_clients.py
 runs both generators on the result.
@@ -104,7 +107,7 @@ def _request_named_once(result: dict) -> None:
     renames = {}
     for name in list(schemas):
         short = name.removesuffix("Request")
-        if name.endswith("RequestRequest") and short not in schemas:
+        if name != short and short not in schemas:
             schemas[short] = schemas.pop(name)
             renames[f"#/components/schemas/{name}"] = f"#/components/schemas/{short}"
     if renames:
@@ -120,6 +123,23 @@ def generator_friendly(result, generator, request, public):
             result[key] = _walk(result[key])
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
-            if isinstance(operation, dict) and operation.get("security") == [{}]:
+            if not isinstance(operation, dict):
+                continue
+            if operation.get("security") == [{}]:
                 operation["security"] = []
+            for status in ("409", "422"):
+                answer = operation.get("responses", {}).get(status)
+                if answer is not None:
+                    _list_error_codes(answer)
     return result
+
+
+def _list_error_codes(answer: dict) -> None:
+    codes: list[str] = []
+    for content in answer.get("content", {}).values():
+        for example in content.get("examples", {}).values():
+            for error in (example.get("value") or {}).get("errors", []):
+                if isinstance(error, dict) and error.get("code") not in codes:
+                    codes.append(error["code"])
+    if codes:
+        answer["x-error-codes"] = codes

@@ -80,7 +80,7 @@ def test_a_short_league_through_the_generated_python_client(python_client, live_
 
     east, south, west, north = table.seats.e, table.seats.s, table.seats.w, table.seats.n
     win, discard, draw = m("OutcomeEnum")("win"), m("WinEnum")("discard"), m("OutcomeEnum")("draw")
-    entry = m("HandEntryRequest")
+    entry = m("HandEntry")
     self_draw = m("WinEnum")("self_draw")
     entries = [
         entry(outcome=win, winner=south, win=discard, discarder=west, doubles=2),
