@@ -5,13 +5,23 @@ application as a server or schemathesis sends them.
 """
 
 import pytest
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from werkzeug.test import Client
 
+pytestmark = pytest.mark.django_db
 
-@pytest.fixture(scope="module")
+
+@pytest.fixture
 def wsgi():
-    return Client(get_wsgi_application())
+    """The WSGI application, keeping the test's database connection across requests (as the test client
+    does: Django closes "old" connections when a request starts and ends)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield Client(get_wsgi_application())
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.mark.parametrize("path", ["/api/v1/redoc/", "/api/v1/docs/", "/api/v1/schema/", "/api/v1/rulesets/"])
