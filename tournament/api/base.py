@@ -53,14 +53,14 @@ def errors(*codes: int, transition: bool = False, conflicts=(), refusals=()) -> 
     (``conflict``) answers ``Conflict``, with the table's ``state``; ``transition`` is a round's or
     table's step that does not hold now (``round_transition``). A 422 lists its codes
     (``refusals``). A 409 or 422 named without its codes is described only in general, which
-    tests/api/clients/test_refusals.py refuses.
+    tests/api/test_refusals_documented.py refuses.
     """
     answers = {}
     for code in codes:
         if code == 409 and (transition or conflicts):
-            conflicts = ("round_transition",) if transition else conflicts
+            listed = ("round_transition",) if transition else conflicts
             # The table's ``state`` comes with a hand recorded first ("conflict") only.
-            answers[code] = refusal(409, conflicts, ConflictSerializer if "conflict" in conflicts else None)
+            answers[code] = refusal(409, listed, ConflictSerializer if "conflict" in listed else None)
         elif code == 422 and refusals:
             answers[code] = refusal(422, refusals)
         else:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
-from rest_framework.fields import empty
+from rest_framework.fields import SkipField, empty
 from rest_framework.relations import MANY_RELATION_KWARGS
 
 
@@ -118,7 +118,7 @@ def refuse_read_only(serializer: serializers.Serializer, data: Mapping, message=
         if instance is not None:
             try:
                 current = field.get_attribute(instance)
-            except (AttributeError, KeyError, ObjectDoesNotExist):
+            except (AttributeError, KeyError, ObjectDoesNotExist, SkipField):
                 current = None
             shown = None if current is None else field.to_representation(current)
         if data[name] != shown:
