@@ -62,6 +62,12 @@ fi
 # pytest-xdist worker compiled the whole project and rewrote every test module anew on every run.
 unset PYTHONDONTWRITEBYTECODE
 
+# The TypeScript client generator (package.json's devDependencies; tests/api/clients): where Node.js is.
+if [ "${CI:-}" = "true" ] && command -v node >/dev/null && command -v npm >/dev/null; then
+  echo "==> npm ci (openapi-typescript)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
 echo "==> Static files"
 .venv/bin/python manage.py collectstatic --noinput -v0
 

@@ -44,6 +44,7 @@ from scoring.adapter.openapi import (
     OUTCOME_SCHEMA,
     RULESET_SCHEMA,
     SCORE_SCHEMA,
+    SETTLE_REFUSALS,
     SETTLE_SCHEMA,
     error_responses,
 )
@@ -157,7 +158,8 @@ class SettleView(_EngineView):
                             "field": "doubles",
                         }
                     ],
-                }
+                },
+                SETTLE_REFUSALS,
             ),
         },
         examples=[OpenApiExample("The contract's outcome", value=EXAMPLE_OUTCOME, request_only=True)],

@@ -81,7 +81,8 @@ HAND_SCHEMA = {
                         "properties": {
                             "type": {"type": "string", "enum": ["chow", "pong"]},
                             "tiles": _TILES,
-                            "concealed": {"type": "boolean", "enum": [False, None], "nullable": True},
+                            # false or null, written as generators read it (issue 38)
+                            "concealed": {"oneOf": [{"type": "boolean", "enum": [False]}], "nullable": True},
                         },
                     },
                     {
@@ -179,7 +180,7 @@ OUTCOME_SCHEMA = {
         "limit": {"type": "boolean"},
         "thirteen_wonders": {"type": "boolean"},
         "hand": HAND_SCHEMA,
-        "liable": {**_SEAT, "nullable": True},
+        "liable": {**_SEAT, "enum": [*_SEAT["enum"], None], "nullable": True},
         "offender": _SEAT,
         "instant": {"type": "array", "items": _INSTANT},
     },
@@ -270,7 +271,34 @@ EXAMPLE_SETTLEMENT = {
 }
 
 
-def error_responses(illegal_example: dict) -> dict:
+# The engine's 422 codes (scoring.hand_illegal, scoring.score, scoring.settle): well-formed, not a legal win.
+ENGINE_REFUSALS = {
+    "incomplete_hand": "The tiles do not make a winning hand: four sets and an eye (or a special hand).",
+    "winning_tile_required": "winning_tile is required: only an instant win (eight flowers...) needs none.",
+    "below_minimum_doubles": "Fewer doubles than the rule set's minimum for a win.",
+    "too_many_copies": "A tile is used more than four times.",
+    "bonus_in_concealed": "A bonus tile is among the concealed tiles: it goes in bonus.",
+    "bonus_in_meld": "A bonus tile is in a meld.",
+    "duplicate_bonus": "A bonus tile is listed twice.",
+    "not_a_bonus_tile": "bonus holds a tile that is not a flower, season or animal.",
+    "invalid_meld": "A meld's tiles do not make its chow, pong or kong.",
+    "wrong_tile_count": "The number of tiles is wrong for the melds declared (001 rule 28).",
+    "winning_tile_not_in_hand": "winning_tile is not among the concealed tiles.",
+    "event_not_possible": "An event cannot have happened in this hand (a heavenly hand that is not East's, "
+    "a kong replacement without a kong...).",
+    "event_needs_discard": "This event takes another player's tile: win must be discard.",
+    "event_needs_self_draw": "This event means the winning tile was drawn: win must be self_draw.",
+    "illegal_hand": "The hand given is not a legal win.",
+}
+SCORE_REFUSALS = tuple(code for code in ENGINE_REFUSALS if code != "illegal_hand")
+SETTLE_REFUSALS = tuple(ENGINE_REFUSALS)
+
+
+def _refusal_list(codes) -> str:
+    return "\n".join(f"- `{code}`: {ENGINE_REFUSALS[code]}" for code in codes)
+
+
+def error_responses(illegal_example: dict, codes: tuple[str, ...] = SCORE_REFUSALS) -> dict:
     return {
         400: OpenApiResponse(
             ERRORS_SCHEMA,
@@ -294,11 +322,22 @@ def error_responses(illegal_example: dict) -> dict:
         ),
         422: OpenApiResponse(
             NOT_A_WIN_SCHEMA,
-            description="Well formed, but not a legal win under the rule set.",
+            description="Well formed, but not a legal win under the rule set. `errors[].code` is one of:\n\n"
+            + _refusal_list(codes),
             examples=[
                 OpenApiExample(
                     "Not a legal win", value=illegal_example, status_codes=["422"], response_only=True
-                )
+                ),
+                *(
+                    OpenApiExample(
+                        code,
+                        value={"win": False, "errors": [{"code": code, "message": ENGINE_REFUSALS[code]}]},
+                        status_codes=["422"],
+                        response_only=True,
+                    )
+                    for code in codes
+                    if code != illegal_example["errors"][0]["code"]
+                ),
             ],
         ),
         429: OpenApiResponse(

@@ -70,6 +70,27 @@ ROLES = ("anonymous", "player", "scorekeeper", "organiser")
 PASSWORD = "pw-for-tests-only"  # tests.factories.UserFactory's
 
 load_all_checks()
+
+
+@schemathesis.check
+def refusals_name_listed_codes(ctx, response, case):
+    """A 409 or 422 answers only codes its operation lists in the schema (``x-error-codes``; issue 38),
+    so that a client branching on them meets no other."""
+    if response.status_code not in (409, 422):
+        return None
+    answer = case.operation.definition.raw.get("responses", {}).get(str(response.status_code), {})
+    listed = answer.get("x-error-codes")
+    if listed is None:
+        return None  # a status the operation does not document: status_code_conformance reports it
+    codes = {error.get("code") for error in response.json().get("errors", [])}
+    unlisted = codes - set(listed)
+    if unlisted:
+        raise AssertionError(
+            f"{response.status_code} with code(s) {sorted(unlisted)} not in x-error-codes {listed}"
+        )
+    return None
+
+
 ALL_CHECKS = [check for check in CHECKS.get_all() if not is_check_class(check)]
 
 # Answers a valid request may get because of the state of the league, not because of the request.

@@ -30,6 +30,7 @@ from rest_framework.response import Response
 from tournament.access.request_meta import request_meta  # noqa: F401 (the API's views import it from here)
 from tournament.api.auth import LeagueTokenAuthentication
 from tournament.api.parsers import StrictJSONParser
+from tournament.api.refusals import refusal
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_tables import ConflictSerializer
 
@@ -45,19 +46,23 @@ ERRORS = {
 WRITE = (400, 401, 403, 404)
 
 
-TRANSITION = "Conflict: the round or table is not in a state this step can start from; the error says why."
-
-
-def errors(*codes: int, transition: bool = False) -> dict:
+def errors(*codes: int, transition: bool = False, conflicts=(), refusals=()) -> dict:
     """The error answers of an endpoint, for ``@extend_schema(responses=...)``.
 
-    A 409 is a hand recorded first (``Conflict``, with the table's ``state``), or with ``transition``
-    a round's or table's step that does not hold now (the plain error shape: there is no table state).
+    A 409 lists its codes (``conflicts``, ``tournament.api.refusals``): a hand recorded first
+    (``conflict``) answers ``Conflict``, with the table's ``state``; ``transition`` is a round's or
+    table's step that does not hold now (``round_transition``). A 422 lists its codes
+    (``refusals``). A 409 or 422 named without its codes is described only in general, which
+    tests/api/test_refusals_documented.py refuses.
     """
     answers = {}
     for code in codes:
-        if code == 409 and transition:
-            answers[code] = OpenApiResponse(ErrorSerializer, description=TRANSITION)
+        if code == 409 and (transition or conflicts):
+            listed = ("round_transition",) if transition else conflicts
+            # The table's ``state`` comes with a hand recorded first ("conflict") only.
+            answers[code] = refusal(409, listed, ConflictSerializer if "conflict" in listed else None)
+        elif code == 422 and refusals:
+            answers[code] = refusal(422, refusals)
         else:
             serializer = ConflictSerializer if code == 409 else ErrorSerializer
             answers[code] = OpenApiResponse(serializer, description=ERRORS[code])

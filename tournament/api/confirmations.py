@@ -31,8 +31,17 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from tournament.access.roles import can_manage_competition, may_record
-from tournament.api.base import ERRORS, LeagueAPIMixin, error_response, get_or_404, id_parameter, request_meta
+from tournament.api.base import (
+    ERRORS,
+    LeagueAPIMixin,
+    error_response,
+    errors,
+    get_or_404,
+    id_parameter,
+    request_meta,
+)
 from tournament.api.fields import Text
+from tournament.api.refusals import ANSWER_409, ANSWER_422, RULING_409, RULING_422
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
 from tournament.confirmations.checks import answering_seats
@@ -169,7 +178,7 @@ class HandConfirmationsView(LeagueAPIMixin, GenericAPIView):
         parameters=[id_parameter("id", "hand")],
         request=AnswerRequestSerializer,
         responses={201: ConfirmationSerializer, 200: ConfirmationSerializer,
-                   **_errors(400, 401, 403, 404, 409, 422)},
+                   **errors(400, 401, 403, 404, 409, 422, conflicts=ANSWER_409, refusals=ANSWER_422)},
     )  # fmt: skip
     def post(self, request, pk):
         hand = _hand(pk)
@@ -238,7 +247,7 @@ class SeatAnswerView(LeagueAPIMixin, GenericAPIView):
         parameters=[TOKEN, HAND_ID],
         request=AnswerRequestSerializer,
         responses={201: ConfirmationSerializer, 200: ConfirmationSerializer,
-                   **_errors(400, 401, 403, 404, 409, 422)},
+                   **errors(400, 401, 403, 404, 409, 422, conflicts=ANSWER_409, refusals=ANSWER_422)},
     )  # fmt: skip
     def post(self, request, token, hand_id):
         seat = _seat(token)
@@ -294,7 +303,10 @@ class HandRulingView(LeagueAPIMixin, GenericAPIView):
         "enters it again, `POST /hands/{id}/correct/`), with a `reason`. For the competition's organisers.",
         parameters=[id_parameter("id", "hand")],
         request=RulingRequestSerializer,
-        responses={200: ConfirmationSerializer, **_errors(400, 401, 403, 404, 409, 422)},
+        responses={
+            200: ConfirmationSerializer,
+            **errors(400, 401, 403, 404, 409, 422, conflicts=RULING_409, refusals=RULING_422),
+        },
     )
     def post(self, request, pk):
         hand = _hand(pk)

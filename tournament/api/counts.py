@@ -30,6 +30,7 @@ from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN, SCOREKEEPER
+from tournament.api.refusals import COUNT_ENTER_422, COUNT_REQUEST_422, COUNT_SETTLE_422
 from tournament.counts import services as service
 from tournament.counts.integrity import integrity_report
 from tournament.counts.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
@@ -141,7 +142,7 @@ class TableCountsView(LeagueAPIMixin, generics.ListAPIView):
         ),
         parameters=[id_parameter("id", "table")],
         request=CountEntrySerializer,
-        responses={201: ChipCountSerializer, **errors(*WRITE, 422)},
+        responses={201: ChipCountSerializer, **errors(*WRITE, 422, refusals=COUNT_ENTER_422)},
     )
     def post(self, request, pk):
         table = _table(pk)
@@ -166,7 +167,7 @@ class CountRequestView(LeagueAPIMixin, generics.GenericAPIView):
         description="At any time during a session; a count already asked for and not entered is answered.",
         parameters=[id_parameter("id", "table")],
         request=None,
-        responses={201: ChipCountSerializer, **errors(*WRITE, 422)},
+        responses={201: ChipCountSerializer, **errors(*WRITE, 422, refusals=COUNT_REQUEST_422)},
     )
     def post(self, request, pk):
         table = _table(pk)
@@ -205,7 +206,7 @@ class CountAcceptView(_CountActionView):
         ),
         parameters=[id_parameter("id", "chip count")],
         request=CountAcceptSerializer,
-        responses={200: ChipCountSerializer, **errors(*WRITE, 422)},
+        responses={200: ChipCountSerializer, **errors(*WRITE, 422, refusals=COUNT_SETTLE_422)},
     )
     def post(self, request, pk):
         count = self.count(request, pk)
@@ -223,7 +224,7 @@ class CountCompareView(_CountActionView):
         description="After the wrong hand was corrected: `matched` when the ledger says what was counted.",
         parameters=[id_parameter("id", "chip count")],
         request=None,
-        responses={200: ChipCountSerializer, **errors(*WRITE, 422)},
+        responses={200: ChipCountSerializer, **errors(*WRITE, 422, refusals=COUNT_SETTLE_422)},
     )
     def post(self, request, pk):
         count = self.count(request, pk)

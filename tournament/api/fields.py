@@ -12,13 +12,14 @@ import datetime
 import threading
 from collections.abc import Mapping
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.validators import MinLengthValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
-from rest_framework.fields import empty
+from rest_framework.fields import SkipField, empty
 from rest_framework.relations import MANY_RELATION_KWARGS
 
 
@@ -100,8 +101,42 @@ class DateTime(serializers.DateTimeField):
         return super().to_representation(value)
 
 
+def read_only_message(name: str) -> str:
+    return _("Read-only here: %(field)s is not changed through this endpoint.") % {"field": name}
+
+
+def refuse_read_only(serializer: serializers.Serializer, data: Mapping, message=read_only_message) -> None:
+    """A read-only field sent with a value other than the one it has is refused (400 ``read_only``),
+    never silently ignored (issue 38; league-api.md's addition in docs/api.md). What a GET answered,
+    sent back unchanged, is fine; on create a field has no value yet, so anything but null is refused.
+    ``message(name)`` words the refusal (a field whose change has its own endpoint names it)."""
+    instance = getattr(serializer, "instance", None)
+    for name, field in serializer.fields.items():
+        if not field.read_only or name not in data:
+            continue
+        shown = None
+        if instance is not None:
+            try:
+                current = field.get_attribute(instance)
+            except (AttributeError, KeyError, ObjectDoesNotExist, SkipField):
+                current = None
+            shown = None if current is None else field.to_representation(current)
+        if data[name] != shown:
+            raise serializers.ValidationError({name: [ErrorDetail(message(name), code="read_only")]})
+
+
 class StrictModelSerializer(serializers.ModelSerializer):
-    """A ``ModelSerializer`` whose fields built from the model's columns are the strict ones above."""
+    """A ``ModelSerializer`` whose fields built from the model's columns are the strict ones above, and
+    whose read-only fields are refused when sent with another value (``refuse_read_only``)."""
+
+    def read_only_message(self, name: str) -> str:
+        """The refusal's words for a read-only field sent with another value."""
+        return read_only_message(name)
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            refuse_read_only(self, data, self.read_only_message)
+        return super().to_internal_value(data)
 
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
@@ -147,6 +182,7 @@ class ClosedSerializer(serializers.Serializer):
 
     def to_internal_value(self, data):
         if isinstance(data, Mapping):
+            refuse_read_only(self, data)  # a read-only field is refused as on every endpoint, not "unknown"
             known = {name for name, field in self.fields.items() if not field.read_only}
             unknown = sorted(str(k) for k in data if k not in known and k not in self.passed_on)
             if unknown:

@@ -37,6 +37,7 @@ from tournament.api.base import (
     request_meta,
 )
 from tournament.api.permissions import SCOREKEEPER
+from tournament.api.refusals import HAND_ENTRY_409, HAND_ENTRY_422, HAND_VOID_422
 from tournament.api.serializers import SEATS
 from tournament.api.serializers_hands import (
     HandEntrySerializer,
@@ -112,7 +113,7 @@ class TableHandsView(LeagueAPIMixin, generics.ListAPIView):
         responses={
             201: HandRecordedSerializer,
             200: HandRecordedSerializer,
-            **errors(*WRITE, 409, 422),
+            **errors(*WRITE, 409, 422, conflicts=HAND_ENTRY_409, refusals=HAND_ENTRY_422),
         },
     )
     def post(self, request, pk):
@@ -212,7 +213,7 @@ class HandVoidView(LeagueAPIMixin, generics.GenericAPIView):
         ),
         parameters=[id_parameter("id", "hand")],
         request=HandVoidRequestSerializer,
-        responses={200: VoidedSerializer, **errors(*WRITE, 422)},
+        responses={200: VoidedSerializer, **errors(*WRITE, 422, refusals=HAND_VOID_422)},
     )
     def post(self, request, pk):
         hand = get_or_404(Hand.objects.select_related("table__round__competition"), pk)

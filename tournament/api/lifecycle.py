@@ -24,6 +24,7 @@ from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, g
 from tournament.api.fields import Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
+from tournament.api.refusals import HAND_CORRECT_409, HAND_CORRECT_422
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
 from tournament.api.serializers_rounds import RoundSerializer
 from tournament.api.serializers_tables import TableSerializer
@@ -164,7 +165,11 @@ class HandCorrectView(LeagueAPIMixin, generics.GenericAPIView):
         ),
         parameters=[id_parameter("id", "hand"), IDEMPOTENCY_KEY],
         request=HandEntrySerializer,
-        responses={201: HandRecordedSerializer, 200: HandRecordedSerializer, **errors(*WRITE, 409, 422)},
+        responses={
+            201: HandRecordedSerializer,
+            200: HandRecordedSerializer,
+            **errors(*WRITE, 409, 422, conflicts=HAND_CORRECT_409, refusals=HAND_CORRECT_422),
+        },
     )
     def post(self, request, pk):
         hand = get_or_404(Hand.objects.select_related("table__round__competition"), pk)

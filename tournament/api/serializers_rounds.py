@@ -23,20 +23,13 @@ class RoundSerializer(StrictModelSerializer):
         # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13).
         read_only_fields = ["competition", "status", "results_held"]
 
+    def read_only_message(self, name: str) -> str:
+        action = {"status": "publish/, start/, end/, finish/ or reopen/", "results_held": "hold/ or release/"}
+        if name in action:
+            return _("Read-only here: use POST /api/v1/rounds/{id}/%(action)s") % {"action": action[name]}
+        return super().read_only_message(name)
+
     def validate(self, attrs):
-        for name, action in (
-            ("status", "publish/, start/, end/, finish/ or reopen/"),
-            ("results_held", "hold/ or release/"),
-        ):
-            if name in self.initial_data and self.initial_data[name] != getattr(self.instance, name, None):
-                raise serializers.ValidationError(
-                    {
-                        name: [
-                            _("Read-only here: use POST /api/v1/rounds/{id}/%(action)s") % {"action": action}
-                        ]
-                    },
-                    code="read_only",
-                )
         competition = self.context["competition"]
         number = attrs.get("number")
         if number is None and self.instance is None:

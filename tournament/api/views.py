@@ -237,7 +237,7 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
         ),
         parameters=[id_parameter("id", "round")],
         request=SeatingRequestSerializer,
-        responses={201: SeatingResultSerializer, **errors(*WRITE, 422)},
+        responses={201: SeatingResultSerializer, **errors(*WRITE, 422, refusals=("cannot_seat",))},
     )
     def post(self, request, pk):
         rnd = get_or_404(Round.objects.select_related("competition"), pk)
@@ -280,7 +280,7 @@ class CompetitionPlanView(LeagueAPIMixin, generics.GenericAPIView):
         ),
         parameters=[id_parameter("id", "competition")],
         request=PlanRequestSerializer,
-        responses={201: PlanResultSerializer, **errors(*WRITE, 422)},
+        responses={201: PlanResultSerializer, **errors(*WRITE, 422, refusals=("cannot_seat",))},
     )
     def post(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)

@@ -63,6 +63,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every line logged while answering carries the request's id (tournament/project/logs.py).
     "tournament.project.logs.RequestIdMiddleware",
+    # HEAD: the GET's status and headers, no body, whatever server runs the app (issue 38).
+    "tournament.project.head.HeadWithoutBody",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -217,6 +219,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, competitions, rounds, tables, hands and standings; the scoring engine.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get components of their own (PlayerRequest, ...) without the read-only fields: a
+    # generated client is not asked for an id to create a player (issue 38).
+    "COMPONENT_SPLIT_REQUEST": True,
     # The docs pages (tournament/api/docs.py) load Swagger UI and Redoc from this site, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -226,6 +231,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",  # the default
         "scoring.adapter.openapi.require_request_bodies",
+        # Last: one version, one way to say null, shapes every client generator reads (issue 38)
+        "tournament.api.schema_hooks.generator_friendly",
     ],
 }
 
