@@ -40,6 +40,7 @@ _ERROR = {
         "code": {"type": "string", "example": "unknown_tile"},
         "message": {"type": "string"},
         "field": {"type": "string", "example": "concealed[3]"},
+        "event": {"type": "string", "description": "An event the hand cannot have had (score it without)."},
     },
 }
 ERRORS_SCHEMA = {
@@ -165,7 +166,8 @@ OUTCOME_SCHEMA = {
     "description": (
         "The fields depend on the outcome, which a 400 naming the field says: a win names the winner and "
         "how (a discard names the discarder, who is not the winner; a self-drawn win has none), and "
-        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders) or the hand; a false "
+        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders, robbing_eighth_flower, "
+        "kong_replacement) or the hand; a false "
         "win names the offender only; a draw names no player but in instant payouts."
     ),
     "properties": {
@@ -178,6 +180,14 @@ OUTCOME_SCHEMA = {
         "ping_hu": {"type": "boolean"},
         "limit": {"type": "boolean"},
         "thirteen_wonders": {"type": "boolean"},
+        "robbing_eighth_flower": {
+            "type": "boolean",
+            "description": "A win by robbing the eighth flower; the discarder is the player who drew it.",
+        },
+        "kong_replacement": {
+            "type": "boolean",
+            "description": "A self-drawn win on a kong's replacement tile (for kong_discarder_pays_for_all).",
+        },
         "hand": HAND_SCHEMA,
         "liable": {**_SEAT, "nullable": True},
         "offender": _SEAT,
@@ -204,6 +214,11 @@ SETTLE_SCHEMA = {
         "transfers": {"type": "array", "items": _TRANSFER},
         "net": {"type": "object", "additionalProperties": {"type": "integer"}},
         "notes": {"type": "array", "items": {"type": "object"}},
+        "decided_by": {
+            "type": "array",
+            "description": "Each setting that decided who pays: {setting, value, rule, code}.",
+            "items": {"type": "object"},
+        },
         "hand": SCORE_SCHEMA,
     },
 }
@@ -267,6 +282,7 @@ EXAMPLE_SETTLEMENT = {
     ],
     "net": {"E": 2, "S": 14, "W": -10, "N": -6},
     "notes": [],
+    "decided_by": [],
 }
 
 

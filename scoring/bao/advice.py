@@ -64,9 +64,14 @@ Input (``bao_advice(data)``, plain JSON)::
          {"code": "two_dragons", "message": "...", "rule": "001 rule 27e", "liable_for": "win"}]}]}
 
 ``dangerous`` is in tile order; ``liable_for`` is ``win`` (every payer's
-share of the win, ``scoring.settle``'s ``liable``) or ``kong`` (that kong's
-instant payout only). Malformed input raises ``InvalidInput``. The advisor
-does not see concealed hands: it lists what *could* make a discarder liable,
+share of the win, ``scoring.settle``'s ``liable``), ``kong`` (that kong's
+instant payout only) or ``kong_replacement`` (the win, if the potential
+winner kongs the discard and wins on the kong's replacement tile: reason
+``kong_tile``, where the rule set's ``kong_discarder_pays_for_all`` says so,
+002 line 481, anywhere in the wall; ``scoring.settle`` then makes the kong's
+discarder pay, read from the kong payout's ``discarder``). Malformed input
+raises ``InvalidInput``. The advisor does not see concealed hands: it lists
+what *could* make a discarder liable,
 as the documents' "dangerous discard" tables do; whether a player really
 became liable is settled at the table and entered as ``liable``, and
 ``scoring.bao.liability`` makes the liable player pay.
@@ -115,6 +120,7 @@ _DEFAULT_RULE = {
     "limit_shown": "001 rule 27f-g",
     "fresh_tile_kong": "001 section A",
     "fresh_tile_win": "001 section A",
+    "kong_tile": "002 line 481",
 }
 
 
@@ -327,6 +333,23 @@ def bao_advice(data: dict) -> dict:
                 f"{left} tiles left in the wall: {{tile}} is fresh; the discarder pays all if someone "
                 "wins on it.",
             )
+
+    if rules.get("kong_discarder_pays_for_all"):
+        # 002 line 481: a discard the potential winner kongs makes its discarder pay for all if he then
+        # wins on the kong's replacement tile, wherever the wall stands. He needs three in hand: a tile
+        # shown twice or more cannot be konged from a discard.
+        rule = rules.citations.get("kong_discarder_pays_for_all", (_DEFAULT_RULE["kong_tile"], ""))[0]
+        for tile in T.PLAYING_TILES:
+            if visible[tile] <= 1:
+                reasons.setdefault(tile, []).append(
+                    {
+                        "code": "kong_tile",
+                        "message": f"If {seat} kongs {tile} on your discard and wins on the replacement "
+                        "tile, you pay for all.",
+                        "rule": rule,
+                        "liable_for": "kong_replacement",
+                    }
+                )
 
     return {
         "rules": rules.id,

@@ -86,3 +86,30 @@ def test_the_preview_says_which_setting_decided_the_payment(client, scorekeeper)
     assert "A special hand: every player pays full price, even on a discard." in text
     assert "002 lines 433 All Honours, 594 Thirteen Wonders" in text
     assert {t["amount"] for t in answer.context["preview"]["transfers"]} == {32}
+
+
+def test_an_exposed_kongs_discarder_pays_for_a_win_on_its_replacement(client, scorekeeper):
+    """002 line 481: Cai (West) fed Ben's exposed kong; Ben self-picks on its replacement (quick entry)."""
+    competition = CompetitionFactory(rules="sg-classic")
+    names = ["Ann East", "Ben South", "Cai West", "Dee North"]
+    table = seated_table(competition=competition, players=[PlayerFactory(name=n) for n in names],
+                         scorekeeper=scorekeeper)  # fmt: skip
+    seats = table.seat_map
+    client.force_login(scorekeeper)
+    fields = {"outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": "2",
+              "situations": ["kong_replacement"], "p-0-player": seats["S"], "p-0-kind": "kong_exposed",
+              "p-0-from": seats["W"]}  # fmt: skip
+    answer = _preview(client, table, fields)
+    text = answer.content.decode()
+    assert 'data-setting="kong_discarder_pays_for_all"' in text
+    assert "Cai West discarded the kong&#x27;s tile and pays for all." in text
+    win = [t for t in answer.context["preview"]["transfers"] if t["to"] == "Ben South" and t["amount"] == 4]
+    assert {t["from"] for t in win} == {"Cai West"} and len(win) == 3
+    assert f'<option value="{seats["W"]}" selected>' in text  # the kong chip keeps who fed it
+
+    data = {**entry_form(client, table), **fields, "previewed": answer.context["preview"]["fingerprint"]}
+    assert client.post(reverse("table:record", args=[table.pk]), data).status_code == 302
+    from tournament.models import Hand
+
+    entry = Hand.objects.get(table=table).entry
+    assert entry["kong_replacement"] is True and entry["instant"][0]["discarder"] == seats["W"]

@@ -43,6 +43,9 @@ def form_data_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
         for key in ("doubles", "ping_hu", "limit", "thirteen_wonders", "liable"):
             if entry.get(key) is not None:
                 out[key] = entry[key]
+        flags = [s for s in ("kong_replacement", "robbing_eighth_flower") if entry.get(s)]
+        if flags:
+            out["situations"] = flags
         if isinstance(entry.get("hand"), Mapping):
             out.update(_hand_fields(entry["hand"]))
     elif entry.get("outcome") == "false_win":
@@ -59,6 +62,8 @@ def form_data_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
         out[f"p-{i}-initial"] = bool(item.get("initial"))
         if item.get("liable") is not None:
             out[f"p-{i}-liable"] = item["liable"]
+        if item.get("discarder") is not None:
+            out[f"p-{i}-from"] = item["discarder"]
     return out
 
 
