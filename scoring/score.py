@@ -22,12 +22,9 @@ reading is scored, and the best reading wins:
   robbing the eighth flower, three dragon or four wind pongs where the rule
   set says so).
 
-Events the hand cannot have had are not a legal win (422): heavenly for a
-non-dealer, earthly for the dealer, either with a claimed meld, earthly
-self-drawn unless the rule set allows it (``earthly_self_drawn``), a
-replacement tile or the last tile on a discard, robbing a kong on a
-self-draw, a kong replacement with no kong, a flower replacement with no
-bonus tile, robbing the eighth flower with fewer than seven.
+Events the hand cannot have had are not a legal win (422): each error names
+its ``event`` and says why (``scoring.events``: heavenly for a non-dealer, a
+replacement tile or the last tile on a discard...).
 
 The result adds to the contract's fields (never renaming): each item has
 its ``rule``, and ``ping_hu`` says whether the hand is a Ping Hu (001 rule

@@ -152,6 +152,13 @@ def _short_hand_still_paid_for_a_kong():
     return short["win"] is False and paid(draw) == {"E": 3, "S": 3, "W": 3}
 
 
+def _luan_xiang_pays_for_all():
+    # 002 lines 829, 865: the offender pays on behalf of all for another's self-pick (entered as liable)
+    data = outcome("sg-classic", options=CLASSIC_SHOOTER, win="self_draw", doubles=4, liable="E")
+    result = settle(data)
+    return paid(result) == {"E": 48} and {t["reason"] for t in result["transfers"]} == {"win", "bao"}
+
+
 def _claim_against_the_rules_is_a_false_win(rules, discarder, expected):
     def check():
         data = {"rules": rules, "outcome": "false_win", "offender": "S"}
@@ -208,6 +215,8 @@ PLAY = [
     ("002 lines 817, 825, 829: long hand, short hand and rule-breaking in shooter mode",
      _long_hand_in_shooter_mode),
     ("002 line 815: a short hand may still kong for the payout", _short_hand_still_paid_for_a_kong),
+    ("002 line 865: discarding the tile just melded on is rule-breaking in shooter mode",
+     _luan_xiang_pays_for_all),
     ("002 lines 831-861: a win claimed on a missed discard is a false win",
      _claim_against_the_rules_is_a_false_win("sg-classic", "W", {"S": 64})),
     ("002 line 135: call pong must pong, a win with the undeclared tiles is zhahu",
