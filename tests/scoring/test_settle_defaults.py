@@ -6,7 +6,7 @@ Each case cites the document's line (``/work/shared/seeds/``): 002 is sg-classic
 
 import pytest
 
-from scoring import score_hand, settle
+from scoring import InvalidInput, score_hand, settle
 from scoring.events import EVENT_WHY
 from tests.scoring.scoring_cases import hand
 
@@ -210,3 +210,11 @@ def test_an_impossible_event_is_named_and_explained(why, data):
     assert error["field"] == "events" and error["event"] in data["events"]
     without = {**data, "events": [e for e in data["events"] if e != error["event"]]}
     assert all(e.get("event") != error["event"] for e in score_hand(without).get("errors", []))
+
+
+def test_a_circles_special_hands_name_known_hands_and_may_be_none():
+    with pytest.raises(InvalidInput) as caught:
+        score_hand({**hand(NINE_GATES, rules="sg-classic"), "options": {"all_pay_full_hands": ["nine_gate"]}})
+    assert caught.value.errors[0].field == "options.all_pay_full_hands"
+    none = settle({**with_hand(hand(ALL_HONOURS, rules="sg-classic")), "options": {"all_pay_full_hands": []}})
+    assert paid(none) == {"W": 32, "E": 16, "N": 16} and none["decided_by"] == []
