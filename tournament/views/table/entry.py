@@ -148,6 +148,7 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow], *, min_doubles: int
             "winning_tile": _picked(form, "winning_tile"),
         },
         "situations": [Option(v, label, checked=v in situations) for v, label in SITUATIONS],
+        "situations_open": bool(situations),
         "payouts": added,
         "payout_blank": blank,
         "payouts_open": bool(added) or bool(blank["player"] or blank["kind"] or blank["errors"]),
