@@ -235,6 +235,8 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
     notes.extend(bao_notes)
     if payer_for_all is not None and reason == "shooter":
         decisions.append(decided(rules, "shooter_pays_all"))
+    elif payer_for_all is None and liable is not None:  # the rule set applies no Bao here (notes say why)
+        decisions[:] = [d for d in decisions if d["setting"] != "kong_discarder_pays_for_all"]
     if payer_for_all is None:
         transfers.extend(transfer(s, winner, amount, "win") for s, amount in shares.items() if amount)
     else:
