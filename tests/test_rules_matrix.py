@@ -149,16 +149,16 @@ def _tables(text: str):
 
 
 def _choice_items(text: str):
-    """The numbered items of each "Choices" section (a paragraph each)."""
+    """The items (numbered or bulleted) of each "Choices" section, a paragraph each."""
     items, inside, current = [], False, None
     for line in text.splitlines():
         if line.startswith("#"):
             inside = line.lstrip("#").strip().lower().startswith("choices")
             continue
-        if inside and re.match(r"^\d+\. ", line):
+        if inside and re.match(r"^(\d+\.|-) ", line):
             current = [line]
             items.append(current)
-        elif inside and current is not None and line.startswith("   "):
+        elif inside and current is not None and line.startswith("  "):
             current.append(line)
         elif not line.strip():
             current = None
@@ -187,3 +187,18 @@ def test_every_row_of_the_matrix_names_a_test_of_its_own(doc):
         if not references(item):
             bare.append(item.splitlines()[0][:90])
     assert not bare, f"{doc.name}: rows without a test of their own: {bare}"
+
+
+def test_a_row_or_a_choice_without_a_test_is_caught():
+    """The check of rows reads tables and choices: a row saying "same mechanism" names no test."""
+    text = (
+        "## 002\n\n| rule | what | code | test |\n|---|---|---|---|\n"
+        "| a | b | `c` | same mechanism as 001 25c |\n"
+        "| d | e | `f` | `test_limits.py::test_limit_hands` |\n\n"
+        "## Choices\n\n1. **One.** Said, and\n   continued. Tests: `test_limits.py::test_limit_hands`.\n"
+        "2. **Two.** Said only.\n- A bullet\n  without a test.\n"
+    )
+    ((_heading, header, rows),) = _tables(text)
+    column = header.index("test")
+    assert [bool(references(cells[column])) for _line, cells in rows] == [False, True]
+    assert [bool(references(item)) for item in _choice_items(text)] == [True, False, False]
