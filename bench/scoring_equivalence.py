@@ -16,8 +16,12 @@ less common branches are reached too:
 - under sg-classic with the limit raised to six (002 "five (or six)"), the
   one setting an organiser changes alone that other settings depend on.
 
+Each winning variant is also settled (``scoring.settle`` with the hand: the
+winner the hand's seat wind, on a discard the next seat as the discarder), so
+that a change of who pays shows too (issue 37): its transfers and net.
+
 The full result of each scoring (its JSON, or the error of ``InvalidInput``)
-must be identical on both sides; otherwise the exit status is 1 and the
+and of each settlement must be identical on both sides; otherwise the exit status is 1 and the
 differences are printed grouped by why they changed (``why``: a win now
 refused, with the engine's own reason; items gained or lost; another price),
 each group with its count, the variants it was seen in and one example.
@@ -71,6 +75,25 @@ def score_all() -> None:
             except InvalidInput as exc:
                 result = {"invalid_input": [e.as_dict() for e in exc.errors]}
             out.write(json.dumps(result, sort_keys=True) + "\n")
+            out.write(json.dumps(settled(data) if result.get("win") else None, sort_keys=True) + "\n")
+
+
+def settled(data: dict) -> dict:
+    """Who pays whom for a winning variant: the winner its seat wind, on a discard the next seat discards."""
+    from scoring.errors import InvalidInput
+    from scoring.settle import settle
+
+    winner = data["seat_wind"]
+    outcome = {"rules": data.get("rules", "spgg-2023"), "outcome": "win", "winner": winner, "hand": data}
+    if data.get("options"):
+        outcome["options"] = data["options"]
+    if data["win"] == "discard":
+        outcome["discarder"] = "ESWN"[("ESWN".index(winner) + 1) % 4]
+    try:
+        result = settle(outcome)
+    except InvalidInput as exc:
+        return {"invalid_input": [e.as_dict() for e in exc.errors]}
+    return {"transfers": result.get("transfers"), "net": result.get("net")}
 
 
 def run_side(code_root: Path) -> list[str]:
@@ -99,14 +122,20 @@ def main() -> int:
         before = run_side(Path(tmp))
     after = run_side(ROOT)
     differ = [n for n, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
-    print(f"{len(after):,} scorings compared with {commit}: {len(differ)} differ")
+    scorings = [n for n in differ if n % 2 == 0]
+    settlements = [n for n in differ if n % 2 == 1]
+    settled_count = sum(1 for line in after[1::2] if line != "null")
+    print(f"{len(after) // 2:,} scorings compared with {commit}: {len(scorings)} differ")
+    print(f"{settled_count:,} settlements compared with {commit}: {len(settlements)} differ")
     if differ:
         report(differ, before, after)
     return 1 if differ else 0
 
 
 def why(before: dict, after: dict) -> str:
-    """One line on what changed between two answers for the same scoring."""
+    """One line on what changed between two answers for the same scoring (or settlement)."""
+    if before is None or after is None or "transfers" in before or "transfers" in after:
+        return "paid otherwise: " + _who_pays(before) + " -> " + _who_pays(after)
     if before.get("win") and after.get("win") is False:
         return "refused now: " + "; ".join(e["message"] for e in after.get("errors", []))
     if before.get("win") is False and after.get("win"):
@@ -126,6 +155,16 @@ def why(before: dict, after: dict) -> str:
     return ", ".join(parts) or "other fields changed"
 
 
+def _who_pays(settlement: dict | None) -> str:
+    """Each payer's total in a settlement, in seat order (``-`` for none)."""
+    if not settlement or "transfers" not in settlement:
+        return json.dumps(settlement)[:80]
+    paid: dict[str, int] = {}
+    for t in settlement["transfers"]:
+        paid[t["from"]] = paid.get(t["from"], 0) + t["amount"]
+    return " ".join(f"{seat}{paid[seat]}" for seat in "ESWN" if seat in paid) or "-"
+
+
 def _options_label(data: dict) -> str:
     options = data.get("options")
     if not options:
@@ -142,6 +181,7 @@ def report(differ: list[int], before: list[str], after: list[str]) -> None:
     groups: dict[str, list[int]] = {}
     for n in differ:
         groups.setdefault(why(json.loads(before[n]), json.loads(after[n])), []).append(n)
+    scored = [data for data in scored for _side in ("score", "settle")]  # two lines per variant
     for reason, rows in sorted(groups.items(), key=lambda g: -len(g[1])):
         seen: dict[str, int] = {}
         for n in rows:

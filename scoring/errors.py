@@ -12,7 +12,8 @@ Two kinds, and only two, ever leave the engine:
 
 Every error is an ``Error``: a snake_case ``code``, a ``message`` a
 scorekeeper understands, and the ``field`` it concerns where one applies
-(``"concealed[3]"``, ``"melds[1].tiles"``).
+(``"concealed[3]"``, ``"melds[1].tiles"``); an error about an event the hand cannot
+have had also names the ``event`` (added to the contract's three keys, never renaming them).
 """
 
 from __future__ import annotations
@@ -25,11 +26,14 @@ class Error:
     code: str
     message: str
     field: str | None = None
+    event: str | None = None  # an event the hand cannot have had (``score.event_errors``): which one
 
     def as_dict(self) -> dict:
         out = {"code": self.code, "message": self.message}
         if self.field is not None:
             out["field"] = self.field
+        if self.event is not None:
+            out["event"] = self.event
         return out
 
 

@@ -6,7 +6,7 @@ when the rule set does not count it; a code listed in ``limit_hands`` is a
 limit hand and counts ``limit_doubles``. ``values_of(rules)`` looks them up
 once per rule set (with the rule each comes from) and checks an organiser's
 lists of hands (``CODE_LISTS``: ``limit_hands``, ``min_doubles_exempt``,
-``instant_wins``) name known hands. Counting them is ``scoring.doubles``,
+``instant_wins``, ``all_pay_full_hands``) name known hands. Counting them is ``scoring.doubles``,
 ``scoring.ping_hu``, ``scoring.limits`` and ``scoring.score``.
 """
 
@@ -98,6 +98,8 @@ _VALUES_CACHE: dict[int, tuple[object, Values]] = {}
 CODE_LISTS = {
     "limit_hands": frozenset(HAND_CODES),
     "min_doubles_exempt": frozenset(HAND_CODES),
+    # a circle's special hands (002 line 193): any hand may be one (issue 37)
+    "all_pay_full_hands": frozenset(HAND_CODES),
     "instant_wins": frozenset(
         {"eight_flowers", "robbing_eighth_flower", "big_dragons", "big_winds", "four_kongs"}
     ),

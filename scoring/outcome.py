@@ -31,6 +31,8 @@ _FIELDS = {
     "ping_hu",
     "limit",
     "thirteen_wonders",
+    "robbing_eighth_flower",
+    "kong_replacement",
     "hand",
     "liable",
     "offender",

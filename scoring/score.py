@@ -22,12 +22,9 @@ reading is scored, and the best reading wins:
   robbing the eighth flower, three dragon or four wind pongs where the rule
   set says so).
 
-Events the hand cannot have had are not a legal win (422): heavenly for a
-non-dealer, earthly for the dealer, either with a claimed meld, earthly
-self-drawn unless the rule set allows it (``earthly_self_drawn``), a
-replacement tile or the last tile on a discard, robbing a kong on a
-self-draw, a kong replacement with no kong, a flower replacement with no
-bonus tile, robbing the eighth flower with fewer than seven.
+Events the hand cannot have had are not a legal win (422): each error names
+its ``event`` and says why (``scoring.events``: heavenly for a non-dealer, a
+replacement tile or the last tile on a discard...).
 
 The result adds to the contract's fields (never renaming): each item has
 its ``rule``, and ``ping_hu`` says whether the hand is a Ping Hu (001 rule
@@ -48,6 +45,7 @@ from scoring.doubles import (
     situation_items,
 )
 from scoring.errors import Error, IllegalHand
+from scoring.events import EVENT_WHY, event_errors  # noqa: F401 (score.event_errors, as the matrix names it)
 from scoring.hand import parse_hand
 from scoring.hand_facts import Facts, hand_facts
 from scoring.hand_values import Values, values_of
@@ -316,61 +314,6 @@ def _sets_of(hand: Hand, reading: Reading) -> list[list[str]]:
     if reading.special == "seven_pairs":
         return [list(tiles[i : i + 2]) for i in range(0, len(tiles), 2)]
     return [list(tiles)]
-
-
-# ------------------------------------------------------------ events
-
-
-def event_errors(hand: Hand, facts: Facts) -> list[Error]:
-    """Events this hand cannot have had (each is an ``Error`` on field ``events``)."""
-    ev = hand.events
-    if not ev:
-        return []
-    errors = []
-
-    def bad(code: str, message: str) -> None:
-        errors.append(Error(code, message, "events"))
-
-    drawn = hand.win == "self_draw"
-    # 001 rule 24h-i, 002 Heavenly/Earthly Hand, 004: both are won before the winner has had a
-    # turn (the dealer's first draw; the dealer's first discard), so no meld can have been claimed.
-    claimed = any(not m.concealed for m in hand.melds)
-    if "heavenly" in ev and (hand.seat_wind != "E" or not drawn):
-        bad("event_not_possible", "A heavenly hand is the dealer's (East's) self-drawn opening hand.")
-    if "heavenly" in ev and claimed:
-        bad("event_not_possible", "A heavenly hand is won before any discard: it holds no claimed meld.")
-    if "earthly" in ev and hand.seat_wind == "E":
-        bad("event_not_possible", "An earthly hand is won by a player other than the dealer (East).")
-    if "earthly" in ev and claimed:
-        bad(
-            "event_not_possible",
-            "An earthly hand is won on the dealer's first discard: it holds no claimed meld.",
-        )
-    if "earthly" in ev and drawn and not hand.rules.get("earthly_self_drawn", False):
-        # 001 rule 24i, 002: "when Banker discarded the first tile"; 004 also allows the first draw
-        bad(
-            "event_needs_discard",
-            "An earthly hand is won on the dealer's first discard: win must be discard.",
-        )
-    for event in ("flower_replacement", "kong_replacement", "double_kong_replacement", "last_tile"):
-        if event in ev and not drawn:
-            bad("event_needs_self_draw", f"{event} means the winning tile was drawn: win must be self_draw.")
-    kongs = (
-        sum(1 for m in hand.melds if m.kind == "kong")
-        if "kong_replacement" in ev or "double_kong_replacement" in ev
-        else 0
-    )
-    if "kong_replacement" in ev and kongs == 0:
-        bad("event_not_possible", "A win on a kong replacement tile needs a declared kong.")
-    if "double_kong_replacement" in ev and kongs < 2:
-        bad("event_not_possible", "A win after two kongs in a row needs two declared kongs.")
-    if "flower_replacement" in ev and not hand.bonus:
-        bad("event_not_possible", "A win on a replacement tile for a bonus tile needs a bonus tile.")
-    if "robbing_kong" in ev and drawn:
-        bad("event_needs_discard", "Robbing a kong takes another player's tile: win must be discard.")
-    if "robbing_eighth_flower" in ev and facts.n_flowers < 7:
-        bad("event_not_possible", "Robbing the eighth flower needs seven flowers and seasons.")
-    return errors
 
 
 def _not_a_win(rules_id: str | None, errors: list[Error]) -> dict:

@@ -19,15 +19,23 @@ Who pays (``scoring.payments`` for the prices):
 
 1. A win on a discard: the discarder pays full price, the other two half; a
    self-drawn win: all three full (001 rule 17; 004, 002, 000 alike).
-   13 Wonders: all three full either way (001 rule 24j; 004 "always paid as
-   self-drawn"; 000 "treated as if he picked the winning tile"); under
-   ``limit_all_pay_full`` (sg-classic) every limit hand too. ``shooter_pays_all``
+   The hands of ``all_pay_full_hands`` (13 Wonders: 001 rule 24j; 004 "always
+   paid as self-drawn"; 000 "treated as if he picked the winning tile"; 002
+   line 594, and All Honours, line 433): all three full either way; under
+   ``limit_all_pay_full`` every limit hand too. Robbing the eighth flower
+   (the player who drew it is the discarder): ``robbing_eighth_flower_paid_by``
+   (002 line 329: he pays all three self-drawn shares). ``shooter_pays_all``
    (002 option): the discarder also pays the other two shares.
 2. Bao (001 rule 27; 004 "Payments to winner"; 002 "Paying for all players";
    000 "Pay all situations"): the liable player pays every payer's share,
    when the rule set applies Bao to this win; ``scoring.bao.liability``
    decides and makes the transfers (and says in ``notes`` why not, when it
    does not). Without Bao, ``shooter_pays_all`` has the discarder pay for all.
+   Under ``kong_discarder_pays_for_all`` (002 line 481) a win on a kong's
+   replacement tile makes liable the seat that discarded that kong's tile
+   (the winner's last ``kong`` payout with a ``discarder``).
+   ``decided_by`` lists each setting that decided who pays (added to the
+   contract's result): ``{"setting", "value", "rule", "code"}``.
 3. Instant payouts (``scoring.instant_payouts``): each other seat pays the
    payout to the seat that earned it, a liable seat all three shares; they
    are paid whatever the outcome, a draw or a false win included.
@@ -55,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.bao.liability import pay_for_all, win_payer_for_all
+from scoring.bao.liability import decided, kong_feeder, pay_for_all, win_payer_for_all
 from scoring.errors import Error, IllegalHand, InvalidInput
 from scoring.instant_payouts import instant_transfers
 from scoring.model import SEATS
@@ -73,6 +81,9 @@ from scoring.outcome import (
 )
 from scoring.payments import net_of, price, transfer, win_shares
 from scoring.rulesets import DEFAULT_RULESET, RuleSet, get_ruleset
+
+# Quick entry's flags (the hand's kind, without its tiles).
+QUICK = ("ping_hu", "limit", "thirteen_wonders", "robbing_eighth_flower", "kong_replacement")
 
 
 def settle(data: dict) -> dict:
@@ -101,16 +112,14 @@ def settle(data: dict) -> dict:
         _settle_false_win(data, rules, transfers, result)
     else:
         _forbid(
-            data,
-            ("winner", "win", "discarder", "doubles", "ping_hu", "limit", "thirteen_wonders", "hand")
-            + ("liable", "offender"),
-            "to a draw",
+            data, ("winner", "win", "discarder", "doubles", "hand", "liable", "offender", *QUICK), "to a draw"
         )
 
     transfers.extend(instant_transfers(data.get("instant"), rules))
     result["transfers"] = transfers
     result["net"] = net_of(transfers)
     result["notes"] = notes
+    result["decided_by"] = result.get("decided_by", [])
     return result
 
 
@@ -142,7 +151,7 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
     if hand is not None and _present(data, "doubles"):
         raise _bad("ambiguous_entry", "Give either doubles (quick entry) or hand, not both.", "doubles")
     if hand is not None:
-        _forbid(data, ("ping_hu", "limit", "thirteen_wonders"), "when the hand is given (it is scored)")
+        _forbid(data, QUICK, "when the hand is given (it is scored)")
         scored = _score(hand, rules, winner, win)
         if scored.get("win") is not True:
             return [_error_from(e) for e in scored.get("errors", [])] or [
@@ -152,12 +161,24 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         limit = bool(scored.get("limit"))
         codes = {item.get("code") for item in scored.get("items", []) if isinstance(item, Mapping)}
         ping_hu = bool(scored.get("ping_hu")) or bool(codes & {"ping_hu", "full_flush_ping_hu"})
-        all_pay_full = bool(codes & set(rules["all_pay_full_hands"]))
+        special = sorted(codes & set(rules["all_pay_full_hands"]))
+        events = hand.get("events") if isinstance(hand.get("events"), list) else []
+        events = {e.strip().lower() for e in events if isinstance(e, str)}
+        robbed = "robbing_eighth_flower" in codes or "robbing_eighth_flower" in events
+        replacement = bool(events & {"kong_replacement", "double_kong_replacement"})
         result["hand"] = scored
     else:
         ping_hu = _flag(data, "ping_hu")
         thirteen = _flag(data, "thirteen_wonders")
-        limit = _flag(data, "limit") or thirteen
+        robbed = _flag(data, "robbing_eighth_flower")
+        replacement = _flag(data, "kong_replacement")
+        if replacement and win != "self_draw":
+            from scoring.events import EVENT_WHY
+
+            why = EVENT_WHY["kong_replacement_on_discard"]
+            return [Error("event_needs_self_draw", why, "kong_replacement", "kong_replacement")]
+        # robbing the eighth flower with no doubles given: the limit (24g, 004, 002; 000's 5 is its limit)
+        limit = _flag(data, "limit") or thirteen or (robbed and data.get("doubles") is None)
         doubles = data.get("doubles")
         if doubles is None and not limit:
             raise _bad("missing_field", "Give the hand's doubles, or the hand itself.", "doubles")
@@ -175,9 +196,30 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
                     "doubles",
                 )
             ]
-        all_pay_full = thirteen and "thirteen_wonders" in rules["all_pay_full_hands"]
-    if limit and rules["limit_all_pay_full"]:
+        special = (
+            ["thirteen_wonders"] if thirteen and "thirteen_wonders" in rules["all_pay_full_hands"] else []
+        )
+    decisions = result.setdefault("decided_by", [])
+    all_pay_full = False
+    if special and win == "discard":
         all_pay_full = True
+        decisions.append(decided(rules, "all_pay_full_hands", special[0]))
+    elif limit and rules["limit_all_pay_full"] and win == "discard":
+        all_pay_full = True
+        decisions.append(decided(rules, "limit_all_pay_full"))
+    if robbed and win == "discard" and rules["robbing_eighth_flower_paid_by"] != "as_discard":
+        # 002 line 329: the drawer of the eighth flower pays "as if the hand was won on a Self-Pick",
+        # alone (drawer_for_all) or, by a house rule, shared (all_full)
+        all_pay_full = True
+        if rules["robbing_eighth_flower_paid_by"] == "drawer_for_all" and liable is None:
+            liable = discarder
+        decisions.append(decided(rules, "robbing_eighth_flower_paid_by"))
+    if replacement and win == "self_draw" and liable is None and rules["kong_discarder_pays_for_all"]:
+        # 002 line 481: the discarder of an exposed kong's tile pays for all if the konger wins on the
+        # kong's replacement tile
+        liable = kong_feeder(data.get("instant"), winner)
+        if liable is not None:
+            decisions.append(decided(rules, "kong_discarder_pays_for_all", liable))
 
     hand_price = price(rules, doubles, limit=limit, ping_hu=ping_hu)
     result.update({"doubles": doubles, "limit": limit, "payment": hand_price})
@@ -191,6 +233,10 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
 
     payer_for_all, reason, bao_notes = win_payer_for_all(rules, win=win, discarder=discarder, liable=liable)
     notes.extend(bao_notes)
+    if payer_for_all is not None and reason == "shooter":
+        decisions.append(decided(rules, "shooter_pays_all"))
+    elif payer_for_all is None and liable is not None:  # the rule set applies no Bao here (notes say why)
+        decisions[:] = [d for d in decisions if d["setting"] != "kong_discarder_pays_for_all"]
     if payer_for_all is None:
         transfers.extend(transfer(s, winner, amount, "win") for s, amount in shares.items() if amount)
     else:
@@ -205,6 +251,7 @@ def _error_from(e: Any) -> Error:
             str(e.get("code", "illegal_hand")),
             str(e.get("message", "The hand is not a legal win.")),
             f"hand.{field}" if field else "hand",
+            e.get("event") if isinstance(e.get("event"), str) else None,
         )
     return Error("illegal_hand", str(e), "hand")
 
@@ -267,7 +314,7 @@ def _options_of(rules: RuleSet) -> dict:
 def _settle_false_win(data, rules: RuleSet, transfers: list, result: dict) -> None:
     _forbid(
         data,
-        ("winner", "win", "hand", "liable", "ping_hu", "limit", "thirteen_wonders"),
+        ("winner", "win", "hand", "liable", *QUICK),
         "to a false win (give offender, and discarder if the claim was on a discard)",
     )
     offender = _seat(data, "offender")

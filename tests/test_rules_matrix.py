@@ -127,3 +127,78 @@ def test_a_case_the_matrix_names_must_exist():
         ("test_limits.py", "test_limit_hands", "B"),
         ("test_limits.py", "test_other", None),
     ]
+
+
+def _tables(text: str):
+    """Each markdown table of ``text`` as (section heading, header cells, [(line, cells)])."""
+    heading, header, rows, out = "", None, [], []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("#"):
+            heading = line.lstrip("#").strip()
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if header is None:
+                header = cells
+            elif not set(line.replace("|", "").strip()) <= {"-", ":", " "}:
+                rows.append((line, cells))
+            continue
+        if header is not None:
+            out.append((heading, header, rows))
+        header, rows = None, []
+    return out
+
+
+def _choice_items(text: str):
+    """The items (numbered or bulleted) of each "Choices" section, a paragraph each."""
+    items, inside, current = [], False, None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            inside = line.lstrip("#").strip().lower().startswith("choices")
+            continue
+        if inside and re.match(r"^(\d+\.|-) ", line):
+            current = [line]
+            items.append(current)
+        elif inside and current is not None and line.startswith("  "):
+            current.append(line)
+        elif not line.strip():
+            current = None
+    return ["\n".join(item) for item in items]
+
+
+@pytest.mark.parametrize("doc", MATRIX, ids=lambda p: p.name)
+def test_every_row_of_the_matrix_names_a_test_of_its_own(doc):
+    """Issue 37: a rule's row, a choice's row or item, names at least one test (not "—", "same
+    mechanism", "as above" or another file); the interface tables list functions, not rules."""
+    text = doc.read_text()
+    bare = []
+    for heading, header, rows in _tables(text):
+        lowered = [h.lower() for h in header]
+        if "test" not in lowered:  # the interfaces list functions; out of scope is no rule of the engine
+            assert heading.lower().startswith(("interface", "the interfaces", "out of scope")), (
+                doc.name,
+                heading,
+            )
+            continue
+        column = lowered.index("test")
+        for line, cells in rows:
+            if column >= len(cells) or not references(cells[column]):
+                bare.append(line[:90])
+    for item in _choice_items(text):
+        if not references(item):
+            bare.append(item.splitlines()[0][:90])
+    assert not bare, f"{doc.name}: rows without a test of their own: {bare}"
+
+
+def test_a_row_or_a_choice_without_a_test_is_caught():
+    """The check of rows reads tables and choices: a row saying "same mechanism" names no test."""
+    text = (
+        "## 002\n\n| rule | what | code | test |\n|---|---|---|---|\n"
+        "| a | b | `c` | same mechanism as 001 25c |\n"
+        "| d | e | `f` | `test_limits.py::test_limit_hands` |\n\n"
+        "## Choices\n\n1. **One.** Said, and\n   continued. Tests: `test_limits.py::test_limit_hands`.\n"
+        "2. **Two.** Said only.\n- A bullet\n  without a test.\n"
+    )
+    ((_heading, header, rows),) = _tables(text)
+    column = header.index("test")
+    assert [bool(references(cells[column])) for _line, cells in rows] == [False, True]
+    assert [bool(references(item)) for item in _choice_items(text)] == [True, False, False]

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
+from scoring.adapter.openapi_examples import (  # noqa: F401 (named here by the views and tests)
+    EXAMPLE_HAND,
+    EXAMPLE_OUTCOME,
+    EXAMPLE_SCORE,
+    EXAMPLE_SETTLEMENT,
+)
 from scoring.options_schema import options_schema
 from scoring.rulesets import RULESETS
 from scoring.tiles import TILES
@@ -40,6 +46,7 @@ _ERROR = {
         "code": {"type": "string", "example": "unknown_tile"},
         "message": {"type": "string"},
         "field": {"type": "string", "example": "concealed[3]"},
+        "event": {"type": "string", "description": "An event the hand cannot have had (score it without)."},
     },
 }
 ERRORS_SCHEMA = {
@@ -166,7 +173,8 @@ OUTCOME_SCHEMA = {
     "description": (
         "The fields depend on the outcome, which a 400 naming the field says: a win names the winner and "
         "how (a discard names the discarder, who is not the winner; a self-drawn win has none), and "
-        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders) or the hand; a false "
+        "gives either doubles (quick entry, with ping_hu, limit, thirteen_wonders, robbing_eighth_flower, "
+        "kong_replacement) or the hand; a false "
         "win names the offender only; a draw names no player but in instant payouts."
     ),
     "properties": {
@@ -179,6 +187,14 @@ OUTCOME_SCHEMA = {
         "ping_hu": {"type": "boolean"},
         "limit": {"type": "boolean"},
         "thirteen_wonders": {"type": "boolean"},
+        "robbing_eighth_flower": {
+            "type": "boolean",
+            "description": "A win by robbing the eighth flower; the discarder is the player who drew it.",
+        },
+        "kong_replacement": {
+            "type": "boolean",
+            "description": "A self-drawn win on a kong's replacement tile (for kong_discarder_pays_for_all).",
+        },
         "hand": HAND_SCHEMA,
         "liable": {**_SEAT, "enum": [*_SEAT["enum"], None], "nullable": True},
         "offender": _SEAT,
@@ -205,71 +221,14 @@ SETTLE_SCHEMA = {
         "transfers": {"type": "array", "items": _TRANSFER},
         "net": {"type": "object", "additionalProperties": {"type": "integer"}},
         "notes": {"type": "array", "items": {"type": "object"}},
+        "decided_by": {
+            "type": "array",
+            "description": "Each setting that decided who pays: {setting, value, rule, code}.",
+            "items": {"type": "object"},
+        },
         "hand": SCORE_SCHEMA,
     },
 }
-
-EXAMPLE_HAND = {
-    "rules": "spgg-2023",
-    "prevailing_wind": "E",
-    "seat_wind": "S",
-    "concealed": ["B2", "B3", "B4", "D5", "D6", "D7", "C3", "C3"],
-    "melds": [
-        {"type": "chow", "tiles": ["C4", "C5", "C6"]},
-        {"type": "kong", "tiles": ["RD", "RD", "RD", "RD"], "concealed": True},
-    ],
-    "bonus": ["F2", "CAT"],
-    "winning_tile": "B4",
-    "win": "discard",
-    "events": [],
-}
-EXAMPLE_SCORE = {
-    "rules": "spgg-2023",
-    "win": True,
-    "doubles": 3,
-    "limit": False,
-    "items": [
-        {"code": "dragon_pong", "name": "Pong of Red Dragons", "doubles": 1, "rule": "001 rule 23g"},
-        {"code": "seat_flower", "name": "Own flower F2", "doubles": 1, "rule": "001 rule 23a"},
-        {"code": "animal", "name": "Animal: Cat", "doubles": 1, "rule": "001 rule 23c"},
-    ],
-    "sets": [
-        ["B2", "B3", "B4"],
-        ["D5", "D6", "D7"],
-        ["C4", "C5", "C6"],
-        ["RD", "RD", "RD", "RD"],
-        ["C3", "C3"],
-    ],
-    "payment": {"full": 8, "half": 4},
-    "ping_hu": False,
-}
-EXAMPLE_OUTCOME = {
-    "rules": "spgg-2023",
-    "outcome": "win",
-    "winner": "S",
-    "win": "discard",
-    "discarder": "W",
-    "doubles": 3,
-    "liable": None,
-    "instant": [{"type": "kong", "seat": "E", "concealed": True}],
-}
-EXAMPLE_SETTLEMENT = {
-    "rules": "spgg-2023",
-    "doubles": 3,
-    "limit": False,
-    "payment": {"full": 8, "half": 4},
-    "transfers": [
-        {"from": "W", "to": "S", "amount": 8, "reason": "win"},
-        {"from": "E", "to": "S", "amount": 4, "reason": "win"},
-        {"from": "N", "to": "S", "amount": 4, "reason": "win"},
-        {"from": "S", "to": "E", "amount": 2, "reason": "kong"},
-        {"from": "W", "to": "E", "amount": 2, "reason": "kong"},
-        {"from": "N", "to": "E", "amount": 2, "reason": "kong"},
-    ],
-    "net": {"E": 2, "S": 14, "W": -10, "N": -6},
-    "notes": [],
-}
-
 
 # The engine's 422 codes (scoring.hand_illegal, scoring.score, scoring.settle): well-formed, not a legal win.
 ENGINE_REFUSALS = {

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 import scoring
+from scoring.adapter.words import decided_text, error_text
 from scoring.answers import RESULT, answer
 from scoring.bao import discard_liability
 from scoring.rulesets import DEFAULT_RULESET, RULESETS
@@ -133,7 +134,7 @@ def calculate(hand: dict, discarder: str | None) -> dict:
     scored = answer(scoring.score_hand, hand)
     out: dict = {"score": scored.body, "kind": scored.kind, "settlement": None, "needs_discarder": False}
     if scored.kind != RESULT:
-        out["errors"] = scored.body.get("errors", [])
+        out["errors"] = _errors(scored.body.get("errors", []))
         out["items_so_far"] = scored.body.get("items", [])
         return out
     winner = hand["seat_wind"]
@@ -148,9 +149,31 @@ def calculate(hand: dict, discarder: str | None) -> dict:
         out["settlement"] = settled.body
         out["rows"] = _payment_rows(settled.body, winner, outcome.get("discarder"))
         out["bao"] = _bao(hand, outcome, winner)
+        out["decided"] = decided_lines(settled.body, lambda seat: str(SEAT_NAMES.get(seat, seat)))
     else:
-        out["errors"] = settled.body.get("errors", [])
+        out["errors"] = _errors(settled.body.get("errors", []))
     return out
+
+
+EVENT_LABELS = dict(EVENTS)
+
+
+def _errors(errors: list) -> list[dict]:
+    """The engine's errors for the page: translated, with an impossible event's label (to drop it)."""
+    out = []
+    for e in errors:
+        event = e.get("event")
+        label = EVENT_LABELS.get(event) if isinstance(event, str) else None
+        out.append({**e, "text": error_text(e), "event_label": str(label) if label else ""})
+    return out
+
+
+def decided_lines(settlement: dict, seat_name) -> list[dict]:
+    """Which setting decided a payment (``decided_by``), in words, with the setting and its rule."""
+    return [
+        {"setting": d.get("setting", ""), "text": decided_text(d, seat_name), "rule": d.get("rule", "")}
+        for d in settlement.get("decided_by") or []
+    ]
 
 
 # What each Bao scenario means, for the scorekeeper (scoring.bao's codes; the rule is cited beside it).
@@ -208,13 +231,18 @@ INITIAL = {"rules": DEFAULT_RULESET, "prevailing_wind": "E", "seat_wind": "E", "
 def calculator(request):
     """GET: the empty calculator. POST: the calculator with the hand's value (the partial for htmx)."""
     result = None
+    dropped = ""
     if request.method == "POST":
-        form = HandForm(request.POST)
+        data = request.POST.copy()
+        dropped = data.pop("drop_event", [""])[-1]
+        if dropped:  # "score it again without": the event the engine said cannot be, left out (issue 37)
+            data.setlist("events", [e for e in data.getlist("events") if e != dropped])
+        form = HandForm(data)
         if form.is_valid():
             result = calculate(form.hand(), form.cleaned_data["discarder"] or None)
     else:
         form = HandForm(initial=INITIAL)
-    context = {"form": form, "result": result, "seat_names": SEAT_NAMES}
+    context = {"form": form, "result": result, "seat_names": SEAT_NAMES, "dropped": dropped}
     if request.headers.get("HX-Request") == "true":
         return render(request, "scoring/_calculator_htmx.html", context)
     return render(request, "scoring/calculator.html", context)

@@ -64,9 +64,14 @@ Input (``bao_advice(data)``, plain JSON)::
          {"code": "two_dragons", "message": "...", "rule": "001 rule 27e", "liable_for": "win"}]}]}
 
 ``dangerous`` is in tile order; ``liable_for`` is ``win`` (every payer's
-share of the win, ``scoring.settle``'s ``liable``) or ``kong`` (that kong's
-instant payout only). Malformed input raises ``InvalidInput``. The advisor
-does not see concealed hands: it lists what *could* make a discarder liable,
+share of the win, ``scoring.settle``'s ``liable``), ``kong`` (that kong's
+instant payout only) or ``kong_replacement`` (the win, if the potential
+winner kongs the discard and wins on the kong's replacement tile: reason
+``kong_tile``, where the rule set's ``kong_discarder_pays_for_all`` says so,
+002 line 481, anywhere in the wall; ``scoring.settle`` then makes the kong's
+discarder pay, read from the kong payout's ``discarder``). Malformed input
+raises ``InvalidInput``. The advisor does not see concealed hands: it lists
+what *could* make a discarder liable,
 as the documents' "dangerous discard" tables do; whether a player really
 became liable is settled at the table and entered as ``liable``, and
 ``scoring.bao.liability`` makes the liable player pay.
@@ -115,6 +120,7 @@ _DEFAULT_RULE = {
     "limit_shown": "001 rule 27f-g",
     "fresh_tile_kong": "001 section A",
     "fresh_tile_win": "001 section A",
+    "kong_tile": "002 line 481",
 }
 
 
@@ -328,6 +334,23 @@ def bao_advice(data: dict) -> dict:
                 "wins on it.",
             )
 
+    if rules.get("kong_discarder_pays_for_all"):
+        # 002 line 481: a discard the potential winner kongs makes its discarder pay for all if he then
+        # wins on the kong's replacement tile, wherever the wall stands. He needs three in hand: a tile
+        # shown twice or more cannot be konged from a discard.
+        rule = rules.citations.get("kong_discarder_pays_for_all", (_DEFAULT_RULE["kong_tile"], ""))[0]
+        for tile in T.PLAYING_TILES:
+            if visible[tile] <= 1:
+                reasons.setdefault(tile, []).append(
+                    {
+                        "code": "kong_tile",
+                        "message": f"If {seat} kongs {tile} on your discard and wins on the replacement "
+                        "tile, you pay for all.",
+                        "rule": rule,
+                        "liable_for": "kong_replacement",
+                    }
+                )
+
     return {
         "rules": rules.id,
         "seat": seat,
@@ -343,50 +366,3 @@ def _fresh_tiles(rules: RuleSet, discards, melds) -> list[str]:
         if where == "discards_and_melds" or (where == "discards_and_pongs" and kind != "chow"):
             seen.update(tiles)
     return [t for t in T.PLAYING_TILES if t not in seen]
-
-
-def discard_liability(
-    hand: Mapping[str, Any], *, discarder: str, rules: str | None = None, options: Mapping | None = None
-) -> dict | None:
-    """Does the winning discard make its discarder liable for the whole win? (the scoresheet's proposal)
-
-    ``hand`` is a contract Hand won on a discard (``win: "discard"``) whose
-    exposed melds are known (entered tile by tile); ``discarder`` the seat
-    that discarded ``winning_tile``. The winner's exposed melds and bonus
-    tiles are what the table showed before the discard (001 rule 27 "Minimum
-    display tiles"; 004 "pay-for-all" table; 002 Bao scenarios); a kong
-    declared concealed is not counted as shown. No alert needs to have been
-    given (001 rule 13). The fresh-tile rules need the wall and the discards,
-    which a hand does not carry: they are not judged here.
-
-    Returns ``{"seat": discarder, "tile": winning tile, "reasons": [...]}``
-    (each reason as in ``bao_advice``, ``liable_for`` "win") or None when the
-    discard makes nobody liable, the hand was not won on a discard, or the
-    hand cannot be read (the engine reports that elsewhere).
-    """
-    if not isinstance(hand, Mapping) or hand.get("win") != "discard" or discarder == hand.get("seat_wind"):
-        return None
-    melds = hand.get("melds") or []
-    if not isinstance(melds, list) or not isinstance(hand.get("winning_tile"), str):
-        return None
-    exposed = [m for m in melds if isinstance(m, Mapping) and not m.get("concealed")]
-    try:
-        tile = T.parse_tiles([hand["winning_tile"]], "winning_tile")[0]
-        advice = bao_advice(
-            {
-                "rules": rules if rules is not None else hand.get("rules"),
-                "options": options if options is not None else hand.get("options"),
-                "prevailing_wind": hand.get("prevailing_wind", "E"),
-                "seat": hand.get("seat_wind"),
-                "melds": [{"type": m.get("type"), "tiles": m.get("tiles")} for m in exposed],
-                "bonus": hand.get("bonus") or [],
-            }
-        )
-    except InvalidInput:
-        return None
-    for row in advice["dangerous"]:
-        if row["tile"] == tile:
-            reasons = [r for r in row["reasons"] if r["liable_for"] == "win"]
-            if reasons:
-                return {"seat": discarder, "tile": tile, "reasons": reasons}
-    return None

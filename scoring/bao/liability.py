@@ -24,6 +24,10 @@ Which discards make a player liable is ``scoring.bao.advice``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.model import SEATS
 from scoring.payments import transfer
 from scoring.rulesets import RuleSet
 
@@ -35,6 +39,41 @@ def note(code: str, message: str, rules: RuleSet, setting: str | None = None) ->
     if source:
         out["rule"] = source
     return out
+
+
+def decided(rules: RuleSet, setting: str, code: str | None = None) -> dict:
+    """One entry of ``decided_by``: the setting that decided who pays, its value and its rule.
+
+    ``code`` says what it decided on (the hand of ``all_pay_full_hands``, the
+    liable seat of ``kong_discarder_pays_for_all``).
+    """
+    value = rules[setting]
+    out = {"setting": setting, "value": list(value) if isinstance(value, tuple) else value}
+    source = rules.citations.get(setting, ("", ""))[0]
+    if source:
+        out["rule"] = source
+    if code is not None:
+        out["code"] = code
+    return out
+
+
+def kong_feeder(instant: Any, winner: str) -> str | None:
+    """The seat that discarded the tile of the winner's last kong (None: his last kong was his own).
+
+    Read from the outcome's ``instant`` payouts as given (``scoring.instant_payouts`` checks
+    them): the winner's kongs in order, the last one's ``discarder``.
+    """
+    feeder = None
+    for item in instant if isinstance(instant, list) else []:
+        if not isinstance(item, Mapping) or item.get("type") != "kong":
+            continue
+        seat = item.get("seat")
+        if not isinstance(seat, str) or seat.strip().upper() != winner:
+            continue
+        fed = item.get("discarder")
+        fed = fed.strip().upper() if isinstance(fed, str) else None
+        feeder = fed if fed in SEATS and fed != winner else None
+    return feeder
 
 
 def win_payer_for_all(

@@ -98,6 +98,11 @@ PAYMENT_SETTINGS: dict[str, str] = {
     "limit_all_pay_full": "Whether every payer pays full price for a limit hand, even on a discard.",
     "all_pay_full_hands": "Hands every payer pays at full price for, even on a discard.",
     "shooter_pays_all": "Whether the discarder of the winning tile also pays the other payers' shares.",
+    "robbing_eighth_flower_paid_by": "Who pays a win by robbing the eighth flower, the player who drew "
+    "it counting as the discarder: as_discard (he pays full, the others half), drawer_for_all (he pays "
+    "all three shares at the self-drawn price) or all_full (each pays his share at the self-drawn price).",
+    "kong_discarder_pays_for_all": "Whether the player who discarded the tile of an exposed kong pays "
+    "for all when the kong's owner then wins on its replacement tile, wherever the wall stands.",
     "instant": "Instant payouts, paid by each other player: kong (concealed/exposed), own flower and "
     "season pair, animal pair, complete bonus set (at the opening deal / later).",
     "bao_self_draw": "Whether a liable player pays for all on a self-drawn win.",
@@ -130,6 +135,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "false_win_payment": ("full_each", "as_reverse_win"),
     "short_of_chips": ("pay_what_they_have", "allow_negative"),
     "exposed_kong_paid_by": ("each_other", "discarder"),
+    "robbing_eighth_flower_paid_by": ("as_discard", "drawer_for_all", "all_full"),
     "bao_scenarios": (
         "same_suit",
         "terminal_pongs",

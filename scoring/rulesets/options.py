@@ -29,7 +29,7 @@ MAX_SETTING = 10**9  # every count and price of a rule set: amounts, doubles, ca
 _PAIRS = frozenset({"ping_hu_price", "limit_price"})
 _NULLABLE = frozenset({"ping_hu_price"})
 _HAND_LISTS = frozenset(
-    {"limit_hands", "min_doubles_exempt", "instant_wins"}
+    {"limit_hands", "min_doubles_exempt", "instant_wins", "all_pay_full_hands"}
 )  # scoring.hand_values.CODE_LISTS
 
 # Settings that a rule set pricing by doubling (prices_follow_limit) derives from limit_doubles

@@ -23,6 +23,8 @@ window.offlineEntry = ({ card, say, fill, players, nameOf, form }) => {
       thirteen: fields.some(([k]) => k === "thirteen_wonders"),
       fullHand: Boolean(one("hand_json") || one("concealed").trim()),
       payouts: rows.size > 0,
+      // who pays may hang on these (scoring.settle: robbing_eighth_flower_paid_by, kong_discarder_pays_for_all)
+      decidedByServer: fields.some(([k, v]) => k === "situations" && (v === "robbing_eighth_flower" || v === "kong_replacement")),
     };
   }
 
@@ -54,6 +56,7 @@ window.offlineEntry = ({ card, say, fill, players, nameOf, form }) => {
     if (!e.winner) return { problem: say.needWinner };
     if (!e.from) return { problem: say.needFrom };
     if (e.fullHand) return { line: say.fullHand, deltas: null };
+    if (e.decidedByServer) return { line: say.serverPrices, deltas: null };
     if (e.doubles === null && !e.limit) return { problem: say.needDoubles };
     const [full, half] = price(e);
     const line = e.limit ? fill(say.pricedLimit, { full, half }) : fill(say.priced, { d: e.doubles, full, half });

@@ -214,13 +214,28 @@ FRESH = [
 @pytest.mark.parametrize("case, rules, left, codes, rule", FRESH, ids=[c[0] for c in FRESH])
 def test_fresh_tiles_near_the_end_of_the_wall(case, rules, left, codes, rule):
     advice = bao_advice(table(rules, wall_tiles_left=left, discards=["B1", "RD"]))
-    found = dangerous(advice)
+    # 002's kong tile rule (line 481) holds anywhere in the wall: test_a_kongs_discarder_anywhere_in_the_wall
+    found = {t: [c for c in codes if c != "kong_tile"] for t, codes in dangerous(advice).items()}
+    found = {t: codes for t, codes in found.items() if codes}
     assert found.get("C5", []) == codes, rule
     assert "B1" not in found and "RD" not in found  # discarded: no longer fresh
     if codes:
         assert len(found) == 32
-        kong = next(r for r in advice["dangerous"][0]["reasons"] if r["code"] == codes[0])
+        kong = next(r for d in advice["dangerous"] for r in d["reasons"] if r["code"] == codes[0])
         assert kong["liable_for"] == ("kong" if codes[0] == "fresh_tile_kong" else "win")
+
+
+def test_a_kongs_discarder_anywhere_in_the_wall():
+    """002 line 481: under sg-classic any tile the potential winner can still kong on a discard (shown at
+    most once) makes its discarder liable for a win on the replacement tile, with no fresh-tile condition;
+    the other rule sets know only their fresh-tile rule near the end of the wall."""
+    advice = bao_advice(table("sg-classic", wall_tiles_left=60, discards=["B1", "RD", "RD"]))
+    kong = dangerous(advice, "kong_tile")
+    assert "B1" in kong and "C5" in kong and "RD" not in kong and len(kong) == 33
+    reason = next(r for r in advice["dangerous"][0]["reasons"] if r["code"] == "kong_tile")
+    assert reason["liable_for"] == "kong_replacement" and reason["rule"].startswith("002 line 481")
+    for rules in ("spgg-2023", "sg-tai-card", "sgmj-2002"):
+        assert not dangerous(bao_advice(table(rules, wall_tiles_left=60)), "kong_tile"), rules
 
 
 @pytest.mark.parametrize(

@@ -282,7 +282,11 @@ SPEC_TABLE = {
         "ping_hu_price": None,
         "limit_doubles": 5,  # "5 points (option 6)"
         "limit_full": 32,
-        "limit_all_pay_full": True,  # "special hands: all pay 2× the limit"
+        # "special hands: all pay 2× the limit": the hands 002 calls special without a qualifier, All
+        # Honours (002 line 433) and 13 Wonders (line 594); every limit hand only "in some playing
+        # circles" (line 193), so not by default (issue 37)
+        "limit_all_pay_full": False,
+        "all_pay_full_hands": ["thirteen_wonders", "all_honours"],
     },
     "sgmj-2002": {
         "source": "000_d9177c78063555ad.txt",

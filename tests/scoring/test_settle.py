@@ -121,10 +121,16 @@ WIN_CASES = [
         "002 Self-Pick table",
     ),
     (
-        "classic, special hand: S$32 from everyone",
-        win("sg-classic", win="discard", discarder="W", limit=True),
+        "classic, special hand (13 Wonders): S$32 from everyone",
+        win("sg-classic", win="discard", discarder="W", thirteen_wonders=True),
         {"W": 32, "E": 32, "N": 32},
-        "002 Special Hands S$32 S$32 S$96",
+        "002 line 205 Special Hands S$32 S$32 S$96; line 594 Thirteen Wonders",
+    ),
+    (
+        "classic, a limit hand that is not special: guilty S$32, losers S$16",
+        win("sg-classic", win="discard", discarder="W", limit=True),
+        {"W": 32, "E": 16, "N": 16},
+        "002 line 204 5 (Limit) S$16 S$32 S$64; line 193 special hands only in some playing circles",
     ),
     (
         "classic shooter pays all, 1 point: S$4",
@@ -134,9 +140,21 @@ WIN_CASES = [
     ),
     (
         "classic shooter pays all, special hand: S$96",
-        win("sg-classic", win="discard", discarder="W", limit=True, options={"shooter_pays_all": True}),
+        win(
+            "sg-classic",
+            win="discard",
+            discarder="W",
+            thirteen_wonders=True,
+            options={"shooter_pays_all": True},
+        ),
         {"W": 96},
-        "002 Shooter pays",
+        "002 line 224 Shooter pays: Special Hands S$96",
+    ),
+    (
+        "classic shooter pays all, a limit hand: S$64",
+        win("sg-classic", win="discard", discarder="W", limit=True, options={"shooter_pays_all": True}),
+        {"W": 64},
+        "002 line 223 Shooter pays: 5 (Limit) S$64",
     ),
     (
         "2002: 3 doubles, 16 from the discarder and 8 from the rest",

@@ -162,6 +162,13 @@ class HandEntrySerializer(ClosedSerializer):
     ping_hu = Boolean(required=False)
     limit = Boolean(required=False)
     thirteen_wonders = Boolean(required=False, help_text="A win on Thirteen Wonders, when no hand is given.")
+    robbing_eighth_flower = Boolean(
+        required=False,
+        help_text="A win by robbing the eighth flower, when no hand is given (the discarder drew it).",
+    )
+    kong_replacement = Boolean(
+        required=False, help_text="A self-drawn win on a kong's replacement tile, when no hand is given."
+    )
     liable = PlayerIdField(required=False, allow_null=True)
     offender = PlayerIdField(required=False, allow_null=True)
     kong_declared = Boolean(required=False, help_text="A kong was declared (for a draw).")

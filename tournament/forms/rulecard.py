@@ -231,4 +231,43 @@ class RuleCardForm(forms.Form):
 
     def groups(self) -> list[dict]:
         """The settings under their headings, each with its inputs, wording and published value."""
-        return rulecard.card_groups(self)
+        return card_groups(self)
+
+
+def card_groups(form) -> list[dict]:
+    """The form's settings under their headings, each with its inputs, wording and published value."""
+    groups: dict[str, dict] = {}
+    for row in form.settings:
+        key = row["key"]
+        slug, heading = rulecard.group_of(key)
+        group = groups.setdefault(slug, {"slug": slug, "heading": heading, "cards": []})
+        bound = {name: form[name] for name in form.names[key]}
+        published = form.published[key]
+        card = {
+            **row,
+            "label": rulecard.label(key),
+            "help": rulecard.help_text(key),
+            "kind": form.kinds[key],
+            "changed": row["value"] != published,
+            "published_words": rulecard.in_words(key, published),
+            "errors": form.errors_of(key),
+            "fields": list(bound.values()),
+        }
+        if card["kind"] in ("hands", "table"):
+            width = 2 if card["kind"] == "hands" else 3
+            fields = card["fields"]
+            card["rows"] = [
+                {"doubles": i // width, "fields": fields[i : i + width - 1], "remove": fields[i + width - 1]}
+                for i in range(0, len(fields), width)
+            ]
+        elif card["kind"] == "mapping":
+            entries: dict[str, dict] = {}
+            for name, field in bound.items():
+                _key, entry, part = name.split("-")
+                entries.setdefault(entry, {"words": rulecard.words(entry), "parts": []})["parts"].append(
+                    {"words": rulecard.words(part), "field": field}
+                )
+            card["entries"] = list(entries.values())
+        group["cards"].append(card)
+    order = [slug for slug, _heading, _keys in rulecard.GROUPS] + [rulecard.OTHER[0]]
+    return sorted(groups.values(), key=lambda g: order.index(g["slug"]))

@@ -71,9 +71,12 @@ SITUATIONS = [
     ("robbing_eighth_flower", gettext_lazy("Robbed the eighth flower")),
 ]
 
+# Situations that quick entry (no tiles) passes on: they decide who pays (002 lines 329, 481).
+QUICK_SITUATIONS = ("kong_replacement", "robbing_eighth_flower")
+
 BLANK_PAYOUT_ROWS = 4
 MAX_PAYOUT_ROWS = 40
-_ROW_FIELD = re.compile(r"^p-(\d+)-(player|kind|initial|liable|drop)$")
+_ROW_FIELD = re.compile(r"^p-(\d+)-(player|kind|initial|liable|from|drop)$")
 _FULL_HAND_FIELDS = ("concealed", "bonus", "winning_tile", *(f"meld_{i}" for i in range(MELD_SLOTS)))
 
 
@@ -152,6 +155,10 @@ class EntryForm(forms.Form):
             self.fields[f"p-{i}-kind"] = forms.ChoiceField(choices=kinds, required=False)
             self.fields[f"p-{i}-initial"] = forms.BooleanField(required=False)
             self.fields[f"p-{i}-liable"] = forms.TypedChoiceField(
+                choices=nobody + ids, coerce=int, required=False, empty_value=None
+            )
+            # an exposed kong's discarder (002 line 481: he pays for a win on its replacement tile)
+            self.fields[f"p-{i}-from"] = forms.TypedChoiceField(
                 choices=nobody + ids, coerce=int, required=False, empty_value=None
             )
             self.fields[f"p-{i}-drop"] = forms.BooleanField(required=False)
@@ -240,6 +247,8 @@ class EntryForm(forms.Form):
                 item["initial"] = True
             if data.get(f"p-{i}-liable") is not None:
                 item["liable"] = data[f"p-{i}-liable"]
+            if kind == "kong_exposed" and data.get(f"p-{i}-from") is not None:
+                item["discarder"] = data[f"p-{i}-from"]
             payouts.append(item)
         data["instant"] = payouts
 
@@ -272,6 +281,9 @@ class EntryForm(forms.Form):
                     and not entry.get("thirteen_wonders")
                 ):
                     entry["doubles"] = data["doubles"]
+                for flag in QUICK_SITUATIONS:  # who pays may hang on them (issue 37; scoring.settle)
+                    if flag in (data.get("situations") or []):
+                        entry[flag] = True
             if data.get("liable") is not None:
                 entry["liable"] = data["liable"]
         elif outcome == "false_win":

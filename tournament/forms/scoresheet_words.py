@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from scoring.adapter.words import error_text
 from tournament.forms.scoresheet_kinds import MELD_SLOTS, PAYOUT_KINDS, SELF
 
 
@@ -42,6 +43,9 @@ def form_data_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
         for key in ("doubles", "ping_hu", "limit", "thirteen_wonders", "liable"):
             if entry.get(key) is not None:
                 out[key] = entry[key]
+        flags = [s for s in ("kong_replacement", "robbing_eighth_flower") if entry.get(s)]
+        if flags:
+            out["situations"] = flags
         if isinstance(entry.get("hand"), Mapping):
             out.update(_hand_fields(entry["hand"]))
     elif entry.get("outcome") == "false_win":
@@ -58,6 +62,8 @@ def form_data_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
         out[f"p-{i}-initial"] = bool(item.get("initial"))
         if item.get("liable") is not None:
             out[f"p-{i}-liable"] = item["liable"]
+        if item.get("discarder") is not None:
+            out[f"p-{i}-from"] = item["discarder"]
     return out
 
 
@@ -125,8 +131,34 @@ def explain(code: str, message: str, field: str | None = None) -> str:
     """A ledger or engine problem in the words of the table."""
     if code in _PLAIN_WORDS:
         return str(_PLAIN_WORDS[code])
+    if code.startswith("event_"):  # an event the hand cannot have had: which, and why (issue 37)
+        return error_text({"message": message})
     top = re.split(r"[.\[]", field or "", maxsplit=1)[0]
     where = str(_FIELD_WORDS[top]) if top in _FIELD_WORDS else None
     if where and top in ("instant", "hand") and not message.lower().startswith(where.lower()):
         return f"{where}: {message}"
     return message
+
+
+def without_dropped_event(post):
+    """The posted entry without the event its ``drop_event`` names (the preview's "send it again without").
+
+    The event is taken out of the ticked situations and of a tile picker's hand (``hand_json``); the
+    scorekeeper sees the situation unticked and the hand priced again (issue 37).
+    """
+    event = post.get("drop_event")
+    if not event:
+        return post
+    data = post.copy()
+    del data["drop_event"]
+    data.setlist("situations", [s for s in data.getlist("situations") if s != event])
+    raw = data.get("hand_json")
+    if raw:
+        try:
+            hand = json.loads(raw)
+        except ValueError:
+            return data
+        if isinstance(hand, dict) and isinstance(hand.get("events"), list):
+            hand["events"] = [e for e in hand["events"] if e != event]
+            data["hand_json"] = json.dumps(hand)
+    return data

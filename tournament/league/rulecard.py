@@ -1,7 +1,7 @@
 """The rule card: every rule-set setting named and explained in words, grouped as an organiser reads them.
 
-Pure data (issue 14): the organiser's rules page (``tournament.forms.rulecard``)
-shows each setting under a heading with its label, a line of help, and the
+Pure data (issue 14): the organiser's rules page (``tournament.forms.rulecard``, which lays the
+card out: ``card_groups``) shows each setting under a heading with its label, a line of help, and the
 rule document's wording (``RuleSet.citations``). A setting the code adds later
 and this card does not name still shows, under "Other settings", by its key.
 """
@@ -42,7 +42,7 @@ GROUPS: tuple[tuple[str, object, tuple[str, ...]], ...] = (
     )),
     ("bonus", _("Kongs and bonus tiles"), (
         "seat_flower", "flower_set", "animal", "animal_set", "seven_flowers", "eight_flowers",
-        "robbing_eighth_flower", "instant", "exposed_kong_paid_by",
+        "robbing_eighth_flower", "robbing_eighth_flower_paid_by", "instant", "exposed_kong_paid_by",
     )),
     ("tile", _("The winning tile"), (
         "flower_replacement", "kong_replacement", "double_kong_replacement", "robbing_kong", "last_tile",
@@ -51,7 +51,7 @@ GROUPS: tuple[tuple[str, object, tuple[str, ...]], ...] = (
     ("penalties", _("Penalties"), ("false_win_doubles", "false_win_payment")),
     ("bao", _("Bao (paying for all)"), (
         "bao_self_draw", "bao_on_other_discard", "bao_scenarios", "bao_limit_doubles", "bao_min_shown",
-        "fresh_tile_kong_tiles", "fresh_tile_win_tiles", "fresh_tile_seen_in",
+        "fresh_tile_kong_tiles", "fresh_tile_win_tiles", "fresh_tile_seen_in", "kong_discarder_pays_for_all",
     )),
 )  # fmt: skip
 OTHER = ("other", _("Other settings"))
@@ -209,6 +209,10 @@ SETTINGS: dict[str, tuple[object, object]] = {
         _("Robbing the eighth flower"),
         _("Taking the eighth flower while holding seven."),
     ),
+    "robbing_eighth_flower_paid_by": (
+        _("Who pays for robbing the eighth flower"),
+        _("The player who drew the eighth flower counts as the discarder."),
+    ),
     "instant": (
         _("Instant payouts"),
         _("Chips each other player pays at once, when the kong or bonus tiles are shown."),
@@ -266,6 +270,13 @@ SETTINGS: dict[str, tuple[object, object]] = {
         _("A tile is no longer fresh once seen in"),
         _("Where the tile must have been seen."),
     ),
+    "kong_discarder_pays_for_all": (
+        _("A kong's discarder pays for a win on its replacement"),
+        _(
+            "Whether the player who discarded the tile of an exposed kong pays for all when its owner "
+            "wins on the kong's replacement tile, anywhere in the wall."
+        ),
+    ),
 }
 
 # the words for a choice
@@ -276,6 +287,9 @@ CHOICE_WORDS: dict[str, object] = {
     "allow_negative": _("pays in full; balances may go below zero"),
     "each_other": _("each other player"),
     "discarder": _("the discarder pays all three shares"),
+    "as_discard": _("as a win on his discard: he pays full, the others half"),
+    "drawer_for_all": _("he pays all three shares, as if self-drawn"),
+    "all_full": _("each pays his share as if self-drawn"),
     "discards": _("the discards"),
     "discards_and_pongs": _("the discards and pongs"),
     "discards_and_melds": _("the discards and all melds"),
@@ -357,42 +371,3 @@ def in_words(key: str, value: Any) -> str:
             return f"{value[0]}/{value[1]}"
         return ", ".join(words(v) for v in value)
     return str(value)
-
-
-def card_groups(form) -> list[dict]:
-    """The form's settings under their headings, each with its inputs, wording and published value."""
-    groups: dict[str, dict] = {}
-    for row in form.settings:
-        key = row["key"]
-        slug, heading = group_of(key)
-        group = groups.setdefault(slug, {"slug": slug, "heading": heading, "cards": []})
-        bound = {name: form[name] for name in form.names[key]}
-        published = form.published[key]
-        card = {
-            **row,
-            "label": label(key),
-            "help": help_text(key),
-            "kind": form.kinds[key],
-            "changed": row["value"] != published,
-            "published_words": in_words(key, published),
-            "errors": form.errors_of(key),
-            "fields": list(bound.values()),
-        }
-        if card["kind"] in ("hands", "table"):
-            width = 2 if card["kind"] == "hands" else 3
-            fields = card["fields"]
-            card["rows"] = [
-                {"doubles": i // width, "fields": fields[i : i + width - 1], "remove": fields[i + width - 1]}
-                for i in range(0, len(fields), width)
-            ]
-        elif card["kind"] == "mapping":
-            entries: dict[str, dict] = {}
-            for name, field in bound.items():
-                _key, entry, part = name.split("-")
-                entries.setdefault(entry, {"words": words(entry), "parts": []})["parts"].append(
-                    {"words": words(part), "field": field}
-                )
-            card["entries"] = list(entries.values())
-        group["cards"].append(card)
-    order = [slug for slug, _heading, _keys in GROUPS] + [OTHER[0]]
-    return sorted(groups.values(), key=lambda g: order.index(g["slug"]))

@@ -1,6 +1,6 @@
 """The base of the four rule sets, and how a preset is written.
 
-``BASE`` holds the settings all four documents agree on (38 of the 79). A
+``BASE`` holds the settings all four documents agree on (37 of the 81). A
 **preset** (one module per rule document beside this one) is the base plus
 that document's ``rules``, each on one line:
 
@@ -102,7 +102,6 @@ BASE: dict[str, Any] = {
     "last_tile": 1,
     "last_tile_with_replacement": False,
     "ping_hu_doubles": 4,
-    "all_pay_full_hands": ["thirteen_wonders"],
     "shooter_pays_all": False,
     "bao_self_draw": True,
     "bao_on_other_discard": False,

@@ -192,12 +192,39 @@ SG_CLASSIC = Preset(
             "002 Scoring points",
             "There is a typical maximum scoring limit of five (or six) points ... 1 2 4 8 16",
         ),
-        # 002: "Special Hands S$32 S$32 S$96": a hand scored as the limit pays 2x
-        # the limit from everyone.
+        # Special hands (issue 37). 002 line 193 makes "special hands (e.g. 13 wonders) whereby all players
+        # pay double that of the limit" a practice of "some playing circles"; line 387 (Full Flush Greater
+        # Sequence), 427 (Pure Terminals), 632 (Eighteen Arhats) and 642 (Earthly Hand) of "most playing
+        # circles"; 405 (Nine Gates), 548 (Pure Green), 574 (Three Great Scholars) and 584 (Four Great
+        # Blessings) of "some". Only two hands are special without a qualifier: All Honours (line 433) and
+        # Thirteen Wonders (line 594). Every other limit hand is paid as any hand: the discarder full, the
+        # others half; a circle adds its special hands to all_pay_full_hands.
         "limit_all_pay_full": Rule(
+            False,
+            "002 line 193 Scoring points",
+            "In some playing circles, there are special hands (e.g. 13 wonders) whereby all players pay "
+            "double that of the limit",
+        ),
+        "all_pay_full_hands": Rule(
+            ["thirteen_wonders", "all_honours"],
+            "002 lines 433 All Honours, 594 Thirteen Wonders",
+            "Due to its extreme rarity, this is considered a special hand / Due to the immense difficulty "
+            "in assembling this hand, all players pay double that of the limit",
+        ),
+        # 002 line 329: the guilty player "has to pay the limit, as if the hand was won on a Self-Pick";
+        # sharing it among the three is a house rule "agreed beforehand" (all_full).
+        "robbing_eighth_flower_paid_by": Rule(
+            "drawer_for_all",
+            "002 line 329 Robbing the Eighth",
+            "the 'guilty' player has to pay the limit, as if the hand was won on a Self-Pick",
+        ),
+        # 002 line 481 (Winning on Replacement Tile, case 2): the discarder of an exposed kong's tile pays
+        # for all if the konger self-picks from the replacement tiles, with no fresh-tile condition.
+        "kong_discarder_pays_for_all": Rule(
             True,
-            "002 Scoring points",
-            "special hands (e.g. 13 wonders) whereby all players pay double that of the limit",
+            "002 line 481 Winning on Replacement Tile",
+            "if Player A discards for Player B to make a 'Exposed Kong', Player A has to pay for all "
+            'players if Player B were to get a "Bite" or Self-Pick from the replacement tiles',
         ),
         # 002: "Another common mahjong payout involves 'shooter pays all'"
         "shooter_pays_all": cite(

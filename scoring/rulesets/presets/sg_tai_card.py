@@ -149,8 +149,20 @@ SG_TAI_CARD = Preset(
         ),
         "limit_all_pay_full": Rule(False),
         # 004: 13 Orphans is "always paid as self-drawn win even when won on discard"
-        "all_pay_full_hands": cite(
-            "004 tai table", "13 Orphans ... always paid as self-drawn win even when won on discard"
+        "all_pay_full_hands": Rule(
+            ["thirteen_wonders"],
+            "004 tai table",
+            "13 Orphans ... always paid as self-drawn win even when won on discard",
+        ),
+        # 004 line 29: robbing the last flower "paid as win on discard" (the player who drew it discards)
+        "robbing_eighth_flower_paid_by": Rule(
+            "as_discard", "004 line 29 tai table", "robbing the last flower/season ... paid as win on discard"
+        ),
+        # 004 line 66: a kong on a discard makes its discarder liable only for a fresh tile, 5 or less left
+        "kong_discarder_pays_for_all": Rule(
+            False,
+            "004 line 66 pay-for-all",
+            "the discard is claimed to make a kong, with winning during the same turn on replacement tile",
         ),
         # 004 "Points instantly paid by each player". Flower Set and Animal Set
         # have one value only (printed under "initially dealt"): choice, the same

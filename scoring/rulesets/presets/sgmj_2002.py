@@ -139,11 +139,21 @@ SGMJ_2002 = Preset(
         "limit_all_pay_full": Rule(False),
         # 000: "When a player wins with a 13 Wonders Game, the scoring is treated
         # as if he picked the winning tile himself"
-        "all_pay_full_hands": cite(
+        "all_pay_full_hands": Rule(
+            ["thirteen_wonders"],
             "000 How do you score?",
             "When a player wins with a 13 Wonders Game, the scoring is treated as if he picked the winning "
             "tile himself",
         ),
+        # 000 gives robbing the eighth flower no payment of its own: a win on a discard ("double the points
+        # from the player who discarded"), the player who picked the eighth flower discarding it
+        "robbing_eighth_flower_paid_by": Rule(
+            "as_discard",
+            "000 Eight flower suit tile game",
+            "this eighth Flower Suit tile is automatically transferred to the player with seven",
+        ),
+        # 000 names no kong liability: only a fresh discard among the last 7 tiles (End of Game)
+        "kong_discarder_pays_for_all": Rule(False),
         # 000 How do you score. A concealed kong is not mentioned: choice, the
         # exposed-kong value (2), the document's only kong value.
         "instant": Rule(

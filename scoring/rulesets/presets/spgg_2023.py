@@ -222,8 +222,22 @@ SPGG_2023 = Preset(
         "limit_all_pay_full": Rule(
             False, "001 rule 17", "player discarded the tile ... pay full price while others pay half"
         ),
-        "all_pay_full_hands": cite(
-            "001 rule 24j", "13 Wonders – pays full price irrespective of self-drawn or discarded."
+        "all_pay_full_hands": Rule(
+            ["thirteen_wonders"],
+            "001 rule 24j",
+            "13 Wonders – pays full price irrespective of self-drawn or discarded.",
+        ),
+        # 001 rule 24g names robbing the 8th flower and no payment of its own: rule 17's discard, the
+        # player who drew it being the discarder
+        "robbing_eighth_flower_paid_by": Rule(
+            "as_discard", "001 rule 17", "player discarded the tile ... pay full price while others pay half"
+        ),
+        # 001 section A: a kong's discarder is liable only for a fresh tile among the last 7 or 5
+        "kong_discarder_pays_for_all": Rule(
+            False,
+            "001 section A",
+            "Player drawing the last 5th tile will assumed all players liabilities if someone 'Kong' and or "
+            "game under the fresh tile rules.",
         ),
         # 001 rule 17: discarder full, others half
         "shooter_pays_all": cite(

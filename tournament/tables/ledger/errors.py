@@ -16,11 +16,14 @@ class Problem:
     code: str
     message: str
     field: str | None = None
+    event: str | None = None  # an event the hand cannot have had (scoring.events): which one
 
     def as_dict(self) -> dict:
         out = {"code": self.code, "message": self.message}
         if self.field:
             out["field"] = self.field
+        if self.event:
+            out["event"] = self.event
         return out
 
 

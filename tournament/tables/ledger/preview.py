@@ -115,7 +115,9 @@ def hand_settle(*, table: Table, entry: Mapping[str, Any], state: TableState | N
     except scoring.InvalidInput as exc:
         raise HandRejected([Problem(e.code, e.message, e.field) for e in exc.errors], status=400) from None
     if result.get("win") is False:
-        raise HandRejected([Problem(e["code"], e["message"], e.get("field")) for e in result["errors"]])
+        raise HandRejected(
+            [Problem(e["code"], e["message"], e.get("field"), e.get("event")) for e in result["errors"]]
+        )
     rules = get_ruleset(competition.rules, competition.options or None)
     balances_by_wind = {wind: state.balances[pid] for wind, pid in winds.items()}
     paid = cap_to_balances(result["transfers"], balances_by_wind, rules["short_of_chips"])

@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.adapter.views import bao_reasons
+from scoring.adapter.views import bao_reasons, decided_lines
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
@@ -339,6 +339,7 @@ def preview_data(settlement, players: list[PlayerNow]) -> dict:
         "payment": result.get("payment"),
         "transfers": transfer_lines(settlement.transfers, names),
         "notes": [note_text(n, settlement, names) for n in result.get("notes") or []],
+        "decided": decided_lines(result, lambda wind: _name(names, settlement.winds.get(wind))),
         "bao": bao_preview(settlement, names),
         "unpaid": [
             {"name": names[pid].name, "chips": chips} for pid, chips in settlement.unpaid.items() if chips

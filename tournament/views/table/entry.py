@@ -82,6 +82,7 @@ def _payout_rows(form: EntryForm, players: list[PlayerNow]) -> tuple[list[dict],
         if _flag(form, f"p-{i}-drop"):
             continue
         liable = _picked(form, f"p-{i}-liable")
+        fed = _picked(form, f"p-{i}-from")
         who = next((p for p in players if str(p.id) == player), None)
         row = {
             "i": i,
@@ -94,6 +95,10 @@ def _payout_rows(form: EntryForm, players: list[PlayerNow]) -> tuple[list[dict],
             "is_kong": kind in KONG_KINDS,
             "initial": _flag(form, f"p-{i}-initial"),
             "liable": [Option(str(p.id), p.name, checked=liable == str(p.id)) for p in players],
+            "is_exposed_kong": kind == "kong_exposed",
+            "fed_by": [
+                Option(str(p.id), p.name, checked=fed == str(p.id)) for p in players if str(p.id) != player
+            ],
             "errors": [e for f in ("player", "kind") for e in form.errors.get(f"p-{i}-{f}", [])],
         }
         if player and kind:
@@ -143,6 +148,7 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow], *, min_doubles: int
             "winning_tile": _picked(form, "winning_tile"),
         },
         "situations": [Option(v, label, checked=v in situations) for v, label in SITUATIONS],
+        "situations_open": bool(situations),
         "payouts": added,
         "payout_blank": blank,
         "payouts_open": bool(added) or bool(blank["player"] or blank["kind"] or blank["errors"]),

@@ -28,8 +28,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
-from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
-from tournament.forms.scoresheet_words import explain, form_data_from_entry
+from tournament.forms.scoresheet import SITUATIONS, EntryForm, entry_fingerprint, new_idempotency_key
+from tournament.forms.scoresheet_words import explain, form_data_from_entry, without_dropped_event
 from tournament.models import Hand, Round, Table
 from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.rounds.held import sees_seating, sees_table_results
@@ -236,7 +236,14 @@ def live(request, table_id: int):
 
 def _bound_form(request, table, fold) -> EntryForm:
     names = seated_players(table)
-    return EntryForm(request.POST, players=form_players(players_now(fold, names)))
+    return EntryForm(without_dropped_event(request.POST), players=form_players(players_now(fold, names)))
+
+
+def _drop_events(exc: HandRejected) -> list[dict]:
+    """The impossible events of a refused hand, each offered to send the hand again without (issue 37)."""
+    labels = dict(SITUATIONS)
+    events = dict.fromkeys(p.event for p in exc.problems if p.event in labels)
+    return [{"event": e, "label": str(labels[e])} for e in events]
 
 
 def _problems_of(exc: HandRejected) -> list[str]:
@@ -273,6 +280,7 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
     htmx = _is_htmx(request)
     status = 200
     problems: list[str] = []
+    drop_events: list[dict] = []
     conflict = ""
     result = None
     if form.is_valid():
@@ -283,7 +291,7 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
             try:
                 settlement = hand_settle(table=table, entry=form.entry(), state=fold.state)
             except HandRejected as exc:
-                problems, status = _problems_of(exc), exc.status
+                problems, status, drop_events = _problems_of(exc), exc.status, _drop_events(exc)
             else:
                 result = preview_data(settlement, players_now(fold, seated_players(table)))
                 if result["bao"]:  # accepted on the preview: kept there as a hidden field until undone
@@ -293,13 +301,14 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
         status = 400
     if htmx and not whole:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
-        context.update(conflict=conflict, partial=True)
+        context.update(conflict=conflict, partial=True, drop_events=drop_events)
+        context["dropped"] = bool(request.POST.get("drop_event"))
         return render(request, "table/_preview_swap.html", context)  # 200: htmx swaps only 2xx answers
     if conflict:
         context = _context(request, table, conflict=conflict)
     else:
         context = _context(request, table, fold=fold, form=form, preview=result, problems=problems)
-        context["conflict"] = notice
+        context.update(conflict=notice, drop_events=drop_events)
     return _page(request, context, status=status)
 
 
@@ -340,6 +349,7 @@ def record(request, table_id: int):
             context = _context(request, table, conflict=_already_corrected_text(corrects))
         else:
             context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
+            context["drop_events"] = _drop_events(exc)
         return _page(request, context, status=exc.status)
     done = _("Hand %(number)s recorded.") % {"number": hand.number}
     if _is_htmx(request):  # the sheet in place, the next hand's form ready under the same taps

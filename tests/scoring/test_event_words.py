@@ -1,0 +1,74 @@
+"""The calculator says which event a hand cannot have had and why, translated, and scores it again without it
+in one tap; it says which setting decided a payment (issue 37).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+try:
+    from django.conf import settings as _settings
+
+    _settings.INSTALLED_APPS  # noqa: B018 (raises when pytest runs with -p no:django)
+except Exception:  # pragma: no cover - pure runs of tests/scoring
+    pytest.skip("needs Django settings (run without -p no:django)", allow_module_level=True)
+
+from django.utils import translation  # noqa: E402
+
+from scoring.adapter.words import WHY_WORDS, decided_text, error_text  # noqa: E402
+from scoring.events import EVENT_WHY  # noqa: E402
+from tests.scoring.test_calculator_page import CONTRACT_FORM, URL, nets_shown  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+WHY = EVENT_WHY["last_tile_on_discard"]
+
+
+def test_the_pages_words_are_the_engines_word_for_word():
+    with translation.override("en"):
+        assert {k: str(v) for k, v in WHY_WORDS.items()} == EVENT_WHY
+
+
+def test_every_reason_is_translated_into_chinese():
+    with translation.override("zh-hans"):
+        for key, message in EVENT_WHY.items():
+            assert error_text({"message": message}) != message, key
+
+
+def test_a_decision_names_the_seat_in_words():
+    decision = {"setting": "kong_discarder_pays_for_all", "value": True, "code": "W"}
+    with translation.override("en"):
+        assert decided_text(decision, {"W": "West"}.get) == (
+            "Won on a kong's replacement tile: West discarded the kong's tile and pays for all."
+        )
+
+
+def test_the_calculator_names_the_event_and_offers_to_score_without_it(client):
+    last_tile = {**CONTRACT_FORM, "events": ["last_tile"]}
+    html = client.post(URL, last_tile).content.decode()
+    assert WHY in html and 'data-event="last_tile"' in html
+    assert re.search(r'form="calc-form" name="drop_event" value="last_tile"', html)
+    assert "Score it again without: Won on the last tile of the wall" in html
+    assert nets_shown(html) == {}
+
+    again = client.post(
+        URL, {**last_tile, "drop_event": "last_tile"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert WHY not in again and 'data-doubles="3"' in again
+    assert nets_shown(again) == {"E": -4, "S": 16, "W": -8, "N": -4}
+    events = re.search(
+        r'<fieldset class="checks" id="calc-events" hx-swap-oob="true">.*?</fieldset>', again, re.S
+    )
+    assert events and 'value="last_tile"' in events.group(0)
+    assert not re.search(r'value="last_tile"[^>]*checked', events.group(0))
+
+
+def test_the_calculator_says_which_setting_decided_the_payment(client):
+    tiles = "EW EW EW SW SW SW WW WW WW RD RD RD GD GD"
+    honours = {**CONTRACT_FORM, "rules": "sg-classic", "concealed": tiles, "winning_tile": "GD",
+               "meld1": "", "meld2": "", "bonus": ""}  # fmt: skip
+    html = client.post(URL, honours).content.decode()
+    assert nets_shown(html) == {"E": -32, "S": 96, "W": -32, "N": -32}
+    assert 'data-setting="all_pay_full_hands"' in html
+    assert "setting all_pay_full_hands, 002 lines 433 All Honours, 594 Thirteen Wonders" in html
