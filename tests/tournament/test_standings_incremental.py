@@ -249,7 +249,7 @@ def test_a_void_that_lowers_the_biggest_hand_of_the_competition_is_exact(unqueue
     standings_table_changed(first)
     standings_table_changed(later)  # round 2's scope, computed once
     big = hand_record(table=later, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 5})
-    assert standings_table_changed(later) == "full"  # round 2's first hand starts it: everyone's session
+    assert standings_table_changed(later) == "incremental"  # a session comes with its table's first hand
     line = {row[3]: row for row in _stored(competition, COMPETITION_SCOPE)}[east]
     assert line[11] == 5 and line[8] == 2  # biggest hand 5, two hands won
     hand_void(hand=big, reason="entered at the wrong table")

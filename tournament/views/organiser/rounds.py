@@ -12,15 +12,16 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
 from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Player, Round
-from tournament.rounds import lifecycle, seating
+from tournament.rounds import lifecycle, seating, timing
+from tournament.rounds.empty_tables import tables_without_hands
 from tournament.rounds.lifecycle import table_finished
 from tournament.seating import best_rounds
 
@@ -214,6 +215,16 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
         "now": tables_now(round_, tables),
+        "late": timing.starts_late(round_) if round_.status == Round.Status.SEATED else False,
+        "time_up": round_.status == Round.Status.PLAYING
+        and round_.ends_at is not None
+        and round_.ends_at <= timezone.now(),
+        "scheduled_minutes": timing.scheduled_minutes(round_),
+        "empty_tables": (
+            list(tables_without_hands(round_).values_list("number", flat=True))
+            if round_.status == Round.Status.PLAYING
+            else []
+        ),
         "quiet_minutes": QUIET_MINUTES,
         "play_seconds": PLAY_SECONDS,
     }
@@ -310,53 +321,4 @@ def round_scorekeepers(request, pk: int):
         messages.error(request, str(exc))
         return _page(request, round_, status=400, keepers_form=form)
     messages.success(request, _("Scorekeepers saved."))
-    return redirect("organiser:round", round_.pk)
-
-
-# The organiser's buttons on the round page: action → its door in tournament.rounds, and what it says.
-ACTIONS = {
-    "publish": (
-        lifecycle.round_publish,
-        gettext_noop("Round %(n)s is published: players see their tables."),
-    ),
-    "start": (lifecycle.round_start, gettext_noop("Round %(n)s has started.")),
-    "finish": (lifecycle.round_finish, gettext_noop("Round %(n)s is finished.")),
-    "hold": (
-        lambda r, **kw: lifecycle.round_hold(r, held=True, **kw),
-        gettext_noop("Round %(n)s's results are held back from the public standings."),
-    ),
-    "release": (
-        lambda r, **kw: lifecycle.round_hold(r, held=False, **kw),
-        gettext_noop("Round %(n)s's results are public."),
-    ),
-}
-
-
-@organiser_required
-@require_POST
-def round_status(request, pk: int):
-    """Publish, start, hold or release, end, finish or reopen a round: each its door, each audited."""
-    round_ = managed_round(request, pk)
-    action = request.POST.get("action", "")
-    meta = request_meta(request)
-    try:
-        if action == "end":
-            ended = lifecycle.round_end(round_, user=request.user, meta=meta)
-            text = _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
-        elif action == "reopen":
-            lifecycle.round_reopen(
-                round_, reason=request.POST.get("reason", ""), user=request.user, meta=meta
-            )
-            text = _("Round %(n)s is open again: its hands can be corrected.") % {"n": round_.number}
-        elif action in ACTIONS:
-            door, words = ACTIONS[action]
-            door(round_, user=request.user, meta=meta)
-            text = _(words) % {"n": round_.number}
-        else:
-            messages.error(request, _("Unknown action."))
-            return redirect("organiser:round", round_.pk)
-    except seating.RoundError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, text)
     return redirect("organiser:round", round_.pk)

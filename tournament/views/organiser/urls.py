@@ -11,6 +11,7 @@ from tournament.views.organiser import (
     integrity,
     players,
     printing,
+    round_actions,
     rounds,
     seat_links,
 )
@@ -62,7 +63,7 @@ urlpatterns = [
     path("rounds/<int:pk>/seat/", rounds.round_seat_view, name="round_seat"),
     path("rounds/<int:pk>/swap/", rounds.round_swap_view, name="round_swap"),
     path("rounds/<int:pk>/scorekeepers/", rounds.round_scorekeepers, name="round_scorekeepers"),
-    path("rounds/<int:pk>/status/", rounds.round_status, name="round_status"),
+    path("rounds/<int:pk>/status/", round_actions.round_status, name="round_status"),
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
     path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),
