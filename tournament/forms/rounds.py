@@ -59,7 +59,11 @@ class RoundForm(forms.ModelForm):
 
 class SeatingForm(forms.Form):
     seed = forms.IntegerField(
-        label=_("Seed"), required=False, min_value=0, help_text=_("The same seed gives the same seating.")
+        label=_("Draw number (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("Leave it empty for a new draw; the same number draws the same seating again."),
     )
     swiss = forms.BooleanField(
         label=_("Swiss seating"), required=False, help_text=_("Players with close chip totals sit together.")

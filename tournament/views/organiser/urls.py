@@ -66,5 +66,6 @@ urlpatterns = [
     path("rounds/<int:pk>/status/", round_actions.round_status, name="round_status"),
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
+    path("rounds/<int:pk>/player-slips.pdf", printing.player_slips_pdf, name="slips_pdf"),
     path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),
 ]
