@@ -26,7 +26,7 @@ from tournament.forms.players import (
     PlayerForm,
     SubstituteForm,
 )
-from tournament.league.entries import entry_add, entry_substitute, entry_withdraw
+from tournament.league.entries import entry_add, entry_reinstate, entry_substitute, entry_withdraw
 from tournament.league.players_import import ImportRejected, players_import, players_preview
 from tournament.models import Entry, Round
 
@@ -172,8 +172,28 @@ def players_import_confirm(request, pk: int):
 def entry_withdraw_view(request, pk: int):
     entry = managed_entry(request, pk)
     entry_withdraw(entry, user=request.user, meta=request_meta(request))
-    messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+    messages.success(
+        request,
+        _(
+            "%(name)s withdrawn: in the standings they are %(standing)s. "
+            "Reinstate them below if it was a mistake."
+        )
+        % {"name": entry.player.name, "standing": entry.competition.get_withdrawn_standing_display()},
+    )
     _warn_if_seated(request, entry)
+    return redirect("organiser:players", entry.competition_id)
+
+
+@organiser_required
+@require_POST
+def entry_reinstate_view(request, pk: int):
+    """A withdrawn player plays again (issue 32: the page offered no way back)."""
+    entry = managed_entry(request, pk)
+    entry_reinstate(entry, user=request.user, meta=request_meta(request))
+    messages.success(
+        request,
+        _("%(name)s reinstated: seated again from the next round drawn.") % {"name": entry.player.name},
+    )
     return redirect("organiser:players", entry.competition_id)
 
 

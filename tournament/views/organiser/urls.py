@@ -51,6 +51,7 @@ urlpatterns = [
         name="players_import_confirm",
     ),
     path("entries/<int:pk>/withdraw/", players.entry_withdraw_view, name="entry_withdraw"),
+    path("entries/<int:pk>/reinstate/", players.entry_reinstate_view, name="entry_reinstate"),
     path("entries/<int:pk>/substitute/", players.entry_substitute_view, name="entry_substitute"),
     path("competitions/<int:pk>/audit/", audit.audit_log, name="audit"),
     path("competitions/<int:pk>/confirmations/", confirmations.confirmations, name="confirmations"),
