@@ -231,7 +231,7 @@ def test_withdraw_asks_first_says_what_happens_and_reinstate_is_on_the_same_page
     page = olivia.get(reverse("organiser:players", args=[competition.pk])).content.decode()
     assert (
         'data-confirm="Withdraw Wendy Wong? They are not seated in new rounds; their results so far stay, '
-        'and in the standings they are ranked like everyone, marked withdrawn.' in page
+        "and in the standings they are ranked like everyone, marked withdrawn." in page
     )
     response = olivia.post(reverse("organiser:entry_withdraw", args=[entry.pk]), follow=True)
     assert "Reinstate them below" in response.content.decode()

@@ -128,7 +128,7 @@ def seating_plan(round_: Round):
 
 
 def table_cards(round_: Round, base_url: str = ""):
-    """One card per table; with ``base_url``, the QR code of the table's public page (anyone may follow it)."""
+    """One card per table; with ``base_url``, the QR code of the table's public page (anyone follows it)."""
     return render_document("organiser/print_cards.html", round_sheets(round_, base_url))
 
 

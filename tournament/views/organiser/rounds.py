@@ -26,6 +26,7 @@ from tournament.rounds.lifecycle import table_finished
 from tournament.seating import best_rounds
 
 from .access import managed_competition, managed_round, organiser_required
+from .alerts import alerts_context
 from .design_names import design_label
 from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
 
@@ -202,6 +203,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
     )
     seated = sorted(((p.pk, p.name) for p in players.values()), key=lambda x: x[1].casefold())
     staff = _staff(competition)
+    alerts = alerts_context(competition, round_)
     context = {
         "competition": competition,
         "round": round_,
@@ -214,7 +216,8 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
-        "now": tables_now(round_, tables),
+        "now": tables_now(round_, tables, alerts["alerts"].by_table()),
+        **alerts,
         "late": timing.starts_late(round_) if round_.status == Round.Status.SEATED else False,
         "time_up": round_.status == Round.Status.PLAYING
         and round_.ends_at is not None

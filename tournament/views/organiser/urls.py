@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournament.views.organiser import (
     accounts,
+    alerts,
     audit,
     competitions,
     confirmations,
@@ -60,6 +61,8 @@ urlpatterns = [
     path("competitions/<int:pk>/rounds/", rounds.rounds, name="rounds"),
     path("competitions/<int:pk>/rounds/plan/", rounds.competition_plan_view, name="rounds_plan"),
     path("rounds/<int:pk>/", rounds.round_detail, name="round"),
+    path("rounds/<int:pk>/alerts/", alerts.round_alerts_view, name="round_alerts"),
+    path("competitions/<int:pk>/alerts/", alerts.competition_alerts_view, name="alerts"),
     path("rounds/<int:pk>/edit/", rounds.round_edit, name="round_edit"),
     path("rounds/<int:pk>/seat/", rounds.round_seat_view, name="round_seat"),
     path("rounds/<int:pk>/swap/", rounds.round_swap_view, name="round_swap"),
