@@ -126,7 +126,7 @@ def test_withdraw_asks_and_reinstate_undoes_it_and_alerts_show_up_live(
         )
         row = page.locator("tr", has_text="Wendy Wong")
         asked = []
-        page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        page.once("dialog", lambda d, asked=asked: (asked.append(d.message), d.dismiss()))
         row.locator("button", has_text="Withdraw").click()
         assert "ranked like everyone, marked withdrawn" in asked[0]
         expect(row).to_contain_text("Playing")  # dismissed: nothing changed
@@ -179,7 +179,7 @@ def test_seat_again_says_what_it_does_and_slips_carry_the_private_links(browser,
         shot(page, f"5-seat-again-{viewport['width']}")
         fits(page)
         asked = []
-        page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+        page.once("dialog", lambda d, asked=asked: (asked.append(d.message), d.accept()))
         page.locator("#generate button[type=submit]").click()
         expect(page.locator(".messages")).to_contain_text("A draft of 2 tables")
         assert "goes back to a draft" in asked[0]

@@ -17,13 +17,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
-from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
+from tournament.forms.rounds import RoundForm, ScheduleForm, ScorekeepersForm, SeatingForm, SwapForm
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Player, Round
 from tournament.rounds import lifecycle, seating, timing
 from tournament.rounds.empty_tables import tables_without_hands
 from tournament.rounds.lifecycle import table_finished
-from tournament.seating import best_rounds
+from tournament.rounds.series import rounds_schedule
+from tournament.seating import best_rounds, fewest_same_club_tables
 
 from .access import managed_competition, managed_round, organiser_required
 from .alerts import alerts_context
@@ -40,12 +41,13 @@ def rounds(request, pk: int):
     competition = managed_competition(request, pk)
     existing = list(competition.rounds.prefetch_related("tables"))
     next_number = max((r.number for r in existing), default=0) + 1
-    form = RoundForm(request.POST or None, competition=competition, initial={"number": next_number})
+    form = ScheduleForm(request.POST or None, competition=competition, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
         try:
-            round_ = lifecycle.round_schedule(
+            scheduled = rounds_schedule(
                 competition, user=request.user, meta=request_meta(request), **form.cleaned_data
             )
+            round_ = scheduled[0]
         except seating.RoundError as exc:
             form.add_error(None, str(exc))
             return render(
@@ -54,6 +56,13 @@ def rounds(request, pk: int):
                 {"competition": competition, "rounds": existing, "form": form},
                 status=400,
             )
+        if len(scheduled) > 1:
+            messages.success(
+                request,
+                _("Rounds %(first)s to %(last)s scheduled.")
+                % {"first": round_.number, "last": scheduled[-1].number},
+            )
+            return redirect("organiser:rounds", competition.pk)
         messages.success(request, _("Round %(n)s scheduled.") % {"n": round_.number})
         return redirect("organiser:round", round_.pk)
     return render(
@@ -188,6 +197,9 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
         report["field"] = len(players) + len(report_data.byes)
         report["best_rounds"] = best_rounds(report["field"])
+        report["fewest_same_club"] = fewest_same_club_tables(
+            [p.club.name if p.club else None for p in players.values()], len(numbers)
+        )
     if round_.status == Round.Status.SCHEDULED or not tables:
         preview, preview_problem = _preview(round_)
         if preview:
