@@ -255,7 +255,7 @@ def test_a_table_with_two_pairs_of_club_mates_is_one_same_club_table_listed_once
     # table 3: P0 P1 (Jade), P2 P4 (Pearl); table 5: P3 P5 (Ruby), P6, P7
     page = olivia.get(reverse("organiser:round", args=[round1.pk]))
     html = page.content.decode()
-    assert 'data-report="same_club">2<' in html
+    assert 'data-report="same_club">2 <' in html
     listed = re.findall(r'<li data-testid="same-club-table">(.*?)</li>', html)
     assert listed == ["Table 3: Jade — P0, P1; Pearl — P2, P4", "Table 5: Ruby — P3, P5"]
 

@@ -43,7 +43,7 @@ def test_a_draft_is_seen_by_nobody_but_its_organisers(request, drafted, who):
     ).content.decode()
     assert reverse("table:scoresheet", args=[table.pk]) not in competition_page
     round_page = client.get(reverse("public:round", args=[round_.pk])).content.decode()
-    assert "Player 00" not in round_page and "This round is not seated yet." in round_page
+    assert "Player 01" not in round_page and "This round is not seated yet." in round_page
     assert client.get(reverse("table:scoresheet", args=[table.pk])).status_code == 404
     assert client.get(reverse("table:live", args=[table.pk])).status_code == 404
     assert client.get(f"/api/v1/rounds/{round_.pk}/tables/").json()["results"] == []
