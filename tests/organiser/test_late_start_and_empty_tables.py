@@ -197,8 +197,13 @@ def test_the_api_ends_a_round_or_a_table_without_counting_unless_asked(organiser
         f"/api/v1/tables/{empty.pk}/end/", {"count_empty_tables": True}, format="json"
     )
     assert answer.status_code == 200
+    assert answer.json()["counts_without_hands"] is True
     empty.refresh_from_db()
     assert empty.counts_without_hands
+    patched = api(organiser).patch(
+        f"/api/v1/tables/{empty.pk}/", {"counts_without_hands": False}, format="json"
+    )
+    assert patched.status_code == 400  # only the end's door sets it
     answer = api(organiser).post(f"/api/v1/rounds/{round_.pk}/end/", {}, format="json")
     assert answer.status_code == 200
     played.refresh_from_db()

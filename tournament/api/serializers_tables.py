@@ -86,13 +86,16 @@ class TableSerializer(StrictModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "round", "number", "seats", "scorekeeper", "ended_at", "results_held", "state"]
-        read_only_fields = ["round", "number", "ended_at"]
+        fields = [
+            "id", "round", "number", "seats", "scorekeeper", "ended_at", "counts_without_hands",
+            "results_held", "state",
+        ]  # fmt: skip
+        read_only_fields = ["round", "number", "ended_at", "counts_without_hands"]
 
     def validate(self, attrs):
         """A read-only field sent with another value is refused (400 ``read_only``), never silently
         ignored: a table's round and number are the seating's, its end is ``POST /tables/{id}/end/``."""
-        for name in ("round", "number", "ended_at", "results_held"):
+        for name in ("round", "number", "ended_at", "counts_without_hands", "results_held"):
             if self.instance is None or name not in self.initial_data:
                 continue
             field = self.fields[name]
