@@ -93,15 +93,16 @@ def test_the_hands_after_a_late_start_are_not_late_and_the_sheet_counts_down(
     assert f'data-ends="{timezone.localtime(ends).isoformat()}"' in page
 
 
-def test_the_api_starts_with_minutes_or_an_end_and_refuses_a_past_end(organiser, late_round):
+def test_the_api_starts_with_a_new_end_and_refuses_a_past_one(organiser, late_round):
     round_, *_ = late_round
     url = f"/api/v1/rounds/{round_.pk}/start/"
     past = (timezone.now() - timedelta(minutes=5)).isoformat()
     answer = api(organiser).post(url, {"ends_at": past}, format="json")
     assert answer.status_code == 409 and Round.objects.get(pk=round_.pk).status == "seated"
-    answer = api(organiser).post(url, {"minutes": 0}, format="json")
-    assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "minutes"
-    answer = api(organiser).post(url, {"minutes": 120}, format="json")
+    answer = api(organiser).post(url, {"ends_at": "tonight"}, format="json")
+    assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "ends_at"
+    later = (timezone.now() + timedelta(minutes=120)).isoformat()
+    answer = api(organiser).post(url, {"ends_at": later}, format="json")
     assert answer.status_code == 200 and answer.json()["status"] == "playing"
     assert timedelta(minutes=118) < Round.objects.get(pk=round_.pk).ends_at - timezone.now()
 

@@ -29,7 +29,6 @@ from tournament.api.serializers_rounds import RoundSerializer
 from tournament.api.serializers_tables import TableSerializer
 from tournament.models import Hand, Round, Table
 from tournament.rounds import lifecycle, seating
-from tournament.rounds.timing import MAX_MINUTES, ends_in
 from tournament.tables.ledger.record import hand_correct
 from tournament.tables.selectors import with_seats
 
@@ -43,14 +42,6 @@ class StartRequestSerializer(serializers.Serializer):
         required=False,
         help_text="A new end time (a late start): the sheets' countdown and late hands follow it.",
     )
-    minutes = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_MINUTES, help_text="Or: the minutes to play from now."
-    )
-
-    def validate(self, attrs):
-        if "ends_at" in attrs and "minutes" in attrs:
-            raise serializers.ValidationError({"minutes": ["Give ends_at or minutes, not both."]})
-        return attrs
 
 
 class EndRequestSerializer(serializers.Serializer):
@@ -69,8 +60,6 @@ def _body(serializer_class, request):
 
 def _start_arguments(self, request) -> dict:
     data = _body(StartRequestSerializer, request)
-    if "minutes" in data:
-        return {"ends_at": ends_in(data["minutes"])}
     return {"ends_at": data["ends_at"]} if "ends_at" in data else {}
 
 
@@ -138,7 +127,7 @@ ROUND_ACTIONS = {
     "start": _round_action(
         "start", lifecycle.round_start, "Start play in a seated round",
         "`seated` → `playing`. (The first hand recorded in a seated round also starts it.) Optional body: "
-        "a new `ends_at`, or `minutes` to play from now (a late start); an end already passed is 409.",
+        "a new `ends_at` (a late start); an end already passed is 409.",
         request=StartRequestSerializer, arguments=_start_arguments,
     ),
     "end": _round_action(
