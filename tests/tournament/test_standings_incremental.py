@@ -119,7 +119,8 @@ def test_after_random_hands_and_voids_incremental_standings_equal_a_full_recompu
         if step % 8 == 7:
             _assert_equal_to_a_full_recompute(competition, tables)
     _assert_equal_to_a_full_recompute(competition, tables)
-    # Full only when a scope is first computed or its round starts (every seated player gains a session).
+    # Full only when a scope is first computed (a session comes with a table's first hand, a delta like any).
+
     assert paths.count("incremental") >= 30
 
 
