@@ -120,7 +120,6 @@ def test_after_random_hands_and_voids_incremental_standings_equal_a_full_recompu
             _assert_equal_to_a_full_recompute(competition, tables)
     _assert_equal_to_a_full_recompute(competition, tables)
     # Full only when a scope is first computed (a session comes with a table's first hand, a delta like any).
-
     assert paths.count("incremental") >= 30
 
 
