@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PlayerFactory, seated_table
-from tournament.models import ChipCount, Hand, HandCheck
+from tournament.models import ChipCount, Hand, HandCheck, Round
 from tournament.rounds.alerts import competition_alerts
 from tournament.rounds.lifecycle import round_start
 from tournament.tables.ledger.record import hand_record
@@ -66,6 +66,16 @@ def test_the_dashboard_the_competition_and_the_round_show_them_with_a_count(oliv
         assert 'hx-trigger="every 20s"' in page, url
     round_page = olivia.get(reverse("organiser:round", args=[round_.pk])).content.decode()
     assert round_page.count('class="org-table-alert"') == 3  # on the tables' own cards too
+
+
+def test_a_round_playing_past_its_end_is_said(olivia, evening):
+    round_, *_ = evening
+    Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(minutes=5))
+    late = [a for a in competition_alerts(round_.competition).items if a.kind == "time"]
+    assert [a.url for a in late] == [reverse("organiser:round", args=[round_.pk])]
+    assert (
+        "Round 1 is playing past its end time" in olivia.get(reverse("organiser:dashboard")).content.decode()
+    )
 
 
 def test_nothing_to_say_shows_nothing(olivia, competition):

@@ -6,7 +6,9 @@ An **alert** is a fact at one table that a person should look at now:
 - a **count that differs**: a chip count that disagrees with the ledger and is
   not yet accepted (``ChipCount``);
 - a **quiet table**: a table of a round being played, not finished, with no
-  hand for ``QUIET_MINUTES`` (since its last hand, or since the round started).
+  hand for ``QUIET_MINUTES`` (since its last hand, or since the round started);
+- a **round past its end**: still playing after its end time (a late start
+  that nobody moved: every sheet says "Time is up").
 
 The dashboard, the competition's page and the round's page show them, live,
 with a count and a link each; the detail stays on the pages that deal with
@@ -108,6 +110,22 @@ def competition_alerts(competition: Competition, *, round_: Round | None = None)
             )
         )
     alerts.items.extend(_quiet(tables))
+    rounds = Round.objects.filter(
+        competition=competition, status=Round.Status.PLAYING, ends_at__lt=timezone.now()
+    )
+    if round_ is not None:
+        rounds = rounds.filter(pk=round_.pk)
+    for late in rounds.order_by("number"):
+        alerts.items.append(
+            Alert(
+                "time",
+                late.number,
+                0,
+                0,
+                _("Round %(r)s is playing past its end time: end it, or move the end") % {"r": late.number},
+                reverse("organiser:round", args=[late.pk]),
+            )
+        )
     return alerts
 
 
