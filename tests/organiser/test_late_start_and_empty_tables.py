@@ -112,8 +112,13 @@ def test_more_time_during_play_goes_through_the_round_door(olivia, organiser, la
     round_start(round_, user=organiser)
     page = olivia.get(reverse("organiser:round", args=[round_.pk])).content.decode()
     assert 'data-testid="time-up"' in page and 'value="extend"' in page
-    olivia.post(reverse("organiser:round_status", args=[round_.pk]), {"action": "extend", "minutes": "30"})
+    answer = olivia.post(
+        reverse("organiser:round_status", args=[round_.pk]),
+        {"action": "extend", "minutes": "30"},
+        follow=True,
+    )
     round_.refresh_from_db()
+    assert f"The round now ends at {timezone.localtime(round_.ends_at):%H:%M}" in answer.content.decode()
     assert round_.ends_at > timezone.now() + timedelta(minutes=28)
     assert AuditEntry.objects.filter(action="round_changed").exists()
 

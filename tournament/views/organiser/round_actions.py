@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -73,7 +74,8 @@ def round_status(request, pk: int):
                     messages.error(request, _("Give the minutes to play as a whole number from 1 to 1440."))
                     return redirect("organiser:round", round_.pk)
                 lifecycle.round_change(round_, user=request.user, meta=meta, ends_at=ends_at)
-                text = _("The round now ends at %(time)s.") % {"time": date_format(ends_at, "TIME_FORMAT")}
+                when = date_format(timezone.localtime(ends_at), "TIME_FORMAT")
+                text = _("The round now ends at %(time)s.") % {"time": when}
         elif action == "reopen":
             lifecycle.round_reopen(
                 round_, reason=request.POST.get("reason", ""), user=request.user, meta=meta
