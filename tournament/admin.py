@@ -237,7 +237,7 @@ class TableAdmin(CompetitionScoped):
     list_display = ["round", "number", "scorekeeper", "ended_at"]
     list_filter = ["round__competition"]
     raw_id_fields = ["scorekeeper"]
-    readonly_fields = ["round", "number", "ended_at"]
+    readonly_fields = ["round", "number", "ended_at", "counts_without_hands"]
 
     def has_add_permission(self, request):
         return False

@@ -58,7 +58,7 @@ def test_an_organiser_invites_a_player_who_sets_a_password_and_lands_logged_in(
     mine.fill("#id_password2", PASSWORD)
     mine.click("button:has-text('Make my account')")
     expect(mine.locator(".messages")).to_contain_text("Welcome, meiling")
-    expect(mine.locator("nav")).to_contain_text("Log out (meiling)")
+    expect(mine.locator("nav")).to_contain_text("Log out (Mei Ling)")  # her name, not her username (issue 32)
     mine.screenshot(path="/tmp/accounts-5-landed.png", full_page=True)
     player.refresh_from_db()
     assert player.user.username == "meiling"

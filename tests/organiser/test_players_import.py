@@ -71,3 +71,56 @@ def test_a_file_in_a_local_encoding_imports_nothing():
         players_import("José Tan,,R1\n".encode("cp1252"))
     assert "not UTF-8" in rejected.value.preview.file_problems[0]
     assert Player.objects.count() == 0
+
+
+# --- issue 32, item 8: a name registered under another number is flagged, and the organiser chooses ------
+
+
+def test_a_name_registered_under_another_number_waits_for_the_organisers_choice(tampines, competition):
+    alice = PlayerFactory(name="ALICE TAN", registration_no="SG9", club=tampines)
+    preview = players_preview(GOOD, create_clubs=True)
+    row = next(r for r in preview.rows if r.name == "Alice Tan")
+    assert row.namesakes == (("SG9", "ALICE TAN", "Tampines"),) and row.needs_choice
+    assert not preview.ok and preview.importable_once_chosen and preview.choices_needed == 1
+    with pytest.raises(ImportRejected):
+        players_import(GOOD, create_clubs=True, competition=competition)
+    assert Player.objects.count() == 1  # nothing imported without the choice
+
+    result = players_import(GOOD, create_clubs=True, competition=competition, choices={2: "SG9"})
+    assert alice in result.existing and Player.objects.filter(name="Alice Tan").count() == 0
+    assert competition.entries.filter(player=alice).exists()
+
+
+def test_the_organiser_may_say_it_is_a_different_player(tampines, competition):
+    PlayerFactory(name="Alice Tan", registration_no="SG9")
+    players_import(GOOD, create_clubs=True, competition=competition, choices={2: "new"})
+    assert Player.objects.filter(name="Alice Tan").count() == 2
+
+
+def test_a_choice_naming_someone_else_is_asked_again(tampines, competition):
+    PlayerFactory(name="Alice Tan", registration_no="SG9")
+    other = PlayerFactory(name="Zed", registration_no="SG10")
+    preview = players_preview(GOOD, create_clubs=True, choices={2: other.registration_no})
+    assert not preview.ok and next(r for r in preview.rows if r.line == 2).needs_choice
+
+
+def test_the_import_page_offers_the_choice(olivia, competition, tampines):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    PlayerFactory(name="Alice Tan", registration_no="SG9")
+    upload = SimpleUploadedFile("p.csv", GOOD, content_type="text/csv")
+    page = olivia.post(
+        reverse("organiser:players_import", args=[competition.pk]), {"file": upload, "create_clubs": "on"}
+    ).content.decode()
+    assert 'data-testid="choices-needed"' in page and 'name="same_2" value="SG9"' in page
+    assert 'name="import"' in page
+    import base64
+
+    confirm = {"data": base64.b64encode(GOOD).decode(), "create_clubs": "on", "import": "1"}
+    refused = olivia.post(reverse("organiser:players_import_confirm", args=[competition.pk]), confirm)
+    assert refused.status_code == 400 and Player.objects.count() == 1
+    done = olivia.post(
+        reverse("organiser:players_import_confirm", args=[competition.pk]), {**confirm, "same_2": "SG9"}
+    )
+    assert done.status_code == 302 and Player.objects.count() == 3

@@ -223,3 +223,29 @@ def test_the_import_problems_read_in_chinese(olivia, competition):
     page = _upload(olivia, competition, b"Alice Tan,Bishan,R1\n,Bishan,R1\n").content.decode()
     assert "未知俱乐部“Bishan”" in page and "缺少姓名" in page and "注册号 R1 也出现在第 1 行" in page
     assert "unknown club" not in page and "missing name" not in page
+
+
+def test_withdraw_asks_first_says_what_happens_and_reinstate_is_on_the_same_page(olivia, competition):
+    """Issue 32, item 4: one tap removed a player with no question and no way back."""
+    entry = EntryFactory(competition=competition, player=PlayerFactory(name="Wendy Wong"))
+    page = olivia.get(reverse("organiser:players", args=[competition.pk])).content.decode()
+    assert (
+        'data-confirm="Withdraw Wendy Wong? They are not seated in new rounds; their results so far stay, '
+        "and in the standings they are ranked like everyone, marked withdrawn." in page
+    )
+    response = olivia.post(reverse("organiser:entry_withdraw", args=[entry.pk]), follow=True)
+    assert "Reinstate them below" in response.content.decode()
+    reinstate = reverse("organiser:entry_reinstate", args=[entry.pk])
+    assert f'action="{reinstate}"' in response.content.decode()
+    olivia.post(reinstate)
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.ACTIVE and entry.withdrawn_at is None
+    assert AuditEntry.objects.filter(action="entry_reinstated", object_id=entry.pk).exists()
+
+
+def test_only_the_competitions_organiser_reinstates(oscar, competition):
+    entry = EntryFactory(competition=competition, status=Entry.Status.WITHDRAWN)
+    assert oscar.post(reverse("organiser:entry_reinstate", args=[entry.pk])).status_code == 403
+    assert oscar.get(reverse("organiser:entry_reinstate", args=[entry.pk])).status_code in (403, 405)
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.WITHDRAWN

@@ -75,7 +75,7 @@ def test_every_word_is_set_in_dejavu_sans_then_a_cjk_font(seated_round):
 
 
 def test_the_pdf_downloads(olivia, seated_round):
-    for name in ("organiser:seating_pdf", "organiser:cards_pdf"):
+    for name in ("organiser:seating_pdf", "organiser:cards_pdf", "organiser:slips_pdf"):
         response = olivia.get(reverse(name, args=[seated_round.pk]))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
         assert response.content.startswith(b"%PDF-")
@@ -114,12 +114,31 @@ def _pdf_parts(pdf: bytes) -> list[bytes]:
     return parts
 
 
-def test_table_cards_carry_each_seat_private_link_as_a_qr_code(seated_round):
+def test_table_cards_carry_the_table_page_and_no_private_link(seated_round):
+    """Issue 32: the card on the table is for everyone; a private link would let anyone answer for a
+    neighbour. Each player's link is on their own slip."""
     from tournament.confirmations.seat_links import qr_svg, seat_link_path
 
     sheets = printing.round_sheets(seated_round, "https://league.example/")
     table = seated_round.tables.get(number=1)
-    for line in sheets["tables"][0].seats:
+    assert sheets["tables"][0].qr == qr_svg(f"https://league.example/tables/{table.pk}/")
+    assert all(line.qr == "" for t in sheets["tables"] for line in t.seats)
+    cards = printing.table_cards(seated_round, "https://league.example/")
+    assert len(page_texts(cards)) == 2  # a page each
+    html = printing.render_to_string("organiser/print_cards.html", sheets)
+    assert all(seat_link_path(s) not in html for s in table.seats.all())
+    assert html.count("<svg") == 2  # one code per card: the table's page
+
+    slips = printing.round_sheets(seated_round, "https://league.example/", private=True)
+    for line in slips["tables"][0].seats:
         seat = table.seats.get(wind=line.wind)
         assert line.qr == qr_svg("https://league.example" + seat_link_path(seat))
-    assert len(page_texts(printing.table_cards(seated_round, "https://league.example/"))) == 2  # a page each
+    texts = " ".join(page_texts(printing.player_slips(seated_round, "https://league.example/")))
+    assert all(
+        f"Zed{i} Tan" in texts for i in range(9) if seated_round.seats.filter(player__name=f"Zed{i} Tan")
+    )
+
+
+def test_only_the_round_organiser_downloads_the_player_slips(oscar, seated_round):
+    url = reverse("organiser:slips_pdf", args=[seated_round.pk])
+    assert oscar.get(url).status_code in (403, 404)

@@ -255,7 +255,7 @@ def test_a_table_with_two_pairs_of_club_mates_is_one_same_club_table_listed_once
     # table 3: P0 P1 (Jade), P2 P4 (Pearl); table 5: P3 P5 (Ruby), P6, P7
     page = olivia.get(reverse("organiser:round", args=[round1.pk]))
     html = page.content.decode()
-    assert 'data-report="same_club">2<' in html
+    assert 'data-report="same_club">2 <' in html
     listed = re.findall(r'<li data-testid="same-club-table">(.*?)</li>', html)
     assert listed == ["Table 3: Jade — P0, P1; Pearl — P2, P4", "Table 5: Ruby — P3, P5"]
 
@@ -264,3 +264,40 @@ def test_seat_every_remaining_round_without_rounds_says_so(olivia, competition):
     response = olivia.post(reverse("organiser:rounds_plan", args=[competition.pk]), follow=True)
     messages = response.content.decode().split('<ul class="messages">')[1].split("</ul>")[0]
     assert "There is no round to seat: schedule the rounds first" in messages
+
+
+def test_four_rounds_scheduled_at_once_a_week_apart_with_the_venue_typed_once(olivia, competition):
+    """Issue 32, item 10: scheduling four rounds took four trips."""
+    response = olivia.post(
+        reverse("organiser:rounds", args=[competition.pk]),
+        {"number": 1, "starts_at": "2026-12-01T19:30", "ends_at": "2026-12-01T22:30", "venue": "Bishan CC",
+         "count": 4, "every_days": 7},
+    )  # fmt: skip
+    assert response.status_code == 302
+    rounds = list(competition.rounds.order_by("number"))
+    assert [r.number for r in rounds] == [1, 2, 3, 4] and {r.venue for r in rounds} == {"Bishan CC"}
+    assert [r.starts_at.day for r in rounds] == [1, 8, 15, 22]
+    assert (rounds[3].ends_at - rounds[3].starts_at).total_seconds() == 3 * 3600
+    assert AuditEntry.objects.filter(action="round_scheduled").count() == 4
+
+
+def test_several_rounds_need_a_start_and_a_clash_schedules_none(olivia, competition):
+    url = reverse("organiser:rounds", args=[competition.pk])
+    assert olivia.post(url, {"number": 1, "count": 3}).status_code == 400
+    Round.objects.create(competition=competition, number=3)
+    response = olivia.post(url, {"number": 1, "starts_at": "2026-12-01T19:30", "count": 4, "every_days": 7})
+    assert response.status_code == 400 and "Round 3 already exists" in response.content.decode()
+    assert competition.rounds.count() == 1
+    assert olivia.post(url, {"number": 1, "starts_at": "2026-12-01T19:30", "count": 999}).status_code == 400
+
+
+def test_the_report_says_when_the_same_club_tables_are_the_fewest_possible(olivia, competition):
+    """Issue 32, item 9: two clubs of eight: every table has club-mates, and the report says it is best."""
+    jade, pearl = ClubFactory(name="Jade"), ClubFactory(name="Pearl")
+    for i in range(16):
+        EntryFactory(competition=competition, player=PlayerFactory(club=jade if i % 2 else pearl))
+    round_ = Round.objects.create(competition=competition, number=1)
+    olivia.post(reverse("organiser:round_seat", args=[round_.pk]), {})
+    page = olivia.get(reverse("organiser:round", args=[round_.pk])).content.decode()
+    assert '<dd data-report="same_club">4 <span class="muted" data-report="fewest_same_club">' in page
+    assert "(the fewest possible with these clubs)" in page

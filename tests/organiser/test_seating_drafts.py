@@ -43,7 +43,7 @@ def test_a_draft_is_seen_by_nobody_but_its_organisers(request, drafted, who):
     ).content.decode()
     assert reverse("table:scoresheet", args=[table.pk]) not in competition_page
     round_page = client.get(reverse("public:round", args=[round_.pk])).content.decode()
-    assert "Player 00" not in round_page and "This round is not seated yet." in round_page
+    assert "Player 01" not in round_page and "This round is not seated yet." in round_page
     assert client.get(reverse("table:scoresheet", args=[table.pk])).status_code == 404
     assert client.get(reverse("table:live", args=[table.pk])).status_code == 404
     assert client.get(f"/api/v1/rounds/{round_.pk}/tables/").json()["results"] == []
@@ -75,3 +75,69 @@ def test_seating_a_published_round_again_makes_it_a_draft_again(olivia, drafted)
     round_.refresh_from_db()
     assert round_.status == Round.Status.SCHEDULED
     assert Client().get(f"/api/v1/rounds/{round_.pk}/tables/").json()["results"] == []
+
+
+# --- issue 32, item 5: seating again says what it does, draws anew, keeps the links printed --------------
+
+
+def test_seat_again_says_first_that_a_published_round_goes_back_to_a_draft(olivia, drafted):
+    round_, _table = drafted
+    olivia.post(reverse("organiser:round_status", args=[round_.pk]), {"action": "publish"})
+    page = olivia.get(reverse("organiser:round", args=[round_.pk])).content.decode()
+    assert "The round goes back to a draft" in page and 'data-confirm="Draw the seating again?' in page
+    assert 'class="primary">Seat again' not in page  # not as loud as Publish
+
+
+def _links(round_) -> dict[int, str]:
+    from tournament.confirmations.seat_links import seat_link_path
+    from tournament.models import Seat
+
+    return {s.player_id: seat_link_path(s) for s in Seat.objects.filter(round=round_)}
+
+
+def test_seat_again_draws_anew_and_keeps_tables_and_private_links(olivia, organiser, drafted):
+    from tournament.confirmations.seat_links import seat_for_token
+    from tournament.rounds.seating import round_tables
+
+    round_, _table = drafted
+    before_tables, before_links = round_tables(round_), _links(round_)
+    table_ids = set(Table.objects.filter(round=round_).values_list("pk", flat=True))
+    draws = set()
+    for _ in range(3):  # no draw number: a new seating (the same one three times running is 1 in ~10^4)
+        olivia.post(reverse("organiser:round_seat", args=[round_.pk]), {})
+        draws.add(round_tables(round_))
+    assert draws - {before_tables}
+    assert set(Table.objects.filter(round=round_).values_list("pk", flat=True)) == table_ids
+    for player, path in before_links.items():
+        seat = seat_for_token(path.rstrip("/").rsplit("/", 1)[-1])
+        assert seat is not None and seat.player_id == player  # the slip printed before still reaches them
+    assert _links(round_) == before_links
+
+
+def test_the_same_draw_number_draws_the_same_seating_through_the_api(organiser, drafted):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tournament.rounds.seating import round_tables
+
+    round_, _table = drafted
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=organiser)[0].key}")
+    first = client.post(f"/api/v1/rounds/{round_.pk}/seating/", {"seed": 5}, format="json")
+    assert first.status_code in (200, 201)
+    tables = round_tables(round_)
+    client.post(f"/api/v1/rounds/{round_.pk}/seating/", {"seed": 5}, format="json")
+    assert round_tables(round_) == tables
+
+
+def test_a_swap_keeps_both_players_links(olivia, drafted):
+    from tournament.models import Seat
+
+    round_, _table = drafted
+    before = _links(round_)
+    a, b = Seat.objects.filter(round=round_).order_by("table__number", "wind")[::4][:2]
+    olivia.post(
+        reverse("organiser:round_swap", args=[round_.pk]), {"player_a": a.player_id, "player_b": b.player_id}
+    )
+    assert Seat.objects.get(player=a.player_id, round=round_).table_id == b.table_id
+    assert _links(round_) == before

@@ -119,7 +119,7 @@ def test_after_random_hands_and_voids_incremental_standings_equal_a_full_recompu
         if step % 8 == 7:
             _assert_equal_to_a_full_recompute(competition, tables)
     _assert_equal_to_a_full_recompute(competition, tables)
-    # Full only when a scope is first computed or its round starts (every seated player gains a session).
+    # Full only when a scope is first computed (a session comes with a table's first hand, a delta like any).
     assert paths.count("incremental") >= 30
 
 
@@ -249,7 +249,7 @@ def test_a_void_that_lowers_the_biggest_hand_of_the_competition_is_exact(unqueue
     standings_table_changed(first)
     standings_table_changed(later)  # round 2's scope, computed once
     big = hand_record(table=later, entry={"outcome": "win", "winner": east, "win": "self_draw", "doubles": 5})
-    assert standings_table_changed(later) == "full"  # round 2's first hand starts it: everyone's session
+    assert standings_table_changed(later) == "incremental"  # a session comes with its table's first hand
     line = {row[3]: row for row in _stored(competition, COMPETITION_SCOPE)}[east]
     assert line[11] == 5 and line[8] == 2  # biggest hand 5, two hands won
     hand_void(hand=big, reason="entered at the wrong table")

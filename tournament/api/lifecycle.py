@@ -38,6 +38,36 @@ class ReopenRequestSerializer(serializers.Serializer):
     reason = Text(max_length=300, help_text="Why the round is reopened (kept in the audit log).")
 
 
+class StartRequestSerializer(serializers.Serializer):
+    ends_at = serializers.DateTimeField(
+        required=False,
+        help_text="A new end time (a late start): the sheets' countdown and late hands follow it.",
+    )
+
+
+class EndRequestSerializer(serializers.Serializer):
+    count_empty_tables = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Tables ended without a hand give their players no session unless this is true.",
+    )
+
+
+def _body(serializer_class, request):
+    body = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
+def _start_arguments(self, request) -> dict:
+    data = _body(StartRequestSerializer, request)
+    return {"ends_at": data["ends_at"]} if "ends_at" in data else {}
+
+
+def _end_arguments(self, request) -> dict:
+    return {"count_empty": _body(EndRequestSerializer, request)["count_empty_tables"]}
+
+
 class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
     permission_classes = COMPETITION_ORGANISER
     serializer_class = RoundSerializer
@@ -97,11 +127,15 @@ ROUND_ACTIONS = {
     ),
     "start": _round_action(
         "start", lifecycle.round_start, "Start play in a seated round",
-        "`seated` → `playing`. (The first hand recorded in a seated round also starts it.)",
+        "`seated` → `playing`. (The first hand recorded in a seated round also starts it.) Optional body: "
+        "a new `ends_at` (a late start); an end already passed is 409.",
+        request=StartRequestSerializer, arguments=_start_arguments,
     ),
     "end": _round_action(
         "end", lifecycle.round_end, "Time is up: end every table and finish the round",
-        "`playing` → `finished`; every table still playing is ended (001 rule 14). Hands are then final.",
+        "`playing` → `finished`; every table still playing is ended (001 rule 14). Hands are then final. "
+        "A table without a hand gives its players no session unless `count_empty_tables` is true.",
+        request=EndRequestSerializer, arguments=_end_arguments,
     ),
     "finish": _round_action(
         "finish", lifecycle.round_finish, "Finish a round whose tables have all finished",
@@ -131,17 +165,20 @@ class TableEndView(LeagueAPIMixin, generics.GenericAPIView):
 
     @extend_schema(
         summary="End one table's session",
-        description="The table takes no more hands; its hands are final unless the round is reopened.",
+        description=(
+            "The table takes no more hands; its hands are final unless the round is reopened. Without a "
+            "hand, its players count no session unless `count_empty_tables` is true."
+        ),
         parameters=[id_parameter("id", "table")],
-        request=None,
+        request=EndRequestSerializer,
         responses={200: TableSerializer, **errors(*WRITE, 409, transition=True)},
     )
     def post(self, request, pk):
         table = get_or_404(Table.objects.select_related("round__competition"), pk)
         self.check_object_permissions(request, table)
-        request.data  # noqa: B018 - a body is parsed, so a malformed one is a 400 before anything changes
+        count_empty = _end_arguments(self, request)["count_empty"]
         try:
-            lifecycle.table_end(table, user=request.user, meta=request_meta(request))
+            lifecycle.table_end(table, user=request.user, meta=request_meta(request), count_empty=count_empty)
         except seating.RoundError as exc:
             return error_response(
                 [{"code": "round_transition", "message": str(exc)}], status.HTTP_409_CONFLICT

@@ -85,10 +85,13 @@ class TableSerializer(StrictModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "round", "number", "seats", "scorekeeper", "ended_at", "results_held", "state"]
+        fields = [
+            "id", "round", "number", "seats", "scorekeeper", "ended_at", "counts_without_hands",
+            "results_held", "state",
+        ]  # fmt: skip
         # Sent with another value, refused (400 read_only; StrictModelSerializer): a table's round and
-        # number are the seating's, its end is POST /tables/{id}/end/.
-        read_only_fields = ["round", "number", "ended_at"]
+        # number are the seating's, its end (and whether an empty table counts) is POST /tables/{id}/end/.
+        read_only_fields = ["round", "number", "ended_at", "counts_without_hands"]
 
     def _sees_results(self, table) -> bool:
         if not table.round.results_held:

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Round
 from tournament.tables.ledger.guard import INT_MAX
 
+MAX_SERIES = 52  # rounds scheduled at once: a weekly league's year
+
 
 class DateTimeInput(forms.DateTimeInput):
     input_type = "datetime-local"
@@ -57,9 +59,37 @@ class RoundForm(forms.ModelForm):
         return super().save(commit)
 
 
+class ScheduleForm(RoundForm):
+    """A round, or several at once (issue 32: four rounds took four trips, the venue typed each time)."""
+
+    count = forms.IntegerField(
+        label=_("How many rounds"), min_value=1, max_value=MAX_SERIES, initial=1, required=False
+    )
+    every_days = forms.IntegerField(
+        label=_("One every (days)"),
+        min_value=1,
+        max_value=90,
+        initial=7,
+        required=False,
+        help_text=_("Several rounds: the same times and venue, this many days apart."),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        cleaned["count"] = cleaned.get("count") or 1
+        cleaned["every_days"] = cleaned.get("every_days") or 7
+        if cleaned["count"] > 1 and not cleaned.get("starts_at"):
+            self.add_error("starts_at", _("Give the first round's start to schedule several rounds."))
+        return cleaned
+
+
 class SeatingForm(forms.Form):
     seed = forms.IntegerField(
-        label=_("Seed"), required=False, min_value=0, help_text=_("The same seed gives the same seating.")
+        label=_("Draw number (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("Leave it empty for a new draw; the same number draws the same seating again."),
     )
     swiss = forms.BooleanField(
         label=_("Swiss seating"), required=False, help_text=_("Players with close chip totals sit together.")

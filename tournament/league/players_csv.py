@@ -63,10 +63,19 @@ class ImportRow:
     problems: tuple[str, ...] = ()
     action: str = ""
     new_club: bool = False
+    # Issue 32: players registered under other numbers with the same name (registration no, name, club),
+    # and the organiser's choice: "new", or the registration number of the one this row is.
+    namesakes: tuple[tuple[str, str, str], ...] = ()
+    choice: str = ""
+    use_registration_no: str = ""  # the registered player entered instead of a new one
+
+    @property
+    def needs_choice(self) -> bool:
+        return bool(self.namesakes) and not self.choice
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.needs_choice
 
 
 @dataclass(frozen=True)
@@ -83,7 +92,16 @@ class ImportPreview:
 
     @property
     def problem_rows(self) -> int:
-        return sum(1 for r in self.rows if not r.ok)
+        return sum(1 for r in self.rows if r.problems)
+
+    @property
+    def choices_needed(self) -> int:
+        return sum(1 for r in self.rows if r.needs_choice and not r.problems)
+
+    @property
+    def importable_once_chosen(self) -> bool:
+        """Only the organiser's choices about likely duplicates are missing."""
+        return not self.file_problems and bool(self.rows) and not self.problem_rows
 
     @property
     def new_players(self) -> int:
@@ -200,13 +218,20 @@ def check_rows(
     clubs: Mapping[str, str],
     create_clubs: bool = False,
     file_problems: list[str] | tuple[str, ...] = (),
+    namesakes: Mapping[str, list[tuple[str, str, str]]] | None = None,
+    choices: Mapping[int, str] | None = None,
 ) -> ImportPreview:
     """Judge every row against the file itself and what is registered.
 
     ``registered``: registration number (upper case) → the registered player's
     name. ``clubs``: a club's name or short name, normalised (``normal_key``) →
-    the club's name.
+    the club's name. ``namesakes``: a name, normalised → the players registered
+    under it (registration number, name, club): a new row with such a name is
+    likely one of them under another number (issue 32) and waits for the
+    organiser's choice in ``choices`` (line → "new" or one of their numbers).
     """
+    namesakes = namesakes or {}
+    choices = choices or {}
     counts = Counter(r.registration_no.upper() for r in raw if r.registration_no)
     lines_of: dict[str, list[int]] = {}
     for r in raw:
@@ -260,6 +285,11 @@ def check_rows(
                     unknown.setdefault(normal_key(r.club), r.club)
                     # what to do about it is said once for the file (``unknown_clubs``), not on every row
                     problems.append(_("unknown club “%(club)s”") % {"club": r.club})
+        same = tuple(n for n in namesakes.get(normal_key(r.name), ()) if n[0].upper() != key)
+        choice = choices.get(r.line, "") if action == "new" and same else ""
+        if choice and choice != "new" and choice.upper() not in {n[0].upper() for n in same}:
+            choice = ""  # a number that is not one of the namesakes: ask again
+        use = choice if choice and choice != "new" else ""
         rows.append(
             ImportRow(
                 line=r.line,
@@ -267,8 +297,11 @@ def check_rows(
                 club=r.club,
                 registration_no=reg,
                 problems=tuple(problems),
-                action="" if problems else action,
-                new_club=new_club,
+                action="" if problems else ("existing" if use else action),
+                new_club=new_club and not use,
+                namesakes=same if action == "new" else (),
+                choice=choice,
+                use_registration_no=use,
             )
         )
     return ImportPreview(

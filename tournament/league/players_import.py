@@ -87,7 +87,28 @@ def _registered(raw: list[RawRow]) -> dict[str, str]:
     return dict(found)
 
 
-def players_preview(data: bytes, *, create_clubs: bool = False) -> ImportPreview:
+def _namesakes(raw: list[RawRow]) -> dict[str, list[tuple[str, str, str]]]:
+    """Players registered under the file's names (any number): likely duplicates (issue 32)."""
+    from django.db.models.functions import Upper
+
+    from tournament.models import Player
+
+    wanted = {r.name.upper() for r in raw if r.name}
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    rows = (
+        Player.objects.annotate(upper=Upper("name"))
+        .filter(upper__in=wanted)
+        .order_by("registration_no")
+        .values_list("registration_no", "name", "club__name")
+    )
+    for reg, name, club in rows:
+        found.setdefault(normal_key(name), []).append((reg, name, club or ""))
+    return found
+
+
+def players_preview(
+    data: bytes, *, create_clubs: bool = False, choices: dict[int, str] | None = None
+) -> ImportPreview:
     """Every row of the file with its problems, judged against the database; writes nothing."""
     raw, file_problems = read_csv(data)
     return check_rows(
@@ -96,15 +117,25 @@ def players_preview(data: bytes, *, create_clubs: bool = False) -> ImportPreview
         clubs=_club_index(),
         create_clubs=create_clubs,
         file_problems=file_problems,
+        namesakes=_namesakes(raw),
+        choices=choices,
     )
 
 
 def players_import(
-    data: bytes, *, create_clubs: bool = False, competition=None, user=None, meta: RequestMeta | None = None
+    data: bytes,
+    *,
+    create_clubs: bool = False,
+    competition=None,
+    user=None,
+    meta: RequestMeta | None = None,
+    choices: dict[int, str] | None = None,
 ) -> ImportResult:
     """Import every player of the file (and enter them in ``competition``), or nothing.
 
-    Raises ``ImportRejected`` when any row or the file has a problem.
+    Raises ``ImportRejected`` when any row or the file has a problem, or a likely
+    duplicate waits for the organiser's choice (``choices``: line → "new" or the
+    registered player's number).
     """
     from django.db import IntegrityError, transaction
 
@@ -112,7 +143,7 @@ def players_import(
 
     try:
         with transaction.atomic():
-            preview = players_preview(data, create_clubs=create_clubs)
+            preview = players_preview(data, create_clubs=create_clubs, choices=choices)
             if not preview.ok:
                 raise ImportRejected(preview)
             clubs_created = [Club.objects.create(name=name) for name in preview.clubs_to_create]
@@ -122,7 +153,8 @@ def players_import(
             created, existing = [], []
             for row in preview.rows:
                 if row.action == "existing":
-                    existing.append(Player.objects.get(registration_no__iexact=row.registration_no))
+                    number = row.use_registration_no or row.registration_no
+                    existing.append(Player.objects.get(registration_no__iexact=number))
                     continue
                 created.append(
                     Player.objects.create(
@@ -156,5 +188,5 @@ def players_import(
             )
     except IntegrityError:
         # Someone registered one of these numbers between the check and the write: check again.
-        raise ImportRejected(players_preview(data, create_clubs=create_clubs)) from None
+        raise ImportRejected(players_preview(data, create_clubs=create_clubs, choices=choices)) from None
     return ImportResult(tuple(created), tuple(existing), tuple(clubs_created), entered)

@@ -27,6 +27,8 @@ with its reason.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,6 +37,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import ChipCount, Competition, Round, Table
+from tournament.rounds.empty_tables import count_empty_tables
 from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState
@@ -178,12 +181,40 @@ def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) 
     return _seated_round_moves(round_, user, meta, Status.SCHEDULED, Status.SEATED, "round_published", words)
 
 
-def round_start(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
-    """A seated round starts: every seated player now has a session in the standings (queued on commit)."""
-    words = gettext_noop("%(actor)s started round %(round)s")
-    started = _seated_round_moves(round_, user, meta, Status.SEATED, Status.PLAYING, "round_started", words)
-    queue_standings_recompute(started.competition_id)
-    return started
+def round_start(
+    round_: Round, *, user=None, meta: RequestMeta | None = None, ends_at: datetime | None = None
+) -> Round:
+    """A seated round starts; ``ends_at`` moves its end (a late start, issue 32: the sheets' countdown
+    and the integrity page's late hands follow it). Sessions come with each table's first hand.
+    """
+    if ends_at is not None and ends_at <= timezone.now():
+        raise RoundError(_("The new end time has already passed: choose a later one."))
+    with transaction.atomic():
+        locked = _locked(round_, user)
+        _require(locked, Status.SEATED)
+        if not locked.tables.exists():
+            raise RoundError(_("Seat the round first."))
+        locked.status = Status.PLAYING
+        fields = ["status"]
+        if ends_at is not None and ends_at != locked.ends_at:
+            locked.ends_at = ends_at
+            fields.append("ends_at")
+        locked.save(update_fields=fields)
+        if "ends_at" in fields:
+            audit_round(
+                "round_started",
+                user,
+                locked,
+                gettext_noop("%(actor)s started round %(round)s, to end at %(ends)s"),
+                meta,
+                ends=timezone.localtime(ends_at).strftime("%H:%M"),
+            )
+        else:
+            audit_round(
+                "round_started", user, locked, gettext_noop("%(actor)s started round %(round)s"), meta
+            )
+        queue_standings_recompute(locked.competition_id)
+    return locked
 
 
 def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) -> None:
@@ -201,10 +232,13 @@ def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) 
         )
 
 
-def table_end(table: Table, *, user=None, meta: RequestMeta | None = None) -> Table:
+def table_end(
+    table: Table, *, user=None, meta: RequestMeta | None = None, count_empty: bool = False
+) -> Table:
     """The organiser ends one table's session at its time (001 rule 14): it takes no more hands.
 
-    Its scorekeeper is asked for a chip count (issue 19).
+    Its scorekeeper is asked for a chip count (issue 19). Without a hand, its players count no
+    session unless ``count_empty`` (issue 32).
     """
     with transaction.atomic():
         locked_round = _locked(table.round, user)
@@ -215,23 +249,31 @@ def table_end(table: Table, *, user=None, meta: RequestMeta | None = None) -> Ta
         locked.ended_at = timezone.now()
         locked.save(update_fields=["ended_at"])
         _ask_for_counts([locked], user)
-        audit_round(
-            "table_ended",
-            user,
-            locked_round,
-            gettext_noop("%(actor)s ended table %(table)s of round %(round)s"),
-            meta,
-            table=locked.number,
-        )
+        empty = count_empty_tables([locked], count_empty)
+        if empty:
+            words = (
+                gettext_noop(
+                    "%(actor)s ended table %(table)s of round %(round)s (no hand): a session counted"
+                )
+                if count_empty
+                else gettext_noop("%(actor)s ended table %(table)s of round %(round)s (no hand): no session")
+            )
+        else:
+            words = gettext_noop("%(actor)s ended table %(table)s of round %(round)s")
+        audit_round("table_ended", user, locked_round, words, meta, table=locked.number)
+        if empty and count_empty:
+            queue_standings_recompute(locked_round.competition_id)
+    locked.refresh_from_db()
     return locked
 
 
-def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> int:
+def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None, count_empty: bool = False) -> int:
     """The round's time is up (001 rule 14): end every table still playing and finish the round.
 
     Sets ``Table.ended_at`` (the table's state then says ``ended_by_organiser``
     and takes no more hands) and asks each for a chip count (issue 19);
-    answers how many tables were ended.
+    answers how many tables were ended. A table ended without a hand gives its
+    players no session, unless ``count_empty`` (the organiser's word, issue 32).
     """
     with transaction.atomic():
         locked = _locked(round_, user)
@@ -242,16 +284,34 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> i
         )
         Table.objects.filter(pk__in=[t.pk for t in tables]).update(ended_at=timezone.now())
         _ask_for_counts(tables, user)
+        empty = count_empty_tables(tables, count_empty)
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
+        if not empty:
+            words = gettext_noop(
+                "%(actor)s ended round %(round)s: %(tables_ended)s tables stopped at the time"
+            )
+        elif count_empty:
+            words = gettext_noop(
+                "%(actor)s ended round %(round)s: %(tables_ended)s tables stopped at the time; "
+                "tables %(empty)s had no hand, their players count a session"
+            )
+        else:
+            words = gettext_noop(
+                "%(actor)s ended round %(round)s: %(tables_ended)s tables stopped at the time; "
+                "tables %(empty)s had no hand, their players count no session"
+            )
         audit_round(
             "round_ended",
             user,
             locked,
-            gettext_noop("%(actor)s ended round %(round)s: %(tables_ended)s tables stopped at the time"),
+            words,
             meta,
             tables_ended=len(tables),
+            empty=", ".join(map(str, empty)),
         )
+        if empty and count_empty:
+            queue_standings_recompute(locked.competition_id)
     return len(tables)
 
 

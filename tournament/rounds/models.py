@@ -46,6 +46,11 @@ class Table(models.Model):
     ended_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the organiser ends the session at its time."
     )
+    # A table ended without a hand gives its players no session (issue 32), unless the organiser said so
+    # when ending it (tournament.rounds.lifecycle): then each counts a session at 0 chips.
+    counts_without_hands = models.BooleanField(
+        default=False, help_text="Its players count a session although no hand was recorded."
+    )
 
     class Meta:
         ordering = ["round", "number"]

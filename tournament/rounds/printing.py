@@ -4,7 +4,13 @@
   W, N as first seated), then every player by name with their table and seat,
   then who sits out (a bye);
 - a **table card** is one page per table, to put on the table: the table
-  number, the round, and the four players in their seats.
+  number, the round, the four players in their seats, and the QR code of the
+  table's public page (issue 32: never the players' private links, which would
+  let anyone at the table answer for a neighbour);
+- a **player slip** is one per seated player, to hand over and cut apart: the
+  player's table and seat and the QR code of their own private link (issue 19),
+  which reaches that seat only. A player with an account also finds it on their
+  own seat page.
 
 Sheets are HTML templates (``templates/organiser/print_*.html``) turned into
 PDF by WeasyPrint, which is imported only when a sheet is built (it is slow
@@ -18,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from tournament.confirmations.seat_links import qr_svg, seat_link_path
 from tournament.models import Entry, Player, Round
@@ -30,7 +37,7 @@ class SeatLine:
     wind: str
     wind_name: str
     player: Player | None
-    qr: str = ""  # the seat's private link as inline SVG (table cards, issue 19)
+    qr: str = ""  # the seat's private link as inline SVG (player slips only, issue 32)
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,8 @@ class TableSheet:
     number: int
     scorekeeper: str
     seats: tuple[SeatLine, ...]
+    qr: str = ""  # the table's public page as inline SVG (table cards)
+    url: str = ""
 
 
 @dataclass(frozen=True)
@@ -49,10 +58,11 @@ class NameLine:
     wind: str
 
 
-def round_sheets(round_: Round, base_url: str = "") -> dict:
+def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) -> dict:
     """Everything a sheet of ``round_`` shows, as plain records.
 
-    With ``base_url`` (the site's address), each seat carries its private link's QR code (table cards).
+    With ``base_url`` (the site's address), each table carries its public page's QR code (table cards);
+    with ``private`` too, each seat its private link's (player slips).
     """
     tables = []
     by_name = []
@@ -61,15 +71,18 @@ def round_sheets(round_: Round, base_url: str = "") -> dict:
         seats = {s.wind: s.player for s in table.seats.all()}
         codes = (
             {s.wind: qr_svg(base_url.rstrip("/") + seat_link_path(s)) for s in table.seats.all()}
-            if base_url
+            if base_url and private
             else {}
         )
         keeper = table.scorekeeper
+        url = base_url.rstrip("/") + reverse("table:scoresheet", args=[table.pk]) if base_url else ""
         tables.append(
             TableSheet(
                 number=table.number,
                 scorekeeper=(keeper.get_full_name() or keeper.username) if keeper else "",
                 seats=tuple(SeatLine(w, name, seats.get(w), codes.get(w, "")) for w, name in WINDS),
+                qr=qr_svg(url) if url else "",
+                url=url,
             )
         )
         for wind, name in WINDS:
@@ -115,8 +128,13 @@ def seating_plan(round_: Round):
 
 
 def table_cards(round_: Round, base_url: str = ""):
-    """One card per table; with ``base_url``, each seat's QR code to follow the table and confirm hands."""
+    """One card per table; with ``base_url``, the QR code of the table's public page (anyone follows it)."""
     return render_document("organiser/print_cards.html", round_sheets(round_, base_url))
+
+
+def player_slips(round_: Round, base_url: str):
+    """One slip per seated player with the QR code of their own private link, to cut apart and hand over."""
+    return render_document("organiser/print_slips.html", round_sheets(round_, base_url, private=True))
 
 
 def pdf_bytes(document) -> bytes:

@@ -6,7 +6,10 @@ runs the pure generator, and saves the tables in one transaction as a
 **draft** (issue 14): the round stays scheduled, the organiser reviews the
 report, swaps, and publishes it (``lifecycle.round_publish``); until then
 only the competition's organisers see its tables (``tournament.rounds.held``).
-Seating a published round again makes it a draft again.
+Seating a published round again makes it a draft again (the page says so
+before, issue 32), draws anew unless given a draw number, and keeps each
+table's row and each staying player's seat row, so the table's page and the
+player's private link printed earlier still work.
 ``round_swap`` exchanges two players before play starts. Each is a door
 (issue 13): it checks the caller's right (an organiser of the competition;
 ``user=None`` is a command run by the operator), refuses once the round is
@@ -17,6 +20,7 @@ The rest of a round's life (publish, start, end, finish, reopen, hold) is
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -117,22 +121,38 @@ def _check_changeable(round_: Round) -> None:
 
 
 def _options(
-    round_: Round, seed: int | None, swiss: bool = False, time_budget: float = 10.0
+    round_: Round, seed: int | None, swiss: bool = False, time_budget: float = 10.0, *, anew: bool = False
 ) -> SeatingOptions:
-    # The default seed is the competition's: previews and seatings of one event agree.
-    seed = round_.competition_id if seed is None else seed
+    # The first draw's default seed is the competition's: previews and seatings of one event agree. Drawn
+    # again (``anew``) without a number, the seating is a new one (issue 32: it used to be the same).
+    if seed is None:
+        seed = secrets.randbelow(2**31) if anew else round_.competition_id
     return SeatingOptions(seed=seed, rounds=1, swiss=swiss, time_budget=time_budget)
 
 
-def _write_tables(locked: Round, tables, scorekeepers: dict[int, int] | None = None) -> None:
-    """The round's tables as drawn (each E, S, W, N), keeping a table number's scorekeeper: a draft."""
+def _write_tables(locked: Round, tables) -> None:
+    """The round's tables as drawn (each E, S, W, N): a draft.
+
+    A table number keeps its row (its page, its scorekeeper) and a player seated before keeps their seat
+    row and link nonce (their private link, ``tournament.confirmations.seat_links``), wherever they sit now.
+    """
+    old_tables = {t.number: t for t in Table.objects.filter(round=locked)}
+    kept = {s.player_id: (s.pk, s.link_nonce) for s in Seat.objects.filter(round=locked)}
+    Seat.objects.filter(round=locked).delete()  # seating before play is a plan, not a result
     for number, members in enumerate(tables, start=1):
-        table = Table.objects.create(
-            round=locked, number=number, scorekeeper_id=(scorekeepers or {}).get(number)
-        )
+        table = old_tables.pop(number, None) or Table.objects.create(round=locked, number=number)
         Seat.objects.bulk_create(
-            Seat(table=table, round=locked, wind=w, player_id=p) for w, p in zip(WINDS, members, strict=True)
+            Seat(
+                pk=kept.get(p, (None, ""))[0],
+                link_nonce=kept.get(p, (None, ""))[1],
+                table=table,
+                round=locked,
+                wind=w,
+                player_id=p,
+            )
+            for w, p in zip(WINDS, members, strict=True)
         )
+    Table.objects.filter(pk__in=[t.pk for t in old_tables.values()]).delete()
     if locked.status != Round.Status.SCHEDULED:  # a published round drawn again: a draft until republished
         locked.status = Round.Status.SCHEDULED
         locked.save(update_fields=["status"])
@@ -164,7 +184,7 @@ def round_seat(
     _check_changeable(round_)
     players = _field(round_)
     history = _history(round_)
-    options = _options(round_, seed, swiss, time_budget)
+    options = _options(round_, seed, swiss, time_budget, anew=round_.tables.exists())
     try:
         result = seat(
             players,
@@ -180,10 +200,7 @@ def round_seat(
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         _check_changeable(locked)
-        Seat.objects.filter(round=locked).delete()  # seating before play is a plan, not a result
-        old_scorekeepers = dict(Table.objects.filter(round=locked).values_list("number", "scorekeeper"))
-        Table.objects.filter(round=locked).delete()
-        _write_tables(locked, seated.tables, old_scorekeepers)
+        _write_tables(locked, seated.tables)
         audit_round(
             "round_seated",
             user,
@@ -193,6 +210,7 @@ def round_seat(
             tables=[list(t) for t in seated.tables],
             byes=list(seated.byes),
             method=seated.method,
+            seed=options.seed,
         )
     return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
 
@@ -295,8 +313,12 @@ def round_swap(
         a, b = seats[player_a], seats[player_b]
         places = (a.table_id, a.wind), (b.table_id, b.wind)
         Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
-        Seat.objects.create(round=locked, table_id=places[1][0], wind=places[1][1], player_id=player_a)
-        Seat.objects.create(round=locked, table_id=places[0][0], wind=places[0][1], player_id=player_b)
+        # Each keeps their seat row and nonce: their private link still works (issue 32).
+        for seat, (table_id, wind) in ((a, places[1]), (b, places[0])):
+            Seat.objects.create(
+                pk=seat.pk, link_nonce=seat.link_nonce, round=locked, table_id=table_id, wind=wind,
+                player_id=seat.player_id,
+            )  # fmt: skip
         names = dict(Player.objects.filter(pk__in=(player_a, player_b)).values_list("pk", "name"))
         audit_write(
             "seats_swapped",

@@ -21,7 +21,7 @@ decide who is entered, or judge results. See docs/seating.md for the method
 and the benchmark against the social golfer problem.
 """
 
-from .best import best_rounds
+from .best import best_rounds, fewest_same_club_tables
 from .errors import (
     DuplicatePlayerError,
     InvalidHistoryError,
@@ -68,6 +68,7 @@ __all__ = [
     "WindCount",
     "forget",
     "best_rounds",
+    "fewest_same_club_tables",
     "event_report",
     "meetings",
     "preview",

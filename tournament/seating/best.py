@@ -4,6 +4,9 @@ organiser's report).
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 from .choose import design_for
 from .plan import MIN_BYE_PLAN
 from .substitutes import bye_schedule
@@ -25,3 +28,24 @@ def best_rounds(players: int) -> int:
         return len(found[1]) if found is not None and len(found[1]) >= MIN_BYE_PLAN else 0
     design = design_for(players)
     return design.length if design is not None and not design.repeats else 0
+
+
+def fewest_same_club_tables(clubs: Sequence[str | None], tables: int) -> int:
+    """The fewest tables with club-mates any seating of these players at ``tables`` tables reaches.
+
+    ``clubs``: each seated player's club (None: no club). A table is free of
+    club-mates when its four players come from four clubs (or none); a club
+    gives at most one player to each such table. So ``c`` tables can be free
+    when the players without a club plus, for each club, ``min(size, c)``
+    fill their ``4c`` seats, and then they can (deal each club's players out
+    to the ``c`` tables in turn: no table gets two). The answer is ``tables``
+    minus the largest such ``c`` (issue 32: the report flagged 6 where fewer
+    was impossible, without saying so).
+    """
+    sizes = Counter(c for c in clubs if c)
+    clubless = sum(1 for c in clubs if not c)
+    free = max(
+        (c for c in range(tables + 1) if clubless + sum(min(k, c) for k in sizes.values()) >= 4 * c),
+        default=0,
+    )
+    return tables - free

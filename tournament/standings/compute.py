@@ -17,8 +17,10 @@ Vocabulary (as in ``standings_rank``):
   a voided hand nets to zero here without being looked at.
 - **hands won**, **self-drawn wins**, **Za Hu**, **biggest hand**: counted over
   the hands that stand (not voided).
-- **sessions**: the tables a player sat at in rounds that are under way or
-  over (status playing or finished), or at which a hand has been recorded.
+- **sessions**: the tables a player sat at where a hand has been recorded
+  (voided or not), or which the organiser counted when ending them without
+  one (``Table.counts_without_hands``, issue 32: a table that never played
+  gives its players no session at 0 chips).
 - **counted** hand (issue 19, ``tournament.confirmations.services``): where the
   competition asks players to confirm hands, a hand whose check is not
   counted yet (waiting, disputed) is left out of chips and wins alike; its
@@ -109,8 +111,8 @@ WITH
   WHERE TRUE {players_seat}),
  played AS (
   SELECT player_id, COUNT(DISTINCT table_id) AS n FROM seated
-  WHERE status IN (%(playing)s, %(finished)s)
-     OR EXISTS (SELECT 1 FROM {hand} h WHERE h.table_id = seated.table_id)
+  WHERE EXISTS (SELECT 1 FROM {hand} h WHERE h.table_id = seated.table_id)
+     OR EXISTS (SELECT 1 FROM {table} e WHERE e.id = seated.table_id AND e.counts_without_hands)
   GROUP BY player_id),
  listed AS ({entered} SELECT player_id FROM seated),
  withdrawn AS (
@@ -264,8 +266,6 @@ def _scope_totals(
     params = {
         "competition": competition.pk,
         "round": round.pk if round is not None else None,
-        "playing": Round.Status.PLAYING.value,
-        "finished": Round.Status.FINISHED.value,
         "withdrawn": Entry.Status.WITHDRAWN.value,
     }
     with connection.cursor() as cursor:

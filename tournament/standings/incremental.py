@@ -164,15 +164,10 @@ def standings_table_changed(table: Table) -> str:
             )
             seated = set(Seat.objects.filter(table=table).order_by().values_list("player_id", flat=True))
             players = seated | behind.round_players | behind.competition_players
-            started = rnd.status in (Round.Status.PLAYING, Round.Status.FINISHED) and (
-                StandingRow.objects.filter(competition=competition, scope=rnd.pk, sessions=0).exists()
-            )
-            if not (
-                behind.other_rounds
-                or behind.unseen_by_round
-                or started
-                or len(players) > INCREMENTAL_MAX_PLAYERS
-            ):
+            # A session comes with a table's first hand (issue 32), a ledger change like any other: the
+            # deltas carry it. (A round's start used to give every seated player one, and forced a full
+            # recompute here.)
+            if not (behind.other_rounds or behind.unseen_by_round or len(players) > INCREMENTAL_MAX_PLAYERS):
                 old = _lines_of(competition, rnd.pk, players)
                 new = {
                     t.player_id: t

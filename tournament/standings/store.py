@@ -31,8 +31,7 @@ The delta is exact only while a round's stored lines and the competition's
 agree on which of the round's ledger rows they include. Whenever they might
 not (a scope never computed; ledger rows of another round the competition's
 scope has not seen, from a task lost while the broker was down; rows the
-competition's scope saw and the round's did not; a round just started,
-where every seated player gains a session; more than a handful of players
+competition's scope saw and the round's did not; more than a handful of players
 behind) both scopes are recomputed in full instead. Anything else that changes
 standings without a ledger row (a round held or released, a withdrawal, the
 ranking settings) queues a full recompute (``standings_tasks``), and the

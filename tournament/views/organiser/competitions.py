@@ -34,6 +34,7 @@ from tournament.models import Entry
 
 from .access import managed_competition, organiser_required
 from .accounts import staff_context
+from .alerts import alerts_context
 from .dashboard import next_steps
 
 
@@ -60,6 +61,7 @@ def competition_detail(request, pk: int):
             "players": competition.entries.filter(status=Entry.Status.ACTIVE).count(),
             "rounds": competition.rounds.all(),
             "ruleset": get_ruleset(competition.rules),
+            **alerts_context(competition),
         },
     )
 

@@ -12,6 +12,7 @@ from tournament.models import Competition, Entry, Round
 from tournament.rounds.lifecycle import table_finished
 
 from .access import managed_competitions, organiser_required
+from .alerts import alerts_context
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ def dashboard(request):
             "competition": c,
             "steps": next_steps(c),
             "players": c.entries.filter(status=Entry.Status.ACTIVE).count(),
+            **{"alerts": alerts_context(c)},
         }
         for c in managed_competitions(request.user).prefetch_related("rounds")
     ]

@@ -26,7 +26,7 @@ from tournament.forms.players import (
     PlayerForm,
     SubstituteForm,
 )
-from tournament.league.entries import entry_add, entry_substitute, entry_withdraw
+from tournament.league.entries import entry_add, entry_reinstate, entry_substitute, entry_withdraw
 from tournament.league.players_import import ImportRejected, players_import, players_preview
 from tournament.models import Entry, Round
 
@@ -88,8 +88,26 @@ def players_enter(request, pk: int):
     return redirect("organiser:players", competition.pk)
 
 
-def _preview_page(request, competition, data: bytes, create_clubs: bool, *, status=200, preview=None):
-    preview = preview or players_preview(data, create_clubs=create_clubs)
+def _choices(post) -> dict[int, str]:
+    """The organiser's answers about likely duplicates: ``same_<line>`` → "new" or a registration number."""
+    out = {}
+    for key, value in post.items():
+        line = key.removeprefix("same_")
+        if (
+            key.startswith("same_")
+            and line.isascii()
+            and line.isdigit()
+            and len(line) < 7
+            and len(value) <= 30
+        ):
+            out[int(line)] = value
+    return out
+
+
+def _preview_page(
+    request, competition, data: bytes, create_clubs: bool, *, status=200, preview=None, choices=None
+):
+    preview = preview or players_preview(data, create_clubs=create_clubs, choices=choices)
     confirm = CsvConfirmForm(initial={"data": base64.b64encode(data).decode(), "create_clubs": create_clubs})
     return render(
         request,
@@ -136,8 +154,9 @@ def players_import_confirm(request, pk: int):
     except (binascii.Error, ValueError):
         return HttpResponseBadRequest(_("The previewed file is damaged: upload it again."))
     create_clubs = form.cleaned_data["create_clubs"]
+    choices = _choices(request.POST)
     if "import" not in request.POST:
-        return _preview_page(request, competition, data, create_clubs)
+        return _preview_page(request, competition, data, create_clubs, choices=choices)
     try:
         result = players_import(
             data,
@@ -145,10 +164,16 @@ def players_import_confirm(request, pk: int):
             competition=competition,
             user=request.user,
             meta=request_meta(request),
+            choices=choices,
         )
     except ImportRejected as rejected:
         messages.error(
-            request, _("Nothing was imported: correct the rows marked below and upload the file again.")
+            request,
+            _("Nothing was imported: correct the rows marked below and upload the file again.")
+            if rejected.preview.problem_rows or rejected.preview.file_problems
+            else _(
+                "Nothing was imported: say for each row marked below whether it is the registered player."
+            ),
         )
         return _preview_page(request, competition, data, create_clubs, status=400, preview=rejected.preview)
     messages.success(
@@ -172,8 +197,28 @@ def players_import_confirm(request, pk: int):
 def entry_withdraw_view(request, pk: int):
     entry = managed_entry(request, pk)
     entry_withdraw(entry, user=request.user, meta=request_meta(request))
-    messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+    messages.success(
+        request,
+        _(
+            "%(name)s withdrawn: in the standings they are %(standing)s. "
+            "Reinstate them below if it was a mistake."
+        )
+        % {"name": entry.player.name, "standing": entry.competition.get_withdrawn_standing_display()},
+    )
     _warn_if_seated(request, entry)
+    return redirect("organiser:players", entry.competition_id)
+
+
+@organiser_required
+@require_POST
+def entry_reinstate_view(request, pk: int):
+    """A withdrawn player plays again (issue 32: the page offered no way back)."""
+    entry = managed_entry(request, pk)
+    entry_reinstate(entry, user=request.user, meta=request_meta(request))
+    messages.success(
+        request,
+        _("%(name)s reinstated: seated again from the next round drawn.") % {"name": entry.player.name},
+    )
     return redirect("organiser:players", entry.competition_id)
 
 

@@ -28,3 +28,13 @@ def table_cards_pdf(request, pk: int):
         printing.table_cards(round_, request.build_absolute_uri("/")),
         f"round-{round_.number}-table-cards.pdf",
     )
+
+
+@organiser_required
+def player_slips_pdf(request, pk: int):
+    """Each player's own private link, one slip each, to cut apart and hand over (issue 32)."""
+    round_ = managed_round(request, pk)
+    return _pdf(
+        printing.player_slips(round_, request.build_absolute_uri("/")),
+        f"round-{round_.number}-player-slips.pdf",
+    )

@@ -15,13 +15,13 @@ from datetime import datetime
 from django.utils import timezone
 
 from tournament.models import Round, Table
+from tournament.rounds.alerts import QUIET_MINUTES
 from tournament.rounds.lifecycle import table_finished
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import FINISH_WORDS, WIND_NAMES
 
 ORDER = ("E", "S", "W", "N")
 PLAY_SECONDS = 20  # the tables' section refreshes itself this often while the round is played (htmx)
-QUIET_MINUTES = 15  # a playing table with no hand for this long is marked: worth a look
 
 
 @dataclass(frozen=True)
@@ -43,14 +43,16 @@ class TableNow:
     minutes_since: int | None
     finished: bool
     finish_words: str
+    alerts: tuple = ()  # what needs the organiser at this table (tournament.rounds.alerts)
 
     @property
     def quiet(self) -> bool:
         return not self.finished and self.minutes_since is not None and self.minutes_since >= QUIET_MINUTES
 
 
-def tables_now(round_: Round, tables: list[dict]) -> list[TableNow]:
-    """Each table of a round being played (or finished) as it stands (``tables``: the round page's)."""
+def tables_now(round_: Round, tables: list[dict], alerts: dict | None = None) -> list[TableNow]:
+    """Each table of a round being played (or finished) as it stands (``tables``: the round page's), with
+    its alerts (``alerts``: by table id)."""
     if round_.status not in (Round.Status.PLAYING, Round.Status.FINISHED):
         return []
     now = timezone.now()
@@ -89,6 +91,7 @@ def tables_now(round_: Round, tables: list[dict]) -> list[TableNow]:
                 minutes_since=int((now - last).total_seconds() // 60) if last else None,
                 finished=finished,
                 finish_words=str(FINISH_WORDS.get(reason, "")) if finished else "",
+                alerts=tuple((alerts or {}).get(table.pk, ())),
             )
         )
     return out

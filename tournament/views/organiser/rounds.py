@@ -12,19 +12,22 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
-from tournament.forms.rounds import RoundForm, ScorekeepersForm, SeatingForm, SwapForm
+from tournament.forms.rounds import RoundForm, ScheduleForm, ScorekeepersForm, SeatingForm, SwapForm
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Player, Round
-from tournament.rounds import lifecycle, seating
+from tournament.rounds import lifecycle, seating, timing
+from tournament.rounds.empty_tables import tables_without_hands
 from tournament.rounds.lifecycle import table_finished
-from tournament.seating import best_rounds
+from tournament.rounds.series import rounds_schedule
+from tournament.seating import best_rounds, fewest_same_club_tables
 
 from .access import managed_competition, managed_round, organiser_required
+from .alerts import alerts_context
 from .design_names import design_label
 from .round_play import PLAY_SECONDS, QUIET_MINUTES, tables_now
 
@@ -38,12 +41,13 @@ def rounds(request, pk: int):
     competition = managed_competition(request, pk)
     existing = list(competition.rounds.prefetch_related("tables"))
     next_number = max((r.number for r in existing), default=0) + 1
-    form = RoundForm(request.POST or None, competition=competition, initial={"number": next_number})
+    form = ScheduleForm(request.POST or None, competition=competition, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
         try:
-            round_ = lifecycle.round_schedule(
+            scheduled = rounds_schedule(
                 competition, user=request.user, meta=request_meta(request), **form.cleaned_data
             )
+            round_ = scheduled[0]
         except seating.RoundError as exc:
             form.add_error(None, str(exc))
             return render(
@@ -52,6 +56,13 @@ def rounds(request, pk: int):
                 {"competition": competition, "rounds": existing, "form": form},
                 status=400,
             )
+        if len(scheduled) > 1:
+            messages.success(
+                request,
+                _("Rounds %(first)s to %(last)s scheduled.")
+                % {"first": round_.number, "last": scheduled[-1].number},
+            )
+            return redirect("organiser:rounds", competition.pk)
         messages.success(request, _("Round %(n)s scheduled.") % {"n": round_.number})
         return redirect("organiser:round", round_.pk)
     return render(
@@ -186,6 +197,9 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
         report["field"] = len(players) + len(report_data.byes)
         report["best_rounds"] = best_rounds(report["field"])
+        report["fewest_same_club"] = fewest_same_club_tables(
+            [p.club.name if p.club else None for p in players.values()], len(numbers)
+        )
     if round_.status == Round.Status.SCHEDULED or not tables:
         preview, preview_problem = _preview(round_)
         if preview:
@@ -201,6 +215,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
     )
     seated = sorted(((p.pk, p.name) for p in players.values()), key=lambda x: x[1].casefold())
     staff = _staff(competition)
+    alerts = alerts_context(competition, round_)
     context = {
         "competition": competition,
         "round": round_,
@@ -213,7 +228,18 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
         "all_finished": bool(tables) and all(table_finished(t["table"]) for t in tables),
-        "now": tables_now(round_, tables),
+        "now": tables_now(round_, tables, alerts["alerts"].by_table()),
+        **alerts,
+        "late": timing.starts_late(round_) if round_.status == Round.Status.SEATED else False,
+        "time_up": round_.status == Round.Status.PLAYING
+        and round_.ends_at is not None
+        and round_.ends_at <= timezone.now(),
+        "scheduled_minutes": timing.scheduled_minutes(round_),
+        "empty_tables": (
+            list(tables_without_hands(round_).values_list("number", flat=True))
+            if round_.status == Round.Status.PLAYING
+            else []
+        ),
         "quiet_minutes": QUIET_MINUTES,
         "play_seconds": PLAY_SECONDS,
     }
@@ -310,53 +336,4 @@ def round_scorekeepers(request, pk: int):
         messages.error(request, str(exc))
         return _page(request, round_, status=400, keepers_form=form)
     messages.success(request, _("Scorekeepers saved."))
-    return redirect("organiser:round", round_.pk)
-
-
-# The organiser's buttons on the round page: action → its door in tournament.rounds, and what it says.
-ACTIONS = {
-    "publish": (
-        lifecycle.round_publish,
-        gettext_noop("Round %(n)s is published: players see their tables."),
-    ),
-    "start": (lifecycle.round_start, gettext_noop("Round %(n)s has started.")),
-    "finish": (lifecycle.round_finish, gettext_noop("Round %(n)s is finished.")),
-    "hold": (
-        lambda r, **kw: lifecycle.round_hold(r, held=True, **kw),
-        gettext_noop("Round %(n)s's results are held back from the public standings."),
-    ),
-    "release": (
-        lambda r, **kw: lifecycle.round_hold(r, held=False, **kw),
-        gettext_noop("Round %(n)s's results are public."),
-    ),
-}
-
-
-@organiser_required
-@require_POST
-def round_status(request, pk: int):
-    """Publish, start, hold or release, end, finish or reopen a round: each its door, each audited."""
-    round_ = managed_round(request, pk)
-    action = request.POST.get("action", "")
-    meta = request_meta(request)
-    try:
-        if action == "end":
-            ended = lifecycle.round_end(round_, user=request.user, meta=meta)
-            text = _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
-        elif action == "reopen":
-            lifecycle.round_reopen(
-                round_, reason=request.POST.get("reason", ""), user=request.user, meta=meta
-            )
-            text = _("Round %(n)s is open again: its hands can be corrected.") % {"n": round_.number}
-        elif action in ACTIONS:
-            door, words = ACTIONS[action]
-            door(round_, user=request.user, meta=meta)
-            text = _(words) % {"n": round_.number}
-        else:
-            messages.error(request, _("Unknown action."))
-            return redirect("organiser:round", round_.pk)
-    except seating.RoundError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, text)
     return redirect("organiser:round", round_.pk)

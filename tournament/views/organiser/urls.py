@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournament.views.organiser import (
     accounts,
+    alerts,
     audit,
     competitions,
     confirmations,
@@ -11,6 +12,7 @@ from tournament.views.organiser import (
     integrity,
     players,
     printing,
+    round_actions,
     rounds,
     seat_links,
 )
@@ -50,6 +52,7 @@ urlpatterns = [
         name="players_import_confirm",
     ),
     path("entries/<int:pk>/withdraw/", players.entry_withdraw_view, name="entry_withdraw"),
+    path("entries/<int:pk>/reinstate/", players.entry_reinstate_view, name="entry_reinstate"),
     path("entries/<int:pk>/substitute/", players.entry_substitute_view, name="entry_substitute"),
     path("competitions/<int:pk>/audit/", audit.audit_log, name="audit"),
     path("competitions/<int:pk>/confirmations/", confirmations.confirmations, name="confirmations"),
@@ -58,12 +61,15 @@ urlpatterns = [
     path("competitions/<int:pk>/rounds/", rounds.rounds, name="rounds"),
     path("competitions/<int:pk>/rounds/plan/", rounds.competition_plan_view, name="rounds_plan"),
     path("rounds/<int:pk>/", rounds.round_detail, name="round"),
+    path("rounds/<int:pk>/alerts/", alerts.round_alerts_view, name="round_alerts"),
+    path("competitions/<int:pk>/alerts/", alerts.competition_alerts_view, name="alerts"),
     path("rounds/<int:pk>/edit/", rounds.round_edit, name="round_edit"),
     path("rounds/<int:pk>/seat/", rounds.round_seat_view, name="round_seat"),
     path("rounds/<int:pk>/swap/", rounds.round_swap_view, name="round_swap"),
     path("rounds/<int:pk>/scorekeepers/", rounds.round_scorekeepers, name="round_scorekeepers"),
-    path("rounds/<int:pk>/status/", rounds.round_status, name="round_status"),
+    path("rounds/<int:pk>/status/", round_actions.round_status, name="round_status"),
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
+    path("rounds/<int:pk>/player-slips.pdf", printing.player_slips_pdf, name="slips_pdf"),
     path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),
 ]
