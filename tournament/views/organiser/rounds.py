@@ -23,6 +23,7 @@ from tournament.models import Player, Round
 from tournament.rounds import lifecycle, seating
 from tournament.rounds.lifecycle import table_finished
 from tournament.seating import best_rounds
+from tournament.tables.refusals import refusals_open
 
 from .access import managed_competition, managed_round, organiser_required
 from .design_names import design_label
@@ -216,6 +217,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "now": tables_now(round_, tables),
         "quiet_minutes": QUIET_MINUTES,
         "play_seconds": PLAY_SECONDS,
+        "refused": refusals_open(round_),  # hands kept offline and refused (issue 32)
     }
     return render(request, "organiser/round.html", context, status=status)
 
