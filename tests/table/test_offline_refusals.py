@@ -30,7 +30,10 @@ def test_a_hand_refused_because_the_round_ended_is_noted_for_the_organiser(
     client, ended, seats, scorekeeper, organiser
 ):
     client.force_login(scorekeeper)
-    data = {**kept_hand(ended, seats, scorekeeper), "kept_summary": "Ben South won on the discard of Cai West"}
+    data = {
+        **kept_hand(ended, seats, scorekeeper),
+        "kept_summary": "Ben South won on the discard of Cai West",
+    }
     answer = send(client, ended, data)
     assert answer.status_code == 422 and Hand.objects.count() == 0
     (noted,) = RefusedHand.objects.all()

@@ -181,6 +181,8 @@ def scoresheet(request, table_id: int):
     _check_seating_published(request, table)
     if _results_hidden(request, table):
         return _held_page(request, table)
+    if _answers_here(request, table):  # a player's own table page is where they confirm (issue 32)
+        return redirect("table:my_seat", table_id=table.pk)
     corrects = None
     notice = ""
     if _digits(request.GET.get("corrects", "")) and can_record(request.user, table):
@@ -194,6 +196,14 @@ def scoresheet(request, table_id: int):
     # them (issue 31). Each player gets theirs on their seat page or their slip.
     context["seat_links"] = can_record(request.user, table)
     return render(request, "table/scoresheet.html", context)
+
+
+def _answers_here(request, table: Table) -> bool:
+    """A player seated at this table who does not keep its score: their page with Agree and Dispute, unless
+    they asked for the whole sheet (``?sheet=1``)."""
+    if request.GET.get("sheet") or not request.user.is_authenticated or can_record(request.user, table):
+        return False
+    return table.seats.filter(player__user=request.user).exists()
 
 
 def _digits(value: str) -> bool:

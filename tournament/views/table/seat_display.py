@@ -62,7 +62,8 @@ def payments(hand: Hand, names: dict) -> list[str]:
 
 
 def hands_to_confirm(seat: Seat, *, limit: int = 40) -> list[HandToConfirm]:
-    """The table's hands, newest first, with their checks and answers, as ``seat`` sees them."""
+    """The table's hands in play order, the latest first (a corrected hand in its place, its voided entry
+    after it: issue 32), with their checks and answers, as ``seat`` sees them."""
     table = seat.table
     seats = list(Seat.objects.filter(table=table).select_related("player"))
     names = {s.player_id: s.player.name for s in seats}
@@ -73,7 +74,7 @@ def hands_to_confirm(seat: Seat, *, limit: int = 40) -> list[HandToConfirm]:
         Hand.objects.filter(table=table)
         .select_related("void", "recorded_by", "confirmation")
         .prefetch_related("transfers", "answers")
-        .order_by("-sequence")[:limit]
+        .order_by("-number", "-sequence")[:limit]
     )
     out = []
     for hand in hands:

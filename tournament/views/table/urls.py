@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
     path("<int:table_id>/seat/", seat.my_seat, name="my_seat"),
     path("<int:table_id>/seat/hands/<int:hand_id>/answer/", seat.answer_mine, name="answer"),
+    path("<int:table_id>/seat/hands/agree/", seat.agree_all_mine, name="agree_all"),
     path("<int:table_id>/counts/", views.table_counts, name="counts"),
     path("<int:table_id>/counts/enter/", views.count_enter, name="count_enter"),
     path("<int:table_id>/counts/request/", views.count_request, name="count_request"),
