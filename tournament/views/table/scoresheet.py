@@ -117,6 +117,14 @@ def _tile_picker_template() -> str | None:
     return TILE_PICKER
 
 
+def _void_awaiting(rows) -> object | None:
+    """The first voided hand not entered again with standing hands after it (they moved up one)."""
+    for at, row in enumerate(rows):
+        if row.is_void and not row.corrected and any(not r.is_void for r in rows[at + 1 :]):
+            return row
+    return None
+
+
 def _fresh_form(fold, names, players, *, corrects: Hand | None = None) -> EntryForm:
     initial = {
         "expected_number": fold.state.hand_number,
@@ -140,6 +148,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     allowed = keeper and not final
     state = fold.state
     dealer = next(p for p in players if p.is_dealer)
+    rows = history(fold, names)
     context = {
         "table": table,
         "competition": table.round.competition,
@@ -149,7 +158,9 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "dealer": dealer,
         "finish_words": str(FINISH_WORDS.get(state.finish_reason or "", "")),
         "players": players,
-        "history": history(fold, names),
+        "history": rows,
+        # a voided hand not entered again: the hands after it moved up one (issue 32: say why)
+        "awaiting": _void_awaiting(rows),
         "rules": ruleset_summary(table),
         "version": table_version(table),
         "can_record": allowed,
