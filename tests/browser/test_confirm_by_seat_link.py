@@ -58,7 +58,7 @@ def test_a_player_opens_the_seat_link_and_agrees(phone_page, live_server, hand):
     page.goto(live_server.url + seat_link_path(west))
     card = page.locator(f"article[data-hand='{hand.pk}']")
     expect(card).to_contain_text("Ann East won, on Ben South's discard")
-    expect(card).to_contain_text("3 dbl")
+    expect(card).to_contain_text("3 doubles")
     expect(card).to_contain_text("Ben South pays Ann East")
     expect(card.locator("[data-testid=state]")).to_have_text("waiting for confirmation")
     expect(page.locator(".seat-who")).to_contain_text("You are Cai West.")

@@ -99,9 +99,9 @@ def test_three_hands_recorded_offline_land_once_in_order(live_server, table, sco
     waiting = page.locator("[data-testid=waiting-hand]")
     expect(waiting).to_have_count(3)
     expect(waiting.nth(0)).to_contain_text(
-        "Hand 1 Ben South won on the discard of Cai West · 3 dbl not yet checked"
+        "Hand 1 Ben South won on the discard of Cai West · 3 doubles not yet checked"
     )
-    expect(waiting.nth(1)).to_contain_text("Hand 2 Ann East won, self-drawn · 2 dbl")
+    expect(waiting.nth(1)).to_contain_text("Hand 2 Ann East won, self-drawn · 2 doubles")
     assert balances(page) == ["400"] * 4  # as last synced
     expect(page.locator("[data-testid=unchecked-balance]")).to_have_text(["→ 406", "→ 411", "→ 387", "→ 396"])
     assert hands_in_db(table) == []

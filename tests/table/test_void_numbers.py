@@ -32,14 +32,14 @@ def test_a_void_says_why_the_numbers_moved_until_the_hand_is_entered_again(clien
     url = reverse("table:scoresheet", args=[table.pk])
     hand_void(hand=hands[3], reason="wrong winner", user=scorekeeper)
     page = client.get(url).content.decode()
-    assert _row_numbers(page) == ["1", "2", "3", "4"]  # hand 5 is the fourth hand in play now
+    assert _row_numbers(page) == ["4", "3", "2", "1"]  # hand 5 is the fourth hand in play now
     assert "Voided entry of hand 4:" in page and "<s>4</s>" not in page
     assert "Hand 4 was voided: the hands after it moved up one" in page
     assert f"?corrects={hands[3].pk}#entry" in page
     entry = {"outcome": "win", "winner": seats["N"], "win": "discard", "discarder": seats["E"], "doubles": 2}
     hand_record(table=table, entry=entry, user=scorekeeper, corrects_id=hands[3].pk)
     page = client.get(url).content.decode()
-    assert _row_numbers(page) == ["1", "2", "3", "4", "5"]
+    assert _row_numbers(page) == ["5", "4", "3", "2", "1"]
     assert 'data-testid="void-pending"' not in page
     assert 'data-testid="hand-number">6<' in page
 

@@ -28,6 +28,9 @@ from tournament.forms.scoresheet_words import payout_kind
 from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
+from tournament.views.table.words import hand_doubles, preview_headline
+
+__all__ = ["hand_doubles"]  # said in words (tournament.views.table.words), read from here by the pages
 
 WIND_NAMES = {
     "E": gettext_lazy("East"),
@@ -182,15 +185,6 @@ def hand_summary(hand: Hand, names: dict[int, Player]) -> str:
     return text
 
 
-def hand_doubles(hand: Hand) -> str:
-    if hand.outcome != "win":
-        return ""
-    settle = (hand.scoring or {}).get("settle") or {}
-    if settle.get("limit"):
-        return _("limit")
-    return "" if hand.doubles is None else str(hand.doubles)
-
-
 def corrections_of(hands) -> dict[int, int]:
     """{voided hand id: id of the hand that stands in its place}: a voided hand entered again."""
     return {h.corrects_id: h.pk for h in hands if h.corrects_id and not h.is_void}
@@ -326,12 +320,15 @@ def bao_preview(settlement, names: dict[int, PlayerNow]) -> dict | None:
     }
 
 
-def preview_data(settlement, players: list[PlayerNow]) -> dict:
+def preview_data(settlement, players: list[PlayerNow], *, limit_doubles: int | None = None) -> dict:
     """The preview of an entry: doubles item by item (full hand), who pays whom, the new balances."""
     names = {p.id: p for p in players}
     result = settlement.result
     score = settlement.score or result.get("hand") or {}
+    outcome = settlement.settle_input.get("outcome", "win")
     return {
+        "headline": preview_headline(outcome, result, settlement.transfers, limit_doubles=limit_doubles),
+        "false_win": outcome == "false_win",
         "items": score.get("items") or [],
         "full_hand": bool(score),
         "doubles": result.get("doubles"),

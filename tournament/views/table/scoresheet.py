@@ -158,7 +158,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "dealer": dealer,
         "finish_words": str(FINISH_WORDS.get(state.finish_reason or "", "")),
         "players": players,
-        "history": rows,
+        "history": rows[::-1],  # the latest hand first (issue 32): the one a table asks about
         # a voided hand not entered again: the hands after it moved up one (issue 32: say why)
         "awaiting": _void_awaiting(rows),
         "rules": ruleset_summary(table),
@@ -174,7 +174,10 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     if allowed and not state.finished:
         form = form or _fresh_form(fold, names, players, corrects=corrects)
         context["form"] = form
-        context["entry"] = entry_widgets(form, players, min_doubles=context["rules"]["min_doubles"])
+        rules = context["rules"]
+        context["entry"] = entry_widgets(
+            form, players, min_doubles=rules["min_doubles"], limit_doubles=rules["limit_doubles"]
+        )
         context["expected_number"] = form["expected_number"].value()
         corrects_id = form["corrects"].value()
         if corrects_id:
@@ -306,7 +309,10 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
             except HandRejected as exc:
                 problems, status = _problems_of(exc), exc.status
             else:
-                result = preview_data(settlement, players_now(fold, seated_players(table)))
+                limit = ruleset_summary(table)["limit_doubles"]
+                result = preview_data(
+                    settlement, players_now(fold, seated_players(table)), limit_doubles=limit
+                )
                 if result["bao"]:  # accepted on the preview: kept there as a hidden field until undone
                     result["bao"]["accepted"] = bool(form.cleaned_data.get("bao_accepted"))
                 result["fingerprint"] = entry_fingerprint(form.entry(), form.cleaned_data["expected_number"])
