@@ -13,18 +13,19 @@ and the seated players; nothing is written. Words:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring.adapter.names import ruleset_name
 from scoring.adapter.views import bao_reasons
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
 from tournament.forms.scoresheet_words import payout_kind
+from tournament.league import rulecard
 from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
@@ -246,28 +247,27 @@ def ruleset_summary(table: Table) -> dict:
     """The rule set in force: its name, the few settings a scorekeeper asks about, and all of them."""
     competition = table.round.competition
     rules = get_ruleset(competition.rules, competition.options or None)
-    settings = []
-    for item in describe_settings(rules):
-        value = item["value"]
-        if value is None:
-            shown = "—"
-        elif isinstance(value, bool):
-            shown = "yes" if value else "no"
-        elif isinstance(value, str | int):
-            shown = str(value)
-        else:
-            shown = json.dumps(value, separators=(", ", ": "))
-        settings.append({**item, "shown": shown})
+    # in words, as the rule card says them (issue 32: raw keys, English descriptions, JSON lists)
+    settings = [
+        {
+            "key": item["key"],
+            "label": rulecard.label(item["key"]),
+            "shown": rulecard.in_words(item["key"], item["value"]),
+            "help": rulecard.help_text(item["key"]),
+            "source": item.get("source", ""),
+        }
+        for item in describe_settings(rules)
+    ]
     return {
         "id": rules.id,
-        "name": competition.get_rules_display(),
+        "name": ruleset_name(competition.rules),
         "title": rules.title,
         "version": rules.version,
         "source": rules.source,
         "min_doubles": rules["min_doubles"],
         "limit_doubles": rules.get("limit_doubles"),
         "capital": competition.capital,
-        "changed": sorted((competition.options or {}).keys()),
+        "changed": sorted(rulecard.label(k) for k in (competition.options or {})),
         "settings": settings,
     }
 
