@@ -94,7 +94,8 @@ def test_the_contract_hand_posted_without_javascript_shows_its_doubles_and_payme
     shown = text_of(html)
     assert "3 doubles" in shown
     # the rule named for the public (issue 32: "001 rule 23g" meant nothing)
-    for name, rule in (("Pong of Red Dragons", "SPGG rules, rule 23g"), ("Own flower F2", "SPGG rules, rule 23a"),
+    for name, rule in (("Pong of Red Dragons", "SPGG rules, rule 23g"),
+                       ("Own flower F2", "SPGG rules, rule 23a"),
                        ("Animal: Cat", "SPGG rules, rule 23c")):  # fmt: skip
         assert f"{name} {rule} 1" in shown
     assert "8 chips at full price, 4 at half price" in shown
