@@ -309,3 +309,11 @@ def test_the_rule_set_comes_first_and_the_page_scores_as_you_go():
     assert "<noscript><button" in html
     assert rule_source("004 tai table") == "the tai card, tai table"
     assert rule_source("002 Nine Gates") == "the classic rules, “Nine Gates”"
+
+
+def test_the_result_links_the_rule_card_of_the_chosen_rule_set(client):
+    html = client.post(URL, {**CONTRACT_FORM, "rules": "sg-tai-card"}).content.decode()
+    assert 'href="/rules/sg-tai-card/"' in html
+    card = client.get("/rules/sg-tai-card/")
+    assert card.status_code == 200 and "Rule set: Singapore tai card" in card.content.decode()
+    assert client.get("/rules/nonsense/").status_code == 404
