@@ -6,6 +6,8 @@ their seat only. The page lists hands in play order, agrees to all shown at once
 answered, and says what "counted" means.
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -116,6 +118,6 @@ def test_hands_are_in_play_order_a_correction_in_its_place_and_counted_explained
     entry = {"outcome": "win", "winner": s, "win": "discard", "discarder": e, "doubles": 2}
     hand_record(table=confirming, entry=entry, user=scorekeeper, corrects_id=hands[1].pk)
     page = client.get(seat_link_path(west)).content.decode()
-    order = [int(chunk.split("<")[0]) for chunk in page.split("<strong>Hand ")[1:]]
-    assert order == [3, 2, 2, 1]
+    order = re.findall(r"<strong>(Hand|Voided entry of hand) (\d+)", page)
+    assert order == [("Hand", "3"), ("Hand", "2"), ("Voided entry of hand", "2"), ("Hand", "1")]
     assert "The hand stands: its chips are in the standings." in page

@@ -48,7 +48,7 @@ def _my_seat(request, table_id: int) -> Seat:
 def _page(request, seat: Seat, post_url: str, status: int = 200):
     table = seat.table
     fold = table_fold(table)
-    hands = hands_to_confirm(seat)
+    hands = hands_to_confirm(seat, fold=fold)
     context = {
         "seat": seat,
         "table": table,
