@@ -42,6 +42,8 @@ def rule_source(citation: str) -> str:
     document = str(DOCUMENTS[code])
     if place.startswith("rule "):
         return str(_("%(document)s, rule %(rule)s")) % {"document": document, "rule": place[5:]}
+    if place.startswith("rules "):
+        return str(_("%(document)s, rules %(rules)s")) % {"document": document, "rules": place[6:]}
     if place in PLACES:
         return f"{document}, {PLACES[place]}"
     return f"{document}, “{place}”" if place else document

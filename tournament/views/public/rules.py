@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scoring.adapter.names import ruleset_name
+from scoring.adapter.names import rule_source, ruleset_name
 from scoring.rulesets import RULESETS, describe_settings, get_ruleset
 from tournament.league import rulecard
 from tournament.project.http_cache import PAGE, shared
@@ -26,7 +26,7 @@ def _groups(rules) -> list[dict]:
                 "label": rulecard.label(key),
                 "shown": rulecard.in_words(key, item["value"]),
                 "help": rulecard.help_text(key),
-                "source": item.get("source", ""),
+                "source": rule_source(item.get("source", "")),
             }
         )
     order = [slug for slug, _heading, _keys in rulecard.GROUPS] + [rulecard.OTHER[0]]
