@@ -28,7 +28,7 @@ def test_za_hu_is_a_penalty_not_a_doubles_price_and_a_limit_says_its_doubles(
     za_hu = _preview(client, table, {"outcome": "false_win", "offender": seats["W"]})
     assert "Penalty (Za Hu): 32 to each other player" in za_hu and "5 doubles" not in za_hu
     limit = _preview(client, table, {"winner": seats["S"], "win_from": seats["E"], "limit": "on"})
-    assert "Limit (10 doubles): " in limit and "Limit hand" not in limit
+    assert "Limit (10 doubles): " in limit and "Limit hand: " not in limit
 
 
 def test_the_doubles_taps_stop_at_the_limit(client, table, scorekeeper):
