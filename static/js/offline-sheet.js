@@ -178,13 +178,21 @@
     const line = document.querySelector("#live .state-line");
     const seats = players();
     if (!waiting.length || !line || seats.length !== 4) return;
-    let at = Math.max(0, seats.findIndex((p) => p.li.classList.contains("dealer")));
-    waiting.forEach((i) => { if (!keepsDeal(read(i.fields), i.fields, seats[at].id)) at = (at + 1) % 4; });
+    // The deal's position is one counter (tables.state): the dealer's seat is passed % 4, the wind passed / 4.
+    const wind = line.querySelector("[data-wind]");
+    const before = 4 * Math.max(0, "ESWN".indexOf(wind ? wind.dataset.wind : "E"))
+      + Math.max(0, seats.findIndex((p) => p.li.classList.contains("dealer")));
+    let passed = before;
+    waiting.forEach((i) => { if (!keepsDeal(read(i.fields), i.fields, seats[passed % 4].id)) passed += 1; });
     const next = waiting[waiting.length - 1].number + 1;
+    const values = { n: next, dealer: seats[passed % 4].name };
     const tag = document.createElement("span");
     tag.className = "unchecked-state";
     tag.setAttribute("data-testid", "unchecked-state");
-    tag.textContent = fill(say.nextState, { n: next, dealer: seats[at].name });
+    if (Math.floor(passed / 4) !== Math.floor(before / 4) && passed < 16) {
+      values.wind = say.winds.split(",")[Math.floor(passed / 4)];
+      tag.textContent = fill(say.nextStateWind, values);
+    } else tag.textContent = fill(say.nextState, values);
     line.appendChild(tag);
   }
 
@@ -268,7 +276,7 @@
       render();
       send();
     } else if (target.dataset.action === "discard" && window.confirm(item.state === "waiting" ? say.discardAsk : say.discardRefusedAsk)) {
-      if (item.state !== "waiting") resolved(item.key);
+      if (item.state !== "waiting") await resolved(item.key); // before the next hand is sent: one write at a time
       await hands.change(table, (list) => {
         const i = list.findIndex((x) => x.key === key);
         const rest = list.filter((x) => x.key !== key);
@@ -303,7 +311,7 @@
   function resolved(key) {
     const body = new URLSearchParams({ idempotency_key: key });
     const token = document.querySelector("[name=csrfmiddlewaretoken]");
-    fetch(say.resolveUrl, {
+    return fetch(say.resolveUrl, {
       method: "POST", body, credentials: "same-origin",
       headers: { "X-CSRFToken": token ? token.value : "", Accept: "application/json" },
     }).catch(() => undefined);

@@ -341,10 +341,12 @@ def test_a_hand_refused_because_the_round_ended_stays_until_resolved_and_the_org
     organiser_page.close()
 
     page.on("dialog", lambda dialog: dialog.accept())
-    refused.get_by_role("button", name="Discard").click()  # hand 2 moves up, is sent, refused in turn
+    with page.expect_response("**/queued/resolve/"):  # the organiser's note of it ends
+        refused.get_by_role("button", name="Discard").click()  # hand 2 moves up, is sent, refused in turn
     expect(page.locator("[data-testid=waiting-hand]")).to_have_count(1)
     expect(banner(page)).to_have_text("Sending stopped at hand 1: see below.")
-    page.locator("[data-testid=waiting-hand]").get_by_role("button", name="Discard").click()
+    with page.expect_response("**/queued/resolve/"):
+        page.locator("[data-testid=waiting-hand]").get_by_role("button", name="Discard").click()
     expect(page.locator("[data-testid=waiting-hand]")).to_have_count(0)
     assert sorted(RefusedHand.objects.filter(table=table).values_list("resolution", flat=True)) == [
         "discarded",
