@@ -350,3 +350,11 @@ def preview_data(settlement, players: list[PlayerNow], *, limit_doubles: int | N
             for p in players
         ],
     }
+
+
+def void_awaiting(rows: list[HistoryRow]) -> HistoryRow | None:
+    """The first voided hand not entered again with standing hands after it (they moved up one)."""
+    for at, row in enumerate(rows):
+        if row.is_void and not row.corrected and any(not r.is_void for r in rows[at + 1 :]):
+            return row
+    return None

@@ -48,6 +48,7 @@ from tournament.views.table.display import (
     ruleset_summary,
     seated_players,
     table_version,
+    void_awaiting,
 )
 from tournament.views.table.entry import entry_widgets
 
@@ -117,14 +118,6 @@ def _tile_picker_template() -> str | None:
     return TILE_PICKER
 
 
-def _void_awaiting(rows) -> object | None:
-    """The first voided hand not entered again with standing hands after it (they moved up one)."""
-    for at, row in enumerate(rows):
-        if row.is_void and not row.corrected and any(not r.is_void for r in rows[at + 1 :]):
-            return row
-    return None
-
-
 def _fresh_form(fold, names, players, *, corrects: Hand | None = None) -> EntryForm:
     initial = {
         "expected_number": fold.state.hand_number,
@@ -160,7 +153,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "players": players,
         "history": rows[::-1],  # the latest hand first (issue 32): the one a table asks about
         # a voided hand not entered again: the hands after it moved up one (issue 32: say why)
-        "awaiting": _void_awaiting(rows),
+        "awaiting": void_awaiting(rows),
         "rules": ruleset_summary(table),
         "version": table_version(table),
         "can_record": allowed,
