@@ -152,6 +152,10 @@ MATRIX = {
                        lambda lg: {"ruling": "keep", "reason": "seen"}, ORGANISER_ONLY, _hand),
     # Only a player seated at the table has a seat there (nobody of the cast is): 404 to the others.
     "open one's seat": ("get", "table:my_seat", T, NOTHING, (LOGIN, *[MISSING] * 5), None),
+    "discard a refused offline hand": ("post", "table:queued_resolve", T,
+                                       lambda lg: {"idempotency_key": "k"}, TABLE_KEEPERS, None),
+    "agree to all shown for one's seat": ("post", "table:agree_all", T, lambda lg: {"hand": [1]},
+                                          (LOGIN, *[MISSING] * 5), None),
     "answer for one's seat": ("post", "table:answer", lambda lg, hand: [lg.table.pk, hand.pk],
                               lambda lg: {"verdict": "agree"}, (LOGIN, *[MISSING] * 5), _hand),
     "retire a seat's link": ("post", "organiser:seat_link_retire", lambda lg, seat: [seat.pk], NOTHING,

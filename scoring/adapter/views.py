@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 import scoring
+from scoring.adapter.names import ruleset_name
 from scoring.adapter.words import decided_text, error_text
 from scoring.answers import RESULT, answer
 from scoring.bao import discard_liability
@@ -56,9 +57,7 @@ HAND_TILES = 14  # concealed tiles + 3 per meld in a complete hand (scoring-api.
 class HandForm(forms.Form):
     """The calculator's form: every field a string or a choice; the engine judges the tiles."""
 
-    rules = forms.ChoiceField(
-        label=_("Rule set"), choices=[(rid, f"{r.title} ({rid})") for rid, r in RULESETS.items()]
-    )
+    rules = forms.ChoiceField(label=_("Rule set"), choices=[(rid, ruleset_name(rid)) for rid in RULESETS])
     prevailing_wind = forms.ChoiceField(label=_("Prevailing wind"), choices=SEATS, widget=forms.RadioSelect)
     seat_wind = forms.ChoiceField(label=_("Winner's seat"), choices=SEATS, widget=forms.RadioSelect)
     win = forms.ChoiceField(label=_("Win"), choices=WINS, widget=forms.RadioSelect)

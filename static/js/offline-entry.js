@@ -59,7 +59,7 @@ window.offlineEntry = ({ card, say, fill, players, nameOf, form }) => {
     if (e.decidedByServer) return { line: say.serverPrices, deltas: null };
     if (e.doubles === null && !e.limit) return { problem: say.needDoubles };
     const [full, half] = price(e);
-    const line = e.limit ? fill(say.pricedLimit, { full, half }) : fill(say.priced, { d: e.doubles, full, half });
+    const line = e.limit ? fill(say.pricedLimit, { n: card.limit_doubles, full, half }) : fill(say.priced, { d: e.doubles, full, half });
     if (e.payouts) return { line: `${line}. ${say.payouts}`, deltas: null };
     return { line: fill(say.toCheck, { line }), deltas: shares(e, full, half) };
   }
@@ -70,7 +70,9 @@ window.offlineEntry = ({ card, say, fill, players, nameOf, form }) => {
     const who = e.from === "self"
       ? fill(say.winSelf, { winner: nameOf(e.winner) })
       : fill(say.winDiscard, { winner: nameOf(e.winner), from: nameOf(e.from) });
-    return e.doubles !== null && !e.limit ? `${who} · ${e.doubles} ${say.dbl}` : who;
+    if (e.limit) return `${who} · ${fill(say.limit, { n: card.limit_doubles })}`;
+    if (e.doubles === null) return who;
+    return `${who} · ${e.doubles === 1 ? say.doubleOne : fill(say.doubles, { n: e.doubles })}`;
   }
 
   function clearForm() {

@@ -123,8 +123,15 @@
         li.appendChild(why);
         const actions = document.createElement("p");
         actions.className = "actions";
-        if (item.state === "conflict") actions.appendChild(button(fill(say.sendAs, { n: item.now }), "renumber", item.key));
-        else actions.appendChild(button(say.fix, "fix", item.key));
+        if (form()) { // a table that takes hands: send it as the next one, or fix it
+          if (item.state === "conflict") actions.appendChild(button(fill(say.sendAs, { n: item.now }), "renumber", item.key));
+          else actions.appendChild(button(say.fix, "fix", item.key));
+        } else {
+          const told = document.createElement("p");
+          told.className = "muted";
+          told.textContent = say.toldOrganiser;
+          li.appendChild(told);
+        }
         actions.appendChild(button(say.discard, "discard", item.key));
         li.appendChild(actions);
       }
@@ -149,10 +156,51 @@
     });
   }
 
+  // Whether the dealer deals again after a hand (tournament.tables.state.dealer_keeps_deal), from the rule set's
+  // deal rules on the price card; a draw's kong is a kong payout row, as the ledger reads it.
+  function keepsDeal(e, fields, dealerId) {
+    const deal = card.deal || {};
+    let outcome = e.outcome;
+    if (outcome === "false_win") {
+      if (deal.false_win_keeps_deal) return true;
+      outcome = "draw";
+    }
+    if (outcome === "win") return e.winner === dealerId && deal.dealer_win_keeps_deal !== false;
+    const kong = fields.some(([k, v]) => /^p-\d+-kind$/.test(k) && /kong/.test(v));
+    return !(kong && deal.draw_with_kong_passes_deal !== false);
+  }
+
+  // The header as the waiting hands leave the table: the next hand's number and dealer, "not yet checked".
+  function renderHeader() {
+    document.querySelectorAll("#live .unchecked-state").forEach((el) => el.remove());
+    const waiting = [];
+    for (const i of items) { if (i.state !== "waiting") break; waiting.push(i); }
+    const line = document.querySelector("#live .state-line");
+    const seats = players();
+    if (!waiting.length || !line || seats.length !== 4) return;
+    // The deal's position is one counter (tables.state): the dealer's seat is passed % 4, the wind passed / 4.
+    const wind = line.querySelector("[data-wind]");
+    const before = 4 * Math.max(0, "ESWN".indexOf(wind ? wind.dataset.wind : "E"))
+      + Math.max(0, seats.findIndex((p) => p.li.classList.contains("dealer")));
+    let passed = before;
+    waiting.forEach((i) => { if (!keepsDeal(read(i.fields), i.fields, seats[passed % 4].id)) passed += 1; });
+    const next = waiting[waiting.length - 1].number + 1;
+    const values = { n: next, dealer: seats[passed % 4].name };
+    const tag = document.createElement("span");
+    tag.className = "unchecked-state";
+    tag.setAttribute("data-testid", "unchecked-state");
+    if (Math.floor(passed / 4) !== Math.floor(before / 4) && passed < 16) {
+      values.wind = say.winds.split(",")[Math.floor(passed / 4)];
+      tag.textContent = fill(say.nextStateWind, values);
+    } else tag.textContent = fill(say.nextState, values);
+    line.appendChild(tag);
+  }
+
   function render() {
     renderBanner();
     renderWaiting();
     renderBalances();
+    renderHeader();
     renderBar();
   }
 
@@ -227,7 +275,8 @@
       numberTheForm();
       render();
       send();
-    } else if (target.dataset.action === "discard" && window.confirm(say.discardAsk)) {
+    } else if (target.dataset.action === "discard" && window.confirm(item.state === "waiting" ? say.discardAsk : say.discardRefusedAsk)) {
+      if (item.state !== "waiting") await resolved(item.key); // before the next hand is sent: one write at a time
       await hands.change(table, (list) => {
         const i = list.findIndex((x) => x.key === key);
         const rest = list.filter((x) => x.key !== key);
@@ -248,6 +297,7 @@
     body.set("expected_number", String(item.number));
     body.set("idempotency_key", item.key);
     body.set("queued_by", hands.user);
+    body.set("kept_summary", item.summary || "");
     const token = document.querySelector("[name=csrfmiddlewaretoken]");
     return fetch(say.queuedUrl, {
       method: "POST",
@@ -257,13 +307,23 @@
     });
   }
 
+  // A refused hand discarded: the organiser's notice of it ends (tables.refusals). Offline, it stays open there.
+  function resolved(key) {
+    const body = new URLSearchParams({ idempotency_key: key });
+    const token = document.querySelector("[name=csrfmiddlewaretoken]");
+    return fetch(say.resolveUrl, {
+      method: "POST", body, credentials: "same-origin",
+      headers: { "X-CSRFToken": token ? token.value : "", Accept: "application/json" },
+    }).catch(() => undefined);
+  }
+
   function later() {
     clearTimeout(retry);
     retry = setTimeout(send, 5000);
   }
 
   async function drain() {
-    let sent = 0, moved = false;
+    let sent = 0, moved = false, refused = false;
     for (;;) {
       items = await hands.list(table);
       if (items.length) render(); // the count goes down; the last one sent is said once, below
@@ -290,12 +350,13 @@
       }
       const state = answer.code === "conflict" ? "conflict" : "refused";
       moved = state === "conflict"; // the sheet shows the table as it is now, to resolve against
+      refused = true;
       await hands.change(table, (list) =>
         list.map((x) => (x.key === item.key ? { ...x, state, reasons: answer.reasons || [], now: answer.hand_number } : x)));
     }
     items = await hands.list(table);
     if (sent && !items.length) note = say.bannerSent;
-    if ((sent || moved) && !fixing) refreshSheet();
+    if ((sent || moved || refused) && !fixing) refreshSheet(); // e.g. the round ended: the sheet says so
     render();
   }
 

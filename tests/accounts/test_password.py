@@ -31,6 +31,8 @@ def test_the_reset_emails_link_sets_a_new_password_end_to_end(client, side_a):
     assert form.status_code == 200 and form.context["validlink"]
     done = client.post(form.redirect_chain[-1][0], {"new_password1": PASSWORD, "new_password2": PASSWORD})
     assert done.status_code == 302 and done["Location"] == "/accounts/reset/done/"
+    said = client.get(done["Location"]).content.decode()  # in a player's words (issue 32, item 23)
+    assert "log in with it" in said and "most players have none" in said and "were revoked" not in said
 
     keeper.refresh_from_db()
     assert keeper.check_password(PASSWORD)

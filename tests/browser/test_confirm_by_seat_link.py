@@ -58,7 +58,7 @@ def test_a_player_opens_the_seat_link_and_agrees(phone_page, live_server, hand):
     page.goto(live_server.url + seat_link_path(west))
     card = page.locator(f"article[data-hand='{hand.pk}']")
     expect(card).to_contain_text("Ann East won, on Ben South's discard")
-    expect(card).to_contain_text("3 dbl")
+    expect(card).to_contain_text("3 doubles")
     expect(card).to_contain_text("Ben South pays Ann East")
     expect(card.locator("[data-testid=state]")).to_have_text("waiting for confirmation")
     expect(page.locator(".seat-who")).to_contain_text("You are Cai West.")
@@ -87,4 +87,40 @@ def test_a_player_opens_the_seat_link_and_agrees(phone_page, live_server, hand):
     page.screenshot(path="/tmp/confirm-seat-disputed.png", full_page=True)
     assert HandCheck.objects.get(hand=hand).state == "disputed"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    assert errors == []
+
+
+def test_a_logged_in_player_confirms_on_their_own_table_page(
+    phone_page, live_server, hand, scorekeeper, player_user
+):
+    """Issue 32, items 17 and 18: logging in lands on the player's table page with Agree and Dispute (not a
+    read-only sheet); answering keeps the place; "agree to all shown" answers the rest."""
+    table = hand.table
+    seats = table.seat_map
+    entry = {"outcome": "win", "winner": seats["S"], "win": "self_draw", "doubles": 1}
+    second = hand_record(table=table, entry=entry, user=scorekeeper)
+    third = hand_record(table=table, entry={"outcome": "draw"}, user=scorekeeper)
+    west = Seat.objects.select_related("player").get(table=table, wind="W")
+    west.player.user = player_user
+    west.player.save()
+    page = phone_page
+    errors = _csp_errors(page)
+    log_in(page, live_server, player_user)
+    assert page.url.endswith(f"/tables/{table.pk}/seat/")
+    cards = page.locator("article.confirm-hand header strong")
+    expect(cards).to_have_text(["Hand 3", "Hand 2", "Hand 1"])
+    page.locator("[data-testid=states-help] summary").click()
+    expect(page.locator("[data-testid=states-help]")).to_contain_text("its chips are in the standings")
+    page.screenshot(path="/tmp/i32b-shots/player-table-page.png", full_page=True)
+    page.locator(f"article[data-hand='{second.pk}'] [data-testid=agree]").click()
+    assert page.url.endswith(f"#hand-{second.pk}")  # back at the hand answered, not the top
+    expect(page.locator(f"article[data-hand='{second.pk}'] [data-testid=my-answer]")).to_be_visible()
+    page.locator("[data-testid=agree-all] button").click()
+    expect(page.locator("[data-testid=agree]")).to_have_count(0)
+    assert set(HandAnswer.objects.filter(seat=west).values_list("hand_id", flat=True)) == {
+        hand.pk,
+        second.pk,
+        third.pk,
+    }
+    page.screenshot(path="/tmp/i32b-shots/player-agreed-all.png", full_page=True)
     assert errors == []

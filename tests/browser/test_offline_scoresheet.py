@@ -99,9 +99,9 @@ def test_three_hands_recorded_offline_land_once_in_order(live_server, table, sco
     waiting = page.locator("[data-testid=waiting-hand]")
     expect(waiting).to_have_count(3)
     expect(waiting.nth(0)).to_contain_text(
-        "Hand 1 Ben South won on the discard of Cai West · 3 dbl not yet checked"
+        "Hand 1 Ben South won on the discard of Cai West · 3 doubles not yet checked"
     )
-    expect(waiting.nth(1)).to_contain_text("Hand 2 Ann East won, self-drawn · 2 dbl")
+    expect(waiting.nth(1)).to_contain_text("Hand 2 Ann East won, self-drawn · 2 doubles")
     assert balances(page) == ["400"] * 4  # as last synced
     expect(page.locator("[data-testid=unchecked-balance]")).to_have_text(["→ 406", "→ 411", "→ 387", "→ 396"])
     assert hands_in_db(table) == []
@@ -292,3 +292,63 @@ def test_offline_in_chinese_at_phone_width(live_server, table, scorekeeper, phon
         "第 1 局 Ben South 胡 Cai West 放炮"
     )
     page.screenshot(path=f"{SHOTS}/offline-zh-2-waiting.png")
+
+
+def test_a_hand_refused_because_the_round_ended_stays_until_resolved_and_the_organiser_sees_it(
+    live_server, table, scorekeeper, organiser, phone
+):
+    """Issue 32, items 11 and 12: the header shows where the waiting hands lead; a hand refused because the
+    round ended meanwhile stays on the sheet (a reload too) until removed, and the organiser sees it."""
+    from tournament.models import RefusedHand, Round
+    from tournament.rounds.lifecycle import round_end, round_start
+
+    competition = table.round.competition
+    competition.organisers.add(organiser)
+    round_start(table.round, user=organiser)
+    page = phone
+    open_sheet(page, live_server, table, scorekeeper)
+    page.context.set_offline(True)
+    win(page, table, "E", "S", 2)  # Ann, the dealer, wins: she deals again
+    keep(page, 1)
+    state = page.locator("[data-testid=unchecked-state]")
+    expect(state).to_have_text("After the waiting hands: hand 2, dealer Ann East (not yet checked)")
+    win(page, table, "W", "self", 1)  # Cai wins: the deal passes to Ben
+    keep(page, 2)
+    expect(state).to_have_text("After the waiting hands: hand 3, dealer Ben South (not yet checked)")
+    page.screenshot(path=f"{SHOTS}/offline-5-header.png")
+
+    round_end(Round.objects.get(pk=table.round_id), user=organiser)  # meanwhile, at the desk
+    page.context.set_offline(False)
+    expect(banner(page)).to_have_text("Sending stopped at hand 1: see below.")
+    refused = page.locator("[data-testid=waiting-hand]").first
+    expect(refused.locator("[data-testid=refused]")).to_contain_text("Not recorded:")
+    expect(refused).to_contain_text("The organiser has been told of this hand")
+    expect(page.locator("[data-testid=timer]")).to_have_text("The round has ended")
+    expect(page.locator("#entry-form")).to_have_count(0)  # the sheet as it is now: no more hands
+    assert hands_in_db(table) == []
+    (noted,) = RefusedHand.objects.filter(table=table)
+    assert (noted.number, noted.resolution, noted.kept_by) == (1, "", scorekeeper)
+
+    page.reload()  # nothing entered is dropped: both hands are still on the sheet
+    expect(page.locator("[data-testid=waiting-hand]")).to_have_count(2)
+    expect(banner(page)).to_have_text("Sending stopped at hand 1: see below.")
+    page.screenshot(path=f"{SHOTS}/offline-6-round-ended.png", full_page=True)
+
+    organiser_page = page.context.browser.new_page()
+    log_in(organiser_page, live_server, organiser)
+    organiser_page.goto(f"{live_server.url}/organise/rounds/{table.round_id}/")
+    expect(organiser_page.locator("[data-testid=refused-hands]")).to_contain_text("Table 1, hand 1")
+    organiser_page.close()
+
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_response("**/queued/resolve/"):  # the organiser's note of it ends
+        refused.get_by_role("button", name="Discard").click()  # hand 2 moves up, is sent, refused in turn
+    expect(page.locator("[data-testid=waiting-hand]")).to_have_count(1)
+    expect(banner(page)).to_have_text("Sending stopped at hand 1: see below.")
+    with page.expect_response("**/queued/resolve/"):
+        page.locator("[data-testid=waiting-hand]").get_by_role("button", name="Discard").click()
+    expect(page.locator("[data-testid=waiting-hand]")).to_have_count(0)
+    assert sorted(RefusedHand.objects.filter(table=table).values_list("resolution", flat=True)) == [
+        "discarded",
+        "discarded",
+    ]

@@ -97,7 +97,7 @@ def test_the_player_follows_the_night_on_a_phone_in_both_languages(phone_page, l
     page.fill("#id_username", pat.user.username)
     page.fill("#id_password", "pw-for-tests-only")
     page.click("main button[type=submit]")
-    page.wait_for_url(f"{base}/tables/{t1.pk}/")  # the table being played
+    page.wait_for_url(f"{base}/tables/{t1.pk}/seat/")  # the table being played: their page, to confirm
     expect(page.locator("h1")).to_contain_text("Table 1")
     expect(page.locator("main")).to_contain_text("Pat Lim")
     page.screenshot(path=f"{SHOTS}-1-table.png", full_page=True)
@@ -125,6 +125,12 @@ def test_the_player_follows_the_night_on_a_phone_in_both_languages(phone_page, l
     expect(page.locator("#standings-live th.opt").first).to_be_hidden()  # club and the rest: off a phone
     fits(page, "the standings")
     page.screenshot(path=f"{SHOTS}-3-standings.png", full_page=True)
+
+    page.goto(f"{base}/players/{pat.pk}/?competition={competition.pk}")  # issue 32: the chips in view
+    chips = page.locator("#hands td.net").first.bounding_box()
+    assert chips["x"] + chips["width"] <= page.viewport_size["width"]  # not pushed off the right edge
+    fits(page, "the player's history")
+    page.go_back()
 
     # In Chinese: the menu names each language in its own words; dates as Chinese writes them.
     page.click("label.nav-toggle-label")

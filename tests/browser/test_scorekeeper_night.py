@@ -174,7 +174,7 @@ def test_a_scorekeepers_evening_on_a_phone(phone_page, live_server, table, score
     assert page.evaluate("window.sameDocument === true")  # three hands and not one page load
 
     # 4. Void hand 1 (a full page post that asks first), then enter it again with the right discarder.
-    first = page.locator("tbody.hand").first
+    first = page.locator("tbody.hand").last  # the latest hand first
     first.locator("details.void-form > summary").click()
     first.locator("input[name=reason]").fill("wrong discarder")
     page.once("dialog", lambda dialog: dialog.accept())

@@ -73,7 +73,7 @@ def test_record_a_win_with_the_stepper_and_a_draw_then_void_the_win(
     assert balances(page) == ["394", "414", "390", "402"]
 
     # Void the win: it stays in the list, struck through with its reason; the draw alone stands.
-    win_row = page.locator("tbody.hand").first
+    win_row = page.locator("tbody.hand").last  # the latest hand first: the win is below the draw
     win_row.locator("details.void-form > summary").click()
     win_row.locator("input[name=reason]").fill("wrong discarder")
     # It asks first: "no" leaves the hand standing, "yes" voids it.

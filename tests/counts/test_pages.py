@@ -190,3 +190,21 @@ def test_chips_in_other_digits_are_refused_not_a_server_error(client, played, se
     answer = _post_count(client, played, {pid: "²" for pid in seats.values()})
     assert answer.status_code == 422 and "Chips are a whole number" in answer.content.decode()
     assert ChipCount.objects.get(table=played).status == ChipCount.Status.REQUESTED
+
+
+def test_the_count_page_says_when_a_count_opens_and_names_players_by_their_wind_now(
+    client, table, seats, organiser, scorekeeper
+):
+    """Issue 32, item 14."""
+    client.force_login(scorekeeper)
+    page = client.get(reverse("table:counts", args=[table.pk])).content.decode()
+    assert "session ends, or when the organiser asks for one" in page
+    # South wins: the deal passes, Ben (first seated South) is East now
+    hand_record(table=table, entry={"outcome": "win", "winner": seats["S"], "win": "self_draw", "doubles": 1})
+    from tournament.counts.services import count_request
+
+    count_request(table, user=organiser)  # asked during play
+    page = client.get(reverse("table:counts", args=[table.pk]))
+    rows = {p["name"]: p["wind"] for p in page.context["players"]}
+    assert rows == {"Ann East": "North", "Ben South": "East", "Cai West": "South", "Dee North": "West"}
+    assert "A count opens when" not in page.content.decode()  # it is open now

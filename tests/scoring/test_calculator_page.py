@@ -93,8 +93,10 @@ def test_the_contract_hand_posted_without_javascript_shows_its_doubles_and_payme
     assert response.status_code == 200 and "<html" in html
     shown = text_of(html)
     assert "3 doubles" in shown
-    for name, rule in (("Pong of Red Dragons", "001 rule 23g"), ("Own flower F2", "001 rule 23a"),
-                       ("Animal: Cat", "001 rule 23c")):  # fmt: skip
+    # the rule named for the public (issue 32: "001 rule 23g" meant nothing)
+    for name, rule in (("Pong of Red Dragons", "SPGG rules, rule 23g"),
+                       ("Own flower F2", "SPGG rules, rule 23a"),
+                       ("Animal: Cat", "SPGG rules, rule 23c")):  # fmt: skip
         assert f"{name} {rule} 1" in shown
     assert "8 chips at full price, 4 at half price" in shown
     # West discarded: pays full (8); East and North half (4); South receives 16
@@ -265,7 +267,7 @@ def test_a_discard_that_makes_the_discarder_liable_is_shown_with_its_rule(client
     shown = text_of(html)
     assert 'data-bao="W"' in html
     assert "West discarded WD, which makes West liable for the whole win" in shown
-    assert "South shows two dragon pongs: WD may complete the three dragons. (001 rule 27e)" in shown
+    assert "South shows two dragon pongs: WD may complete the three dragons. (SPGG rules, rule 27e)" in shown
     plain = scoring.settle(
         {"outcome": "win", "winner": "S", "win": "discard", "discarder": "W",
          "hand": {**_hand_of(BAO_FORM)}}
@@ -294,3 +296,24 @@ def _hand_of(form: dict) -> dict:
         "winning_tile": form["winning_tile"],
         "win": "discard",
     }
+
+
+def test_the_rule_set_comes_first_and_the_page_scores_as_you_go():
+    """Issue 32, item 21: the rule set above the tiles; the Score button only without JavaScript."""
+    from django.test import Client
+
+    from scoring.adapter.names import rule_source
+
+    html = Client().get(URL).content.decode()
+    assert html.index('name="rules"') < html.index('name="concealed"')
+    assert "<noscript><button" in html
+    assert rule_source("004 tai table") == "the tai card, tai table"
+    assert rule_source("002 Nine Gates") == "the classic rules, “Nine Gates”"
+
+
+def test_the_result_links_the_rule_card_of_the_chosen_rule_set(client):
+    html = client.post(URL, {**CONTRACT_FORM, "rules": "sg-tai-card"}).content.decode()
+    assert 'href="/rules/sg-tai-card/"' in html
+    card = client.get("/rules/sg-tai-card/")
+    assert card.status_code == 200 and "Rule set: Singapore tai card" in card.content.decode()
+    assert client.get("/rules/nonsense/").status_code == 404

@@ -20,7 +20,8 @@ def test_a_held_rounds_scoresheet_is_hidden_from_the_public_but_not_from_its_pla
     client.force_login(player_user)
     assert held in client.get(url).content.decode()  # a player of another table
     Player.objects.filter(pk=table.seat_map["E"]).update(user=player_user)
-    own = client.get(url)  # one of the table's own players
+    assert client.get(url)["Location"] == url + "seat/"  # their own table page, to confirm (issue 32)
+    own = client.get(url + "?sheet=1")  # one of the table's own players
     assert own.status_code == 200 and held not in own.content.decode() and "history" in own.context
     table.round.results_held = False
     table.round.save()

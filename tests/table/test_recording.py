@@ -280,10 +280,12 @@ def test_a_limit_hand_is_stored_and_shown_as_the_limit(keeper, client, table, se
     standings_refresh(table.round.competition)
     page = keeper.get(reverse("public:player", args=[south]), {"competition": table.round.competition_id})
     hands = rows_by(page.content.decode().split('id="hands"')[1], "data-hand")
-    assert [(cells[4], cells[5]) for _, cells in hands] == [("Limit (10)", "+1200")]
+    assert [(cells[4], cells[5]) for _, cells in hands] == [("Limit (10 doubles)", "+1200")]
     board = keeper.get(reverse("public:standings", args=[table.round.competition_id])).content.decode()
     line = dict(rows_by(board))[south]
     assert line[8] == "10"  # the biggest hand counts the limit
+    sheet = keeper.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
+    assert "Limit (10 doubles)" in sheet and "dbl" not in sheet  # one way everywhere (issue 32)
 
 
 def test_a_corrected_hand_has_no_enter_again_and_its_correction_says_what_it_replaces(keeper, table, seats):

@@ -245,7 +245,8 @@ def test_a_player_following_their_own_table_sees_which_one_they_are(client, tabl
     me.user = player_user
     me.save()
     client.force_login(player_user)
-    answer = page_of(client, table)
+    assert page_of(client, table)["Location"] == reverse("table:my_seat", args=[table.pk])  # issue 32
+    answer = page_of(client, table, sheet=1)  # the whole sheet, asked for
     assert answer.context["me"] == seats["W"] and "form" not in answer.context
     assert f'class="player me" data-player="{seats["W"]}"' in answer.content.decode()
 

@@ -36,6 +36,18 @@ def test_guessing_a_users_password_locks_out_that_address_only(organiser):
     assert login(Client(), organiser.username, PASSWORD, REMOTE_ADDR="10.0.0.10").status_code == 302
 
 
+def test_a_failed_try_keeps_the_username_and_warns_before_the_lock_out(organiser):
+    """Issue 32, item 22: the username was cleared, and the lock-out came without a word."""
+    client = Client(REMOTE_ADDR="10.0.0.11")
+    first = login(client, organiser.username, "guess").content.decode()
+    assert f'value="{organiser.username}"' in first and 'data-testid="tries-left"' not in first
+    second = login(client, organiser.username, "guess").content.decode()
+    assert "3 more wrong tries and logging in is locked for 15 minutes." in second
+    login(client, organiser.username, "guess")
+    fourth = login(client, organiser.username, "guess").content.decode()
+    assert "1 more wrong try and logging in is locked for 15 minutes." in fourth
+
+
 def test_behind_the_proxy_one_attacker_does_not_lock_everybody_out(organiser, settings):
     settings.TRUSTED_PROXIES = 1
     proxy = {"REMOTE_ADDR": "172.16.0.1"}  # every request comes from the proxy

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.adapter.names import RULESET_NAMES
 from tournament.confirmations.models import ConfirmationRule
 from tournament.standings.rank import DEFAULT_ORDER
 
@@ -51,12 +52,8 @@ class Player(models.Model):
         return f"{self.name} ({self.registration_no})"
 
 
-RULESET_CHOICES = [
-    ("spgg-2023", "SPGG 2023 (default)"),
-    ("sg-tai-card", "Singapore tai card"),
-    ("sg-classic", "Singapore classic"),
-    ("sgmj-2002", "Singapore Mahjong 2002"),
-]
+# the rule sets' names, translated (issue 32): one name everywhere (scoring.adapter.names)
+RULESET_CHOICES = list(RULESET_NAMES.items())
 
 
 def default_standings_order() -> list[str]:

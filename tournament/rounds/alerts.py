@@ -8,7 +8,9 @@ An **alert** is a fact at one table that a person should look at now:
 - a **quiet table**: a table of a round being played, not finished, with no
   hand for ``QUIET_MINUTES`` (since its last hand, or since the round started);
 - a **round past its end**: still playing after its end time (a late start
-  that nobody moved: every sheet says "Time is up").
+  that nobody moved: every sheet says "Time is up");
+- a **refused offline hand**: a hand kept on a phone while offline that the
+  server refused when it was sent, not yet resolved (``RefusedHand``).
 
 The dashboard, the competition's page and the round's page show them, live,
 with a count and a link each; the detail stays on the pages that deal with
@@ -25,7 +27,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import AuditEntry, ChipCount, Competition, Hand, HandCheck, Round, Table
+from tournament.models import (
+    AuditEntry,
+    ChipCount,
+    Competition,
+    Hand,
+    HandCheck,
+    RefusedHand,
+    Round,
+    Table,
+)
 from tournament.rounds.lifecycle import table_finished
 
 QUIET_MINUTES = 15  # a playing table with no hand for this long is worth a look
@@ -33,7 +44,7 @@ QUIET_MINUTES = 15  # a playing table with no hand for this long is worth a look
 
 @dataclass(frozen=True)
 class Alert:
-    kind: str  # "dispute", "count", "quiet"
+    kind: str  # "dispute", "count", "refused", "quiet", "time"
     round_number: int
     table_number: int
     table_id: int
@@ -107,6 +118,24 @@ def competition_alerts(competition: Competition, *, round_: Round | None = None)
                 _("Round %(r)s, table %(t)s: the chip count differs from the ledger")
                 % {"r": table.round.number, "t": table.number},
                 reverse("table:counts", args=[table.pk]),
+            )
+        )
+    refused = (
+        RefusedHand.objects.filter(table__in=tables, resolution="")
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number", "number")
+    )
+    for kept in refused:
+        table = kept.table
+        alerts.items.append(
+            Alert(
+                "refused",
+                table.round.number,
+                table.number,
+                table.pk,
+                _("Round %(r)s, table %(t)s: a hand kept offline was refused when sent")
+                % {"r": table.round.number, "t": table.number},
+                reverse("organiser:round", args=[table.round.pk]),
             )
         )
     alerts.items.extend(_quiet(tables))

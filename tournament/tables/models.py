@@ -135,3 +135,38 @@ class ChipTransfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_player_id} → {self.to_player_id}: {self.amount} ({self.reason})"
+
+
+class RefusedHand(models.Model):
+    """A hand kept on a scorekeeper's phone while offline that the server refused when it was sent (issue 32):
+    the round ended meanwhile, the hand was not legal, another device moved the table on. The phone keeps
+    the hand on the sheet until the scorekeeper resolves it; this row is what the organiser sees of it
+    meanwhile (``tournament.tables.refusals``). Nothing of the ledger: no chip moves with it."""
+
+    class Resolution(models.TextChoices):
+        OPEN = "", "Open"
+        RECORDED = "recorded", "Recorded after all"
+        DISCARDED = "discarded", "Discarded by the scorekeeper"
+
+    table = models.ForeignKey("tournament.Table", on_delete=models.CASCADE, related_name="refused_hands")
+    idempotency_key = models.CharField(max_length=100)
+    number = models.PositiveIntegerField(help_text="The hand number the phone kept it as.")
+    code = models.CharField(max_length=60)
+    reasons = models.JSONField(default=list, help_text="Why, in the words the scorekeeper read.")
+    summary = models.CharField(max_length=300, blank=True, default="")
+    entry = models.JSONField(default=list, help_text="The form's fields as the phone sent them.")
+    kept_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    refused_at = models.DateTimeField(auto_now=True)
+    resolution = models.CharField(max_length=20, choices=Resolution.choices, blank=True, default="")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "idempotency_key"], name="one_refusal_per_kept_hand"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} hand {self.number}: {self.code}"

@@ -1,15 +1,36 @@
-"""The front page: what each role does next."""
+"""The front page (issue 32): what is on now and next for a first visitor (rounds playing with their live
+tables, the latest standings, the next nights), and for a signed-in person their own competitions."""
 
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
 
 from tournament.models import Competition
+from tournament.rounds.selectors import competitions_with_results, rounds_next, rounds_playing
+from tournament.views.public.leaderboard import leaderboard
+
+
+def _mine(user) -> list[dict]:
+    if not user.is_authenticated:
+        return []
+    organised = list(user.organised.all())
+    keeping = [c for c in user.scorekept.all() if c not in organised]
+    return [{"competition": c, "organiser": True} for c in organised] + [
+        {"competition": c, "organiser": False} for c in keeping
+    ]
 
 
 def home(request):
-    competitions = Competition.objects.all()[:20]
-    mine = []
-    if request.user.is_authenticated:
-        mine = list(request.user.organised.all()) + [
-            c for c in request.user.scorekept.all() if not c.organisers.filter(pk=request.user.pk).exists()
-        ]
-    return render(request, "home.html", {"competitions": competitions, "mine": mine})
+    standings = [
+        {"competition": c, "top": [line for line in leaderboard(c).lines[:3]]}
+        for c in competitions_with_results()
+    ]
+    context = {
+        "mine": _mine(request.user),
+        "playing": rounds_playing(),
+        "standings": standings,
+        "next_rounds": rounds_next(timezone.now()),
+        "competitions": Competition.objects.all()[:20],
+        "mine_url": reverse("table:mine"),
+    }
+    return render(request, "home.html", context)

@@ -12,7 +12,7 @@ def landing_url(user) -> str:
     - an organiser (of any competition, or by the group): their dashboard;
     - a scorekeeper at one table of a round published or playing: that table's scoresheet;
       at several: "My tables";
-    - a player linked to a ``Player``: their table now (its page), else their own page;
+    - a player linked to a ``Player``: their table now (their seat's page, to confirm), else their own page;
     - anybody else: the front page.
     """
     from django.urls import reverse
@@ -33,6 +33,6 @@ def landing_url(user) -> str:
     if player is not None:
         tables = [t for t in player_tables(player) if t.round.status in current]
         if tables:
-            return reverse("table:scoresheet", args=[tables[0].pk])
+            return reverse("table:my_seat", args=[tables[0].pk])  # where they confirm (issue 32)
         return reverse("public:player", args=[player.pk])
     return reverse("home")

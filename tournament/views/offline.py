@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import asdict
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
@@ -32,6 +33,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring.rulesets import get_ruleset
+from tournament.tables.selectors import deal_rules_for
 
 OFFLINE_HEADER = "X-Offline-Cache"
 
@@ -127,4 +129,6 @@ def price_card(table) -> dict:
         "shooter_pays_all": bool(rules["shooter_pays_all"]),
         "limit_all_pay_full": bool(rules["limit_all_pay_full"]),
         "thirteen_all_pay_full": "thirteen_wonders" in rules["all_pay_full_hands"],
+        # when the deal passes (tables.state.DealRules): the header shows where the waiting hands lead
+        "deal": asdict(deal_rules_for(table)),
     }

@@ -25,6 +25,7 @@ from tournament.rounds.empty_tables import tables_without_hands
 from tournament.rounds.lifecycle import table_finished
 from tournament.rounds.series import rounds_schedule
 from tournament.seating import best_rounds, fewest_same_club_tables
+from tournament.tables.refusals import refusals_open
 
 from .access import managed_competition, managed_round, organiser_required
 from .alerts import alerts_context
@@ -242,6 +243,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         ),
         "quiet_minutes": QUIET_MINUTES,
         "play_seconds": PLAY_SECONDS,
+        "refused": refusals_open(round_),  # hands kept offline and refused (issue 32)
     }
     return render(request, "organiser/round.html", context, status=status)
 

@@ -158,6 +158,11 @@ class Leaderboard:
     def freshness_label(self) -> str:
         return freshness_label(self.freshness)
 
+    @property
+    def nothing_counted(self) -> bool:
+        """No line has played a session: a table of zeros all ranked "=1" says nothing (issue 32)."""
+        return all(not line.sessions and not line.net_chips for line in self.lines)
+
 
 def leaderboard(
     competition: Competition, round_: Round | None = None, *, q: str = "", club: str = "", page: str | int = 1

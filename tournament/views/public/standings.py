@@ -62,6 +62,8 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
         "pdf_url": pdf_url + suffix,
         "live_seconds": LIVE_SECONDS,
         "held": round_ is not None and round_.results_held,
+        # results held and nothing released: the page says so instead of a table of zeros (issue 32)
+        "held_any": round_.results_held if round_ else competition.rounds.filter(results_held=True).exists(),
         "sees_held": sees_held(request.user, competition),
         "me": my_player_id(request.user),
     }

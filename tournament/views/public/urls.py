@@ -3,10 +3,12 @@
 from django.urls import path
 
 from tournament.views import public as views
+from tournament.views.public.rules import rule_card
 
 app_name = "public"
 
 urlpatterns = [
+    path("rules/<slug:ruleset_id>/", rule_card, name="rulecard"),  # a rule set in words (issue 32)
     path("competitions/<int:pk>/", views.competition, name="competition"),
     path("competitions/<int:pk>/live/", views.competition_live, name="competition_live"),
     path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),

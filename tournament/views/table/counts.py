@@ -21,6 +21,7 @@ from tournament.counts import services as service
 from tournament.models import ChipCount, Table
 from tournament.rounds.lifecycle import table_finished
 from tournament.tables.selectors import table_fold
+from tournament.views.table.display import WIND_NAMES
 
 
 def _table(request, table_id: int) -> Table:
@@ -32,15 +33,20 @@ def _table(request, table_id: int) -> Table:
     return table
 
 
-def _rows(table: Table, count: ChipCount) -> list[dict]:
+def _winds_now(table: Table, fold) -> dict[int, str]:
+    """Each player's wind now, as the scoresheet names them (issue 32: not the seat they first took)."""
+    return {pid: str(WIND_NAMES[wind]) for pid, wind in fold.state.seat_winds.items()}
+
+
+def _rows(table: Table, count: ChipCount, winds: dict[int, str]) -> list[dict]:
     names = {seat.player_id: seat.player.name for seat in table.seats.select_related("player")}
     rows = []
-    for wind, pid in sorted(table.seat_map.items(), key=lambda kv: "ESWN".index(kv[0])):
+    for _seat, pid in sorted(table.seat_map.items(), key=lambda kv: "ESWN".index(kv[0])):
         counted = count.chips.get(str(pid))
         ledger = count.ledger.get(str(pid))
         rows.append(
             {
-                "wind": wind,
+                "wind": winds.get(pid, ""),
                 "name": names[pid],
                 "counted": counted,
                 "ledger": ledger,
@@ -53,14 +59,15 @@ def _rows(table: Table, count: ChipCount) -> list[dict]:
 def _page(request, table: Table, *, status: int = 200, entered: dict | None = None, problems=()):
     fold = table_fold(table)
     due = service.count_due(table, table_finished(table, fold.state))
+    winds = _winds_now(table, fold)
     counts = [
-        {"count": c, "rows": _rows(table, c), "hands": service.hands_since_agreed(c)}
+        {"count": c, "rows": _rows(table, c, winds), "hands": service.hands_since_agreed(c)}
         for c in table.chip_counts.exclude(status=ChipCount.Status.REQUESTED).order_by("-pk")
     ]
     names = {seat.player_id: seat.player.name for seat in table.seats.select_related("player")}
     players = [
-        {"id": pid, "wind": wind, "name": names[pid], "value": (entered or {}).get(str(pid), "")}
-        for wind, pid in sorted(table.seat_map.items(), key=lambda kv: "ESWN".index(kv[0]))
+        {"id": pid, "wind": winds[pid], "name": names[pid], "value": (entered or {}).get(str(pid), "")}
+        for _seat, pid in sorted(table.seat_map.items(), key=lambda kv: "ESWN".index(kv[0]))
     ]
     context = {
         "table": table,

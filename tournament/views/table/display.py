@@ -13,21 +13,25 @@ and the seated players; nothing is written. Words:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring.adapter.names import ruleset_name
 from scoring.adapter.views import bao_reasons, decided_lines
 from scoring.rulesets import describe_settings, get_ruleset
 from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
 from tournament.forms.scoresheet_words import payout_kind
+from tournament.league import rulecard
 from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
+from tournament.views.table.words import hand_doubles, preview_headline
+
+__all__ = ["hand_doubles"]  # said in words (tournament.views.table.words), read from here by the pages
 
 WIND_NAMES = {
     "E": gettext_lazy("East"),
@@ -182,15 +186,6 @@ def hand_summary(hand: Hand, names: dict[int, Player]) -> str:
     return text
 
 
-def hand_doubles(hand: Hand) -> str:
-    if hand.outcome != "win":
-        return ""
-    settle = (hand.scoring or {}).get("settle") or {}
-    if settle.get("limit"):
-        return _("limit")
-    return "" if hand.doubles is None else str(hand.doubles)
-
-
 def corrections_of(hands) -> dict[int, int]:
     """{voided hand id: id of the hand that stands in its place}: a voided hand entered again."""
     return {h.corrects_id: h.pk for h in hands if h.corrects_id and not h.is_void}
@@ -252,28 +247,27 @@ def ruleset_summary(table: Table) -> dict:
     """The rule set in force: its name, the few settings a scorekeeper asks about, and all of them."""
     competition = table.round.competition
     rules = get_ruleset(competition.rules, competition.options or None)
-    settings = []
-    for item in describe_settings(rules):
-        value = item["value"]
-        if value is None:
-            shown = "—"
-        elif isinstance(value, bool):
-            shown = "yes" if value else "no"
-        elif isinstance(value, str | int):
-            shown = str(value)
-        else:
-            shown = json.dumps(value, separators=(", ", ": "))
-        settings.append({**item, "shown": shown})
+    # in words, as the rule card says them (issue 32: raw keys, English descriptions, JSON lists)
+    settings = [
+        {
+            "key": item["key"],
+            "label": rulecard.label(item["key"]),
+            "shown": rulecard.in_words(item["key"], item["value"]),
+            "help": rulecard.help_text(item["key"]),
+            "source": item.get("source", ""),
+        }
+        for item in describe_settings(rules)
+    ]
     return {
         "id": rules.id,
-        "name": competition.get_rules_display(),
+        "name": ruleset_name(competition.rules),
         "title": rules.title,
         "version": rules.version,
         "source": rules.source,
         "min_doubles": rules["min_doubles"],
         "limit_doubles": rules.get("limit_doubles"),
         "capital": competition.capital,
-        "changed": sorted((competition.options or {}).keys()),
+        "changed": sorted(rulecard.label(k) for k in (competition.options or {})),
         "settings": settings,
     }
 
@@ -326,12 +320,15 @@ def bao_preview(settlement, names: dict[int, PlayerNow]) -> dict | None:
     }
 
 
-def preview_data(settlement, players: list[PlayerNow]) -> dict:
+def preview_data(settlement, players: list[PlayerNow], *, limit_doubles: int | None = None) -> dict:
     """The preview of an entry: doubles item by item (full hand), who pays whom, the new balances."""
     names = {p.id: p for p in players}
     result = settlement.result
     score = settlement.score or result.get("hand") or {}
+    outcome = settlement.settle_input.get("outcome", "win")
     return {
+        "headline": preview_headline(outcome, result, settlement.transfers, limit_doubles=limit_doubles),
+        "false_win": outcome == "false_win",
         "items": score.get("items") or [],
         "full_hand": bool(score),
         "doubles": result.get("doubles"),
@@ -354,3 +351,11 @@ def preview_data(settlement, players: list[PlayerNow]) -> dict:
             for p in players
         ],
     }
+
+
+def void_awaiting(rows: list[HistoryRow]) -> HistoryRow | None:
+    """The first voided hand not entered again with standing hands after it (they moved up one)."""
+    for at, row in enumerate(rows):
+        if row.is_void and not row.corrected and any(not r.is_void for r in rows[at + 1 :]):
+            return row
+    return None

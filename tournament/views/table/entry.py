@@ -61,11 +61,15 @@ def _player_options(form, name, players, *, first: list[tuple[str, str]] = ()) -
 DOUBLES_TAPS = 6  # counts offered as one tap each, from the rule set's minimum; more are typed
 
 
-def _doubles(form: EntryForm, min_doubles: int) -> dict:
-    """The doubles as taps (min .. min+5) and a field for more: a real value or plainly nothing."""
+def _doubles(form: EntryForm, min_doubles: int, limit_doubles: int | None = None) -> dict:
+    """The doubles as taps (min .. min+5, never past the limit: issue 32) and a field for more: a real value
+    or plainly nothing."""
     other = _picked(form, "doubles_other")
     value = other or _picked(form, "doubles")
-    taps = [str(n) for n in range(min_doubles, min_doubles + DOUBLES_TAPS)]
+    last = min_doubles + DOUBLES_TAPS - 1
+    if limit_doubles:
+        last = min(last, limit_doubles)
+    taps = [str(n) for n in range(min_doubles, last + 1)]
     tapped = value if value in taps else ""
     return {
         "taps": [Option(n, n, checked=tapped == n) for n in taps],
@@ -110,7 +114,9 @@ def _payout_rows(form: EntryForm, players: list[PlayerNow]) -> tuple[list[dict],
     return added, blank
 
 
-def entry_widgets(form: EntryForm, players: list[PlayerNow], *, min_doubles: int = 1) -> dict:
+def entry_widgets(
+    form: EntryForm, players: list[PlayerNow], *, min_doubles: int = 1, limit_doubles: int | None = None
+) -> dict:
     players = sorted(players, key=lambda p: "ESWN".index(p.seat))  # as seated: places never move
     outcome = _picked(form, "outcome") or "win"
     situations = {str(v) for v in (_value(form, "situations") or [])}
@@ -135,7 +141,7 @@ def entry_widgets(form: EntryForm, players: list[PlayerNow], *, min_doubles: int
         "liable": _player_options(form, "liable", players, first=[("", _("Nobody"))]),
         "offenders": _player_options(form, "offender", players),
         "claimed_from": _player_options(form, "claimed_from", players, first=[("", _("No discard"))]),
-        "doubles": _doubles(form, min_doubles),
+        "doubles": _doubles(form, min_doubles, limit_doubles),
         "ping_hu": _flag(form, "ping_hu"),
         "limit": _flag(form, "limit"),
         "thirteen_wonders": _flag(form, "thirteen_wonders"),

@@ -15,6 +15,9 @@ phone's queue (static/js/offline.js) knows what to do next:
 - 409 ``not_yours``: the hand was kept by another user of the phone; it is never recorded as this one's
   (the phone keeps each user's hands apart and never sends them: this is the server's own check);
 - 403: not this table's scorekeeper or an organiser (or logged out): the phone keeps the hands and waits.
+
+Every refusal about the hand (400, 409, 422) is noted for the organiser (``tables.refusals``, issue 32),
+and ended when the hand is recorded after all, or when the scorekeeper discards it (``resolve``).
 """
 
 from __future__ import annotations
@@ -28,12 +31,32 @@ from django.views.decorators.http import require_POST
 from tournament.access.request_meta import request_meta
 from tournament.tables.ledger.errors import HandConflict, HandRejected
 from tournament.tables.ledger.record import hand_record_with_state
+from tournament.tables.models import RefusedHand
+from tournament.tables.refusals import refusal_note, refusal_resolve
 from tournament.tables.selectors import table_fold
-from tournament.views.table.scoresheet import _bound_form, _check_allowed, _problems_of, _table
+from tournament.views.table.scoresheet import _bound_form, _check_allowed, _table
+from tournament.views.table.sheet_words import problems_of
 
 
 def _refused(status: int, code: str, reasons: list[str], **extra) -> JsonResponse:
     return JsonResponse({"code": code, "reasons": reasons, **extra}, status=status)
+
+
+def _noted(request, table, status: int, code: str, reasons: list[str], **extra) -> JsonResponse:
+    """A refusal about the hand itself: the organiser sees it until the scorekeeper resolves it."""
+    number = request.POST.get("expected_number", "")
+    refusal_note(
+        table=table,
+        user=request.user,
+        idempotency_key=request.POST.get("idempotency_key", ""),
+        number=int(number) if number.isascii() and number.isdigit() and len(number) < 9 else 0,
+        code=code,
+        reasons=reasons,
+        entry=[[k, v] for k, v in request.POST.items() if k != "csrfmiddlewaretoken"],
+        summary=request.POST.get("kept_summary", ""),
+        meta=request_meta(request),
+    )
+    return _refused(status, code, reasons, **extra)
 
 
 @require_POST
@@ -52,7 +75,7 @@ def queued(request, table_id: int):
     form = _bound_form(request, table, fold)
     if not form.is_valid():
         reasons = [str(e) for errors in form.errors.values() for e in errors]
-        return _refused(400, "invalid", reasons)
+        return _noted(request, table, 400, "invalid", reasons)
     data = form.cleaned_data
     try:
         recorded = hand_record_with_state(
@@ -72,9 +95,25 @@ def queued(request, table_id: int):
             "number": data["expected_number"],
             "now": exc.state.hand_number,
         }
-        return _refused(409, "conflict", [reason], hand_number=exc.state.hand_number)
+        return _noted(request, table, 409, "conflict", [reason], hand_number=exc.state.hand_number)
     except HandRejected as exc:
         code = exc.problems[0].code if exc.problems else "rejected"
-        return _refused(exc.status, code, _problems_of(exc))
+        return _noted(request, table, exc.status, code, problems_of(exc))
+    how = RefusedHand.Resolution.RECORDED
+    refusal_resolve(table=table, user=request.user, idempotency_key=data["idempotency_key"], how=how)
     body = {"number": recorded.hand.number, "hand_number": recorded.state.hand_number}
     return JsonResponse(body, status=201 if recorded.created else 200)
+
+
+@require_POST
+@transaction.atomic
+def resolve(request, table_id: int):
+    """The scorekeeper removed a refused hand from the phone: the organiser's notice of it ends."""
+    table = _table(table_id)
+    try:
+        _check_allowed(request, table)
+    except PermissionDenied as exc:
+        return _refused(403, "forbidden", [str(exc)])
+    key = request.POST.get("idempotency_key", "")
+    refusal_resolve(table=table, user=request.user, idempotency_key=key, how=RefusedHand.Resolution.DISCARDED)
+    return JsonResponse({"resolved": key})

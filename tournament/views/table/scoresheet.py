@@ -28,8 +28,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
-from tournament.forms.scoresheet import SITUATIONS, EntryForm, entry_fingerprint, new_idempotency_key
-from tournament.forms.scoresheet_words import explain, form_data_from_entry, without_dropped_event
+from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
+from tournament.forms.scoresheet_words import form_data_from_entry, without_dropped_event
 from tournament.models import Hand, Round, Table
 from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.rounds.held import sees_seating, sees_table_results
@@ -48,8 +48,10 @@ from tournament.views.table.display import (
     ruleset_summary,
     seated_players,
     table_version,
+    void_awaiting,
 )
 from tournament.views.table.entry import entry_widgets
+from tournament.views.table.sheet_words import conflict_text, drop_events, moved_on_text, problems_of
 
 TILE_PICKER = "components/tile_picker.html"
 
@@ -140,6 +142,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     allowed = keeper and not final
     state = fold.state
     dealer = next(p for p in players if p.is_dealer)
+    rows = history(fold, names)
     context = {
         "table": table,
         "competition": table.round.competition,
@@ -149,7 +152,9 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "dealer": dealer,
         "finish_words": str(FINISH_WORDS.get(state.finish_reason or "", "")),
         "players": players,
-        "history": history(fold, names),
+        "history": rows[::-1],  # the latest hand first (issue 32): the one a table asks about
+        # a voided hand not entered again: the hands after it moved up one (issue 32: say why)
+        "awaiting": void_awaiting(rows),
         "rules": ruleset_summary(table),
         "version": table_version(table),
         "can_record": allowed,
@@ -163,7 +168,10 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
     if allowed and not state.finished:
         form = form or _fresh_form(fold, names, players, corrects=corrects)
         context["form"] = form
-        context["entry"] = entry_widgets(form, players, min_doubles=context["rules"]["min_doubles"])
+        rules = context["rules"]
+        context["entry"] = entry_widgets(
+            form, players, min_doubles=rules["min_doubles"], limit_doubles=rules["limit_doubles"]
+        )
         context["expected_number"] = form["expected_number"].value()
         corrects_id = form["corrects"].value()
         if corrects_id:
@@ -181,6 +189,8 @@ def scoresheet(request, table_id: int):
     _check_seating_published(request, table)
     if _results_hidden(request, table):
         return _held_page(request, table)
+    if _answers_here(request, table):  # a player's own table page is where they confirm (issue 32)
+        return redirect("table:my_seat", table_id=table.pk)
     corrects = None
     notice = ""
     if _digits(request.GET.get("corrects", "")) and can_record(request.user, table):
@@ -194,6 +204,14 @@ def scoresheet(request, table_id: int):
     # them (issue 31). Each player gets theirs on their seat page or their slip.
     context["seat_links"] = can_record(request.user, table)
     return render(request, "table/scoresheet.html", context)
+
+
+def _answers_here(request, table: Table) -> bool:
+    """A player seated at this table who does not keep its score: their page with Agree and Dispute, unless
+    they asked for the whole sheet (``?sheet=1``)."""
+    if request.GET.get("sheet") or not request.user.is_authenticated or can_record(request.user, table):
+        return False
+    return table.seats.filter(player__user=request.user).exists()
 
 
 def _digits(value: str) -> bool:
@@ -227,7 +245,7 @@ def live(request, table_id: int):
     if _digits(expected) and "form" in context:
         context["expected_number"] = int(expected)  # the number of the form on that page, untouched
         if int(expected) != context["state"].hand_number:
-            context["moved_on"] = _moved_on_text(int(expected), context["state"].hand_number)
+            context["moved_on"] = moved_on_text(int(expected), context["state"].hand_number)
     return render(request, "table/_live.html", context)
 
 
@@ -237,28 +255,6 @@ def live(request, table_id: int):
 def _bound_form(request, table, fold) -> EntryForm:
     names = seated_players(table)
     return EntryForm(without_dropped_event(request.POST), players=form_players(players_now(fold, names)))
-
-
-def _drop_events(exc: HandRejected) -> list[dict]:
-    """The impossible events of a refused hand, each offered to send the hand again without (issue 37)."""
-    labels = dict(SITUATIONS)
-    events = dict.fromkeys(p.event for p in exc.problems if p.event in labels)
-    return [{"event": e, "label": str(labels[e])} for e in events]
-
-
-def _problems_of(exc: HandRejected) -> list[str]:
-    texts = [explain(p.code, p.message, p.field) for p in exc.problems]
-    return list(dict.fromkeys(texts))  # the engine may name one wrong tile twice
-
-
-def _moved_on_text(expected: int, now: int) -> str:
-    if now > expected:
-        return _("Hand %(number)s was just recorded on another device") % {"number": expected}
-    return _("A hand was just voided on another device")
-
-
-def _conflict_text(expected: int, now: int) -> str:
-    return _("%(what)s — here is the table now.") % {"what": _moved_on_text(expected, now)}
 
 
 def _check_allowed(request, table) -> None:
@@ -285,15 +281,18 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
     result = None
     if form.is_valid():
         if form.cleaned_data["expected_number"] != fold.state.hand_number:
-            conflict = _conflict_text(form.cleaned_data["expected_number"], fold.state.hand_number)
+            conflict = conflict_text(form.cleaned_data["expected_number"], fold.state.hand_number)
             status = 409
         else:
             try:
                 settlement = hand_settle(table=table, entry=form.entry(), state=fold.state)
             except HandRejected as exc:
-                problems, status, drop_events = _problems_of(exc), exc.status, _drop_events(exc)
+                problems, status, drop_events = problems_of(exc), exc.status, drop_events(exc)
             else:
-                result = preview_data(settlement, players_now(fold, seated_players(table)))
+                limit = ruleset_summary(table)["limit_doubles"]
+                result = preview_data(
+                    settlement, players_now(fold, seated_players(table)), limit_doubles=limit
+                )
                 if result["bao"]:  # accepted on the preview: kept there as a hidden field until undone
                     result["bao"]["accepted"] = bool(form.cleaned_data.get("bao_accepted"))
                 result["fingerprint"] = entry_fingerprint(form.entry(), form.cleaned_data["expected_number"])
@@ -340,7 +339,7 @@ def record(request, table_id: int):
             meta=request_meta(request),
         )
     except HandConflict as exc:
-        conflict = _conflict_text(data["expected_number"], exc.state.hand_number)
+        conflict = conflict_text(data["expected_number"], exc.state.hand_number)
         context = _context(request, table, conflict=conflict)
         return _page(request, context, status=409)
     except HandRejected as exc:
@@ -348,8 +347,8 @@ def record(request, table_id: int):
             corrects = Hand.objects.get(pk=data["corrects"])
             context = _context(request, table, conflict=_already_corrected_text(corrects))
         else:
-            context = _context(request, table, fold=fold, form=form, problems=_problems_of(exc))
-            context["drop_events"] = _drop_events(exc)
+            context = _context(request, table, fold=fold, form=form, problems=problems_of(exc))
+            context["drop_events"] = drop_events(exc)
         return _page(request, context, status=exc.status)
     done = _("Hand %(number)s recorded.") % {"number": hand.number}
     if _is_htmx(request):  # the sheet in place, the next hand's form ready under the same taps
@@ -374,7 +373,7 @@ def void(request, table_id: int, hand_id: int):
             hand=hand, reason=request.POST.get("reason", ""), user=request.user, meta=request_meta(request)
         )
     except HandRejected as exc:
-        for text in _problems_of(exc):
+        for text in problems_of(exc):
             messages.error(request, text)
     else:
         messages.success(request, _("Hand %(number)s voided.") % {"number": hand.number})

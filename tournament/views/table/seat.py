@@ -48,13 +48,15 @@ def _my_seat(request, table_id: int) -> Seat:
 def _page(request, seat: Seat, post_url: str, status: int = 200):
     table = seat.table
     fold = table_fold(table)
+    hands = hands_to_confirm(seat, fold=fold)
     context = {
         "seat": seat,
         "table": table,
         "round": table.round,
         "competition": table.round.competition,
         "players": players_now(fold, seated_players(table)),
-        "hands": hands_to_confirm(seat),
+        "hands": hands,
+        "open_ids": [h.hand_id for h in hands if h.may_answer],
         "rule": counting_rule(table.round.competition),
         "post_url": post_url,
     }
@@ -89,6 +91,38 @@ def _answer(request, seat: Seat, hand_id: int, *, by_link: bool) -> int | None:
     return None
 
 
+def _agree_all(request, seat: Seat, *, by_link: bool) -> None:
+    """Agree to each hand the page showed open to this seat (its ids posted), each through the one door."""
+    shown = {int(v) for v in request.POST.getlist("hand") if v.isascii() and v.isdigit() and len(v) < 12}
+    open_ids = {h.hand_id for h in hands_to_confirm(seat) if h.may_answer}
+    agreed = []
+    for hand in Hand.objects.filter(pk__in=shown & open_ids, table_id=seat.table_id).order_by("number"):
+        try:
+            hand_answer(
+                hand=hand,
+                seat=seat,
+                verdict="agree",
+                user=request.user,
+                by_link=by_link,
+                meta=request_meta(request),
+            )
+        except (HandRejected, PermissionDenied) as exc:
+            problems = getattr(exc, "problems", None)
+            text = problems[0].message if problems else str(exc)
+            messages.error(request, _("Hand %(n)s: %(why)s") % {"n": hand.number, "why": text})
+        else:
+            agreed.append(str(hand.number))
+    if agreed:
+        messages.success(request, _("Thank you: you agreed to hands %(list)s.") % {"list": ", ".join(agreed)})
+    elif not shown & open_ids:
+        messages.info(request, _("No hand was waiting for your answer."))
+
+
+def _back(url: str, request, hand_id: int) -> str:
+    """Back where the player was: the hand just answered, not the top of the page (issue 32)."""
+    return f"{url}#hand-{hand_id}" if hand_id else url
+
+
 def _private(response):
     """The token is in the address: never pass it to another site ("no-referrer" would send "Origin: null"
     with the page's own forms, which the CSRF check refuses)."""
@@ -109,7 +143,7 @@ def answer_by_link(request, token: str, hand_id: int):
     refused = _answer(request, seat, hand_id, by_link=True)
     if refused:
         return _private(_page(request, seat, reverse("seat:follow", args=[token]), status=refused))
-    return redirect("seat:follow", token=token)
+    return redirect(_back(reverse("seat:follow", args=[token]), request, hand_id))
 
 
 @require_GET
@@ -126,4 +160,19 @@ def answer_mine(request, table_id: int, hand_id: int):
     refused = _answer(request, seat, hand_id, by_link=False)
     if refused:
         return _page(request, seat, reverse("table:my_seat", args=[table_id]), status=refused)
+    return redirect(_back(reverse("table:my_seat", args=[table_id]), request, hand_id))
+
+
+@require_POST
+def agree_all_by_link(request, token: str):
+    seat = _seat_by_token(token)
+    _agree_all(request, seat, by_link=True)
+    return redirect("seat:follow", token=token)
+
+
+@require_POST
+@login_required
+def agree_all_mine(request, table_id: int):
+    seat = _my_seat(request, table_id)
+    _agree_all(request, seat, by_link=False)
     return redirect("table:my_seat", table_id=table_id)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.access.audit import actor_name
 from tournament.confirmations.checks import answering_seats
 from tournament.models import Hand, Round, Seat
+from tournament.tables.selectors import play_order_key
 from tournament.views.table.display import REASON_WORDS, hand_doubles, hand_summary
 
 
@@ -61,8 +62,9 @@ def payments(hand: Hand, names: dict) -> list[str]:
     return out
 
 
-def hands_to_confirm(seat: Seat, *, limit: int = 40) -> list[HandToConfirm]:
-    """The table's hands, newest first, with their checks and answers, as ``seat`` sees them."""
+def hands_to_confirm(seat: Seat, *, limit: int = 40, fold=None) -> list[HandToConfirm]:
+    """The table's hands in play order, the latest first (a corrected hand in its place, its voided entry
+    after it: issue 32), with their checks and answers, as ``seat`` sees them."""
     table = seat.table
     seats = list(Seat.objects.filter(table=table).select_related("player"))
     names = {s.player_id: s.player.name for s in seats}
@@ -73,8 +75,15 @@ def hands_to_confirm(seat: Seat, *, limit: int = 40) -> list[HandToConfirm]:
         Hand.objects.filter(table=table)
         .select_related("void", "recorded_by", "confirmation")
         .prefetch_related("transfers", "answers")
-        .order_by("-sequence")[:limit]
+        .order_by("-number", "-sequence")[:limit]
     )
+    # numbered and ordered as the scoresheet shows them (issue 32): play order, a correction in its place
+    number_of, order = {}, {}
+    if fold is not None:
+        by_id = {h.pk: h for h in fold.hands}
+        number_of = {row.hand.hand_id: row.number for row in fold.rows}
+        order = {h.pk: play_order_key(h, by_id) for h in fold.hands}
+        hands = sorted(hands, key=lambda h: order.get(h.pk, (h.sequence,)), reverse=True)
     out = []
     for hand in hands:
         check = getattr(hand, "confirmation", None)
@@ -95,7 +104,7 @@ def hands_to_confirm(seat: Seat, *, limit: int = 40) -> list[HandToConfirm]:
         out.append(
             HandToConfirm(
                 hand_id=hand.pk,
-                number=hand.number,
+                number=number_of.get(hand.pk, hand.number),
                 summary=hand_summary(hand, players),
                 doubles=hand_doubles(hand),
                 payments=payments(hand, names),

@@ -5,7 +5,7 @@ from django.urls import path
 from tournament.views import table as views
 from tournament.views.offline import offline_page
 from tournament.views.table import seat
-from tournament.views.table.queued import queued
+from tournament.views.table.queued import queued, resolve
 
 app_name = "table"
 
@@ -16,9 +16,11 @@ urlpatterns = [
     path("<int:table_id>/preview/", views.preview, name="preview"),
     path("<int:table_id>/record/", views.record, name="record"),
     path("<int:table_id>/queued/", queued, name="queued"),  # a hand kept offline (issue 18)
+    path("<int:table_id>/queued/resolve/", resolve, name="queued_resolve"),  # a refused one discarded
     path("<int:table_id>/hands/<int:hand_id>/void/", views.void, name="void"),
     path("<int:table_id>/seat/", seat.my_seat, name="my_seat"),
     path("<int:table_id>/seat/hands/<int:hand_id>/answer/", seat.answer_mine, name="answer"),
+    path("<int:table_id>/seat/hands/agree/", seat.agree_all_mine, name="agree_all"),
     path("<int:table_id>/counts/", views.table_counts, name="counts"),
     path("<int:table_id>/counts/enter/", views.count_enter, name="count_enter"),
     path("<int:table_id>/counts/request/", views.count_request, name="count_request"),
