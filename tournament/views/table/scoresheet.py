@@ -38,6 +38,7 @@ from tournament.tables.ledger.preview import hand_settle
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold
+from tournament.views.table import sheet_words
 from tournament.views.table.display import (
     FINISH_WORDS,
     WIND_NAMES,
@@ -51,7 +52,7 @@ from tournament.views.table.display import (
     void_awaiting,
 )
 from tournament.views.table.entry import entry_widgets
-from tournament.views.table.sheet_words import conflict_text, drop_events, moved_on_text, problems_of
+from tournament.views.table.sheet_words import conflict_text, moved_on_text, problems_of
 
 TILE_PICKER = "components/tile_picker.html"
 
@@ -287,7 +288,7 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
             try:
                 settlement = hand_settle(table=table, entry=form.entry(), state=fold.state)
             except HandRejected as exc:
-                problems, status, drop_events = problems_of(exc), exc.status, drop_events(exc)
+                problems, status, drop_events = problems_of(exc), exc.status, sheet_words.drop_events(exc)
             else:
                 limit = ruleset_summary(table)["limit_doubles"]
                 result = preview_data(
@@ -348,7 +349,7 @@ def record(request, table_id: int):
             context = _context(request, table, conflict=_already_corrected_text(corrects))
         else:
             context = _context(request, table, fold=fold, form=form, problems=problems_of(exc))
-            context["drop_events"] = drop_events(exc)
+            context["drop_events"] = sheet_words.drop_events(exc)
         return _page(request, context, status=exc.status)
     done = _("Hand %(number)s recorded.") % {"number": hand.number}
     if _is_htmx(request):  # the sheet in place, the next hand's form ready under the same taps
