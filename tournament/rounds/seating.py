@@ -27,6 +27,9 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round, audit_write
 from tournament.access.roles import require_organiser
 from tournament.models import ChipTransfer, Entry, Hand, Player, Round, Seat, Table
+from tournament.season.choose import NightField, choose_seated
+from tournament.season.noshow import night_record_seating
+from tournament.season.selectors import sat_out_counts, seating_field
 from tournament.seating import SeatingOptions, seat
 from tournament.seating import preview as seating_preview
 from tournament.seating import report as seating_report
@@ -57,6 +60,27 @@ class RoundSeating:
 def _field(round_: Round) -> list[int]:
     entries = Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE)
     return sorted(entries.values_list("player_id", flat=True))
+
+
+def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str, NightField | None]:
+    """Who sits tonight (issue 33, ``tournament.season``): the checked-in, else the yes replies, else
+    every active entry; with the organiser's reserves. Every active entry without reserves is seated as
+    before (the generator's byes follow its design); otherwise the byes are chosen here, so that they
+    go to those who sat out least, and the generator seats a multiple of four."""
+    field = seating_field(round_)
+    reserves = tuple(sorted(set(reserves)))
+    if field.source == "entries" and not reserves:
+        return list(field.candidates), field.source, None
+    active = set(_field(round_))
+    bad = [p for p in reserves if p not in active or p in field.candidates]
+    if bad:
+        raise RoundError(
+            _("A reserve must be a playing entry of this competition who is not already seated.")
+        )
+    sat_out, played = sat_out_counts(round_)
+    seed = round_.competition_id if seed is None else seed
+    night = choose_seated(field.candidates, sat_out, played, seed * 1000 + round_.number, reserves)
+    return list(night.seated), field.source, night
 
 
 def _clubs(players: list[int]) -> dict[int, str | None]:
@@ -140,7 +164,7 @@ def _write_tables(locked: Round, tables, scorekeepers: dict[int, int] | None = N
 
 def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
     """What seating the round will do (tables, byes, who sits out), told before generating."""
-    players = _field(round_)
+    players, _source, _ = _night(round_, seed)
     history = _history(round_)
     try:
         return seating_preview(
@@ -157,12 +181,13 @@ def round_seat(
     seed: int | None = None,
     swiss: bool = False,
     time_budget: float = 10.0,
+    reserves: tuple[int, ...] = (),
     meta: RequestMeta | None = None,
 ) -> RoundSeating:
-    """Seat (or seat again) a round that has not started."""
+    """Seat (or seat again) a round that has not started, from who is here (``_night``)."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
-    players = _field(round_)
+    players, source, night = _night(round_, seed, reserves)
     history = _history(round_)
     options = _options(round_, seed, swiss, time_budget)
     try:
@@ -184,6 +209,8 @@ def round_seat(
         old_scorekeepers = dict(Table.objects.filter(round=locked).values_list("number", "scorekeeper"))
         Table.objects.filter(round=locked).delete()
         _write_tables(locked, seated.tables, old_scorekeepers)
+        no_shows = night_record_seating(locked, source, night.reserves if night else ())
+        byes = night.byes if night else seated.byes
         audit_round(
             "round_seated",
             user,
@@ -191,10 +218,13 @@ def round_seat(
             gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
             meta,
             tables=[list(t) for t in seated.tables],
-            byes=list(seated.byes),
+            byes=list(byes),
             method=seated.method,
+            seated_from=source,
+            reserves=list(night.reserves if night else ()),
+            no_shows=no_shows,
         )
-    return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
+    return RoundSeating(locked, tuple(seated.tables), tuple(byes), seated.report, seated.method)
 
 
 def competition_plan(
@@ -266,8 +296,8 @@ def competition_plan(
 
 
 def round_report(round_: Round) -> SeatingReport:
-    """The quality report of the round as it is seated now."""
-    players = _field(round_)
+    """The quality report of the round as it is seated now (byes: tonight's candidates not seated)."""
+    players = list(seating_field(round_).candidates)
     tables = round_tables(round_)
     seated = {p for t in tables for p in t}
     return seating_report(
