@@ -193,11 +193,12 @@ class StandingsSettingsForm(forms.ModelForm):
                 required=i == 0,
                 initial=order[i] if i < len(order) else "",
             )
+        self.fields["min_sessions"].required = False  # empty: every player is ranked
         # The order first, as the organiser reads the page.
         self.fields = {**tiebreaks, **self.fields}
 
     def clean_min_sessions(self):
-        return _at_most(self.cleaned_data.get("min_sessions"), 0)
+        return _at_most(self.cleaned_data.get("min_sessions"), 0) or 0
 
     def clean_best_sessions(self):
         return _at_most(self.cleaned_data.get("best_sessions"), 1)
