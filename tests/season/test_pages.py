@@ -17,8 +17,17 @@ def test_the_organiser_schedules_a_season_from_the_page_and_bad_input_changes_no
 ):
     client.force_login(organiser)
     url = f"/organise/competitions/{season.competition.pk}/season/"
-    good = {"weekday": "1", "starts": "19:30", "ends": "23:00", "venue": "Bishan CC", "first_night": "2027-01-05",
-            "nights": "12", "every_weeks": "1", "skip": "2027-02-09", "moved": "2027-03-02=2027-03-04"}  # fmt: skip
+    good = {
+        "weekday": "1",
+        "starts": "19:30",
+        "ends": "23:00",
+        "venue": "Bishan CC",
+        "first_night": "2027-01-05",
+        "nights": "12",
+        "every_weeks": "1",
+        "skip": "2027-02-09",
+        "moved": "2027-03-02=2027-03-04",
+    }
     for bad in (
         {"nights": "0"},
         {"nights": "500"},
