@@ -116,7 +116,7 @@ class AttendanceOneView(LeagueAPIMixin, generics.GenericAPIView):
             "An organiser sets either for anyone, a scorekeeper checks in; a player sets their own reply "
             "until the night is seated (then 409 replies_closed). A player of another competition is a 404."
         ),
-        parameters=[id_parameter("id", "round"), id_parameter("player_id", "player")],
+        parameters=[id_parameter("id", "round"), id_parameter("player_pk", "player")],
         request=AttendanceChangeSerializer,
         responses={200: AttendanceRowSerializer, **errors(*WRITE, 409, 422)},
     )
@@ -146,6 +146,10 @@ class LateArrivalSerializer(serializers.Serializer):
     waiting = serializers.IntegerField(help_text="Players still waiting for a table of four.")
 
 
+class EmptySerializer(ClosedSerializer):
+    """No field: a body, when sent, is ``{}``."""
+
+
 class LateArrivalView(LeagueAPIMixin, generics.GenericAPIView):
     permission_classes = COMPETITION_ORGANISER
     serializer_class = LateArrivalSerializer
@@ -154,14 +158,15 @@ class LateArrivalView(LeagueAPIMixin, generics.GenericAPIView):
         summary="Seat a late arrival",
         description="Checks the player in, then a free seat (a seated player not here, no hand yet), else "
         "waiting; four waiting make a new table.",
-        parameters=[id_parameter("id", "round"), id_parameter("player_id", "player")],
-        request=None,
+        parameters=[id_parameter("id", "round"), id_parameter("player_pk", "player")],
+        request=EmptySerializer,
         responses={200: LateArrivalSerializer, **errors(*WRITE, 422)},
     )
     def post(self, request, pk, player_pk):
         rnd = get_or_404(Round.objects.select_related("competition"), pk)
         self.check_object_permissions(request, rnd)
         entry = _entry_by_player(rnd, player_pk)
+        EmptySerializer(data=request.data if request.data is not None else {}).is_valid(raise_exception=True)
         try:
             seated = night_seat_late(rnd, entry, user=request.user, meta=request_meta(request))
         except SeasonError as exc:
