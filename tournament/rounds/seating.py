@@ -17,7 +17,7 @@ The rest of a round's life (publish, start, end, finish, reopen, hold) is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.db.models import Sum
@@ -36,6 +36,7 @@ from tournament.seating import report as seating_report
 from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
 from tournament.seating.model import SeatingPreview, SeatingReport
+from tournament.seating.winds import order_round, seat_counts
 
 WINDS = ("E", "S", "W", "N")
 
@@ -202,6 +203,12 @@ def round_seat(
     except SeatingError as exc:
         raise RoundError(str(exc)) from None
     seated = result.rounds[0]
+    if night is not None:
+        # A night's field changes from week to week: the blocks of four rounds that balance the winds
+        # (seating/winds.py) do not hold a player who missed some of their nights. Each table's winds
+        # are ordered by its players' own counts instead (bench/season_bench.py: 15 players of 40 with
+        # a wind spread over 1 after 12 nights, 2 this way).
+        seated = replace(seated, tables=order_round(seated.tables, seat_counts(history)))
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         _check_changeable(locked)
