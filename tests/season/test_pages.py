@@ -54,7 +54,7 @@ def test_the_door_list_puts_the_yes_first_checks_in_and_answers_for_a_player(sea
     )
     answer = f"/organise/rounds/{season.night.pk}/night/answer/"
     client.post(answer, {"entry": season.pat.pk, "action": "in"})
-    client.post(answer, {"entry": season.entries[1].pk, "action": "answer", "answer": "no"})
+    client.post(answer, {"entry": season.entries[1].pk, "action": "no"})
     rows = {a.entry_id: a for a in Attendance.objects.all()}
     assert rows[season.pat.pk].checked_in and rows[season.entries[1].pk].reply == "no"
     assert client.post(answer, {"entry": season.other_entry.pk, "action": "in"}).status_code == 404

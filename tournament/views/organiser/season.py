@@ -135,8 +135,6 @@ def night_answer(request, pk: int):
     round_ = managed_round(request, pk)
     entry = _entry(round_, request.POST.get("entry"))
     action, meta = request.POST.get("action", ""), request_meta(request)
-    if action == "answer":  # the select of a reply, saved by its own button
-        action = request.POST.get("answer", "")
     try:
         if action in ("yes", "no", "maybe"):
             attendance_reply(round_, entry, action, user=request.user, meta=meta)
