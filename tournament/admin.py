@@ -24,6 +24,7 @@ from tournament.league.competitions import (
     table_set_scorekeeper,
 )
 from tournament.models import (
+    Attendance,
     AuditEntry,
     ChipCount,
     ChipTransfer,
@@ -103,6 +104,8 @@ class CompetitionAdminForm(forms.ModelForm):
             "shared_places",
             "withdrawn_standing",
             "substitute_results",
+            "min_sessions",
+            "best_sessions",
         ]
 
     def clean(self):
@@ -370,6 +373,14 @@ class ChipCountAdmin(ReadOnlyAdmin):
 
     list_display = ["table", "status", "at_end", "requested_at", "counted_at", "resolved_at"]
     list_filter = ["status"]
+
+
+@admin.register(Attendance)
+class AttendanceAdmin(ReadOnlyAdmin):
+    """Replies and check-ins change only through ``tournament.season.attendance`` (pages and API)."""
+
+    list_display = ["round", "entry", "reply", "checked_in", "checked_in_at", "no_show", "reserve"]
+    list_filter = ["reply", "checked_in", "no_show"]
 
 
 @admin.register(AuditEntry)

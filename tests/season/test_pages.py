@@ -155,3 +155,25 @@ def test_the_private_calendar_names_the_table_once_published(season, organiser, 
     (event,) = icalendar.Calendar.from_ical(client.get(url).content).walk("VEVENT")
     seat = Seat.objects.get(round=season.night, player=season.pat.player)
     assert f"Table {seat.table.number}" in str(event["DESCRIPTION"])
+
+
+def test_the_competition_page_leads_a_player_to_their_season(season, player_user, stranger, client):
+    client.force_login(player_user)
+    page = client.get(f"/competitions/{season.competition.pk}/").content.decode()
+    assert f"/season/{season.competition.pk}/" in page and "calendar.ics" in page
+    client.force_login(stranger)
+    page = client.get(f"/competitions/{season.competition.pk}/").content.decode()
+    assert 'data-testid="my-season"' not in page
+    assert client.get(f"/season/{season.competition.pk}/").status_code == 404
+
+
+def test_the_admin_shows_attendance_and_changes_it_nowhere(season, client, django_user_model):
+    admin = django_user_model.objects.create_superuser("root_i33", "r@example.com", "pw-for-tests-only")
+    client.force_login(admin)
+    row = Attendance.objects.create(round=season.night, entry=season.pat, reply="yes")
+    assert client.get("/admin/tournament/attendance/").status_code == 200
+    r = client.post(f"/admin/tournament/attendance/{row.pk}/change/", {"reply": "no", "checked_in": "on"})
+    assert r.status_code == 403
+    row.refresh_from_db()
+    assert row.reply == "yes" and not row.checked_in
+    assert client.get("/admin/tournament/attendance/add/").status_code == 403
