@@ -177,3 +177,16 @@ def test_the_admin_shows_attendance_and_changes_it_nowhere(season, client, djang
     row.refresh_from_db()
     assert row.reply == "yes" and not row.checked_in
     assert client.get("/admin/tournament/attendance/add/").status_code == 403
+
+
+def test_a_scorekeeper_checks_in_at_the_door_and_does_nothing_else(season, scorekeeper, client):
+    client.force_login(scorekeeper)
+    page = client.get(f"/organise/rounds/{season.night.pk}/night/").content.decode()
+    assert 'value="in"' in page and 'id="seat"' not in page
+    answer = f"/organise/rounds/{season.night.pk}/night/answer/"
+    client.post(answer, {"entry": season.pat.pk, "action": "in"})
+    client.post(answer, {"entry": season.entries[1].pk, "action": "no"})  # answering is the organiser's
+    client.post(answer, {"entry": season.entries[2].pk, "action": "late"})
+    assert list(Attendance.objects.values_list("entry_id", "checked_in", "reply")) == [(season.pat.pk, True, "")]
+    assert client.post(f"/organise/rounds/{season.night.pk}/night/seat/").status_code == 403
+    assert not Seat.objects.exists()

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
+from tournament.access.roles import can_manage_competition
 from tournament.forms.season import NightSeatingForm, SeasonForm
 from tournament.models import Entry, Hand, Round
 from tournament.rounds import lifecycle, seating
@@ -106,12 +107,23 @@ def _night_context(request, round_: Round, form=None) -> dict:
     }
 
 
-@organiser_required
+def staffed_round(request, pk: int) -> Round:
+    """The night, for its competition's organisers and scorekeepers (the staff at the door)."""
+    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
+    if not may_see_attendance(request.user, round_):
+        raise PermissionDenied(_("Only the competition's organisers and scorekeepers check players in."))
+    return round_
+
+
+@login_required
 @require_http_methods(["GET"])
 def night(request, pk: int):
-    """A night: the counts at a glance, who has not answered, the phone list for the door, seating."""
-    round_ = managed_round(request, pk)
-    return render(request, "organiser/night.html", _night_context(request, round_))
+    """A night: the counts at a glance, who has not answered, the phone list for the door (staff), seating
+    (organisers)."""
+    round_ = staffed_round(request, pk)
+    context = _night_context(request, round_)
+    context["organiser"] = can_manage_competition(request.user, round_.competition)
+    return render(request, "organiser/night.html", context)
 
 
 def _entry(round_: Round, entry_pk) -> Entry:
@@ -128,11 +140,12 @@ def _back(request, round_: Round):
     return redirect(f"{url}?q={q}#door" if q else f"{url}#door")
 
 
-@organiser_required
+@login_required
 @require_POST
 def night_answer(request, pk: int):
-    """The organiser answers for a player (a phone call), or checks them in or out, or seats them late."""
-    round_ = managed_round(request, pk)
+    """The organiser answers for a player (a phone call), or checks them in or out, or seats them late;
+    a scorekeeper of the competition checks in (the doors say who may do what)."""
+    round_ = staffed_round(request, pk)
     entry = _entry(round_, request.POST.get("entry"))
     action, meta = request.POST.get("action", ""), request_meta(request)
     try:
@@ -156,6 +169,8 @@ def night_answer(request, pk: int):
             messages.error(request, _("Choose what to do."))
             return _back(request, round_)
     except SeasonError as exc:
+        messages.error(request, str(exc))
+    except PermissionDenied as exc:
         messages.error(request, str(exc))
     return _back(request, round_)
 
