@@ -187,6 +187,8 @@ def test_a_scorekeeper_checks_in_at_the_door_and_does_nothing_else(season, score
     client.post(answer, {"entry": season.pat.pk, "action": "in"})
     client.post(answer, {"entry": season.entries[1].pk, "action": "no"})  # answering is the organiser's
     client.post(answer, {"entry": season.entries[2].pk, "action": "late"})
-    assert list(Attendance.objects.values_list("entry_id", "checked_in", "reply")) == [(season.pat.pk, True, "")]
+    assert list(Attendance.objects.values_list("entry_id", "checked_in", "reply")) == [
+        (season.pat.pk, True, "")
+    ]
     assert client.post(f"/organise/rounds/{season.night.pk}/night/seat/").status_code == 403
     assert not Seat.objects.exists()

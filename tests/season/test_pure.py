@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tournament.season.choose import choose_seated
 from tournament.season.dates import season_dates
 from tournament.standings.fair import best_of, fair_rank
@@ -35,8 +39,10 @@ def test_byes_are_the_same_for_the_same_night_and_reserves_never_sit_out():
     assert a == choose_seated(range(10), {}, {}, seed=7) and len(a.byes) == 2 and len(a.seated) == 8
     filled = choose_seated(range(10), {}, {}, seed=7, reserves=[20, 21])
     assert filled.byes == () and len(filled.seated) == 12 and filled.reserves == (20, 21)
-    one = choose_seated(range(10), {}, {}, seed=7, reserves=[20])
-    assert len(one.byes) == 3 and 20 in one.seated
+    with pytest.raises(ValueError):  # one reserve would leave a table short: they fill it or none comes
+        choose_seated(range(10), {}, {}, seed=7, reserves=[20])
+    with pytest.raises(ValueError):
+        choose_seated(range(10), {}, {}, seed=7, reserves=[20, 21, 22])
 
 
 def _line(pid, net, sessions, **kw):
@@ -58,3 +64,26 @@ def test_too_few_sessions_are_listed_after_the_ranked_without_a_place():
     rows = fair_rank([_line(1, 100, 1), _line(2, 10, 3), _line(3, -10, 3), _line(4, 5, 0)], min_sessions=2)
     assert [(r.rank, r.totals.player_id) for r in rows] == [(1, 2), (2, 3), (None, 1), (None, 4)]
     assert [r.rank for r in fair_rank([_line(1, 100, 1), _line(2, 10, 3)])] == [1, 2]
+
+
+@given(
+    st.sets(st.integers(1, 60), max_size=45),
+    st.dictionaries(st.integers(1, 60), st.integers(0, 5)),
+    st.sets(st.integers(61, 70), max_size=3),
+    st.integers(0, 10**6),
+)
+@settings(max_examples=200, deadline=None)
+def test_a_night_seats_tables_of_four_and_the_byes_have_sat_out_least(candidates, sat_out, reserves, seed):
+    if reserves and len(reserves) != -len(candidates) % 4:  # reserves fill the last table exactly
+        with pytest.raises(ValueError):
+            choose_seated(candidates, sat_out, {}, seed, reserves)
+        return
+    night = choose_seated(candidates, sat_out, {}, seed, reserves)
+    assert len(night.seated) % 4 == 0 and set(night.byes) <= candidates and set(reserves) <= set(night.seated)
+    assert set(night.seated) | set(night.byes) == candidates | reserves and not set(night.seated) & set(
+        night.byes
+    )
+    if night.byes and set(night.seated) - reserves:  # nobody seated had sat out fewer than one sitting out
+        assert max(sat_out.get(p, 0) for p in night.byes) <= min(
+            sat_out.get(p, 0) for p in set(night.seated) - reserves
+        )

@@ -78,6 +78,12 @@ def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str
         raise RoundError(
             _("A reserve must be a playing entry of this competition who is not already seated.")
         )
+    free = -len(field.candidates) % 4
+    if reserves and len(reserves) != free:
+        raise RoundError(
+            _("%(n)s players are here: choose %(free)s reserves to fill the last table, or none.")
+            % {"n": len(field.candidates), "free": free}
+        )
     sat_out, played = sat_out_counts(round_)
     seed = round_.competition_id if seed is None else seed
     night = choose_seated(field.candidates, sat_out, played, seed * 1000 + round_.number, reserves)

@@ -5,7 +5,8 @@
 when they are not a multiple of four, ``len % 4`` of the candidates sit out (the **byes**). Byes go to
 those who sat out least so far (``sat_out``: nights they came and sat out), then to those who played
 the most nights (``played``), the rest of a tie by a shuffle seeded with ``seed``: the same night asked
-twice gives the same answer. A reserve never sits out: the organiser called them to fill a table.
+twice gives the same answer. A reserve never sits out: the organiser called them to fill a table, so
+reserves fill exactly the last table's free seats (else ``ValueError``): with them nobody sits out.
 
 What it does not do: read who came (``tournament.season.selectors``) or draw the tables
 (``tournament.seating``).
@@ -35,6 +36,10 @@ def choose_seated(
     """The night's seated players and byes; see the module docstring."""
     pool = sorted(set(candidates))
     extra = sorted(set(reserves) - set(pool))
+    if extra and len(extra) != -len(pool) % 4:
+        raise ValueError(
+            f"{len(pool)} candidates leave {-len(pool) % 4} seats for reserves, not {len(extra)}"
+        )
     need = (len(pool) + len(extra)) % 4
     order = list(pool)
     random.Random(f"night-byes/{seed}").shuffle(order)
