@@ -82,9 +82,7 @@ class NightSeatingForm(forms.Form):
         label=_("Reserves to fill a table"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text=_(
-            "Players not coming tonight whom you seat instead of giving byes: as many as the last table lacks."
-        ),
+        help_text=_("Seated instead of giving byes: as many as the last table lacks."),
     )
     publish = forms.BooleanField(label=_("Publish at once"), required=False)
 
