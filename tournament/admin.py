@@ -108,6 +108,14 @@ class CompetitionAdminForm(forms.ModelForm):
             "best_sessions",
         ]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "min_sessions" in self.fields:
+            self.fields["min_sessions"].required = False  # empty: every player is ranked (issue 33)
+
+    def clean_min_sessions(self):
+        return self.cleaned_data.get("min_sessions") or 0
+
     def clean(self):
         data = super().clean()
         try:

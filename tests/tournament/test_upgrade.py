@@ -3,9 +3,9 @@
 The reorganisation moved every model into its part's package (``tournament/<part>/models.py``) and kept
 the app label and every table. This test builds a database with the code as it was before (commit
 ``BEFORE``, taken from this repository's history), loads the demo league with its played rounds in it,
-then runs today's code on that database: ``migrate`` has nothing to apply, ``makemigrations --check``
-finds nothing to change, and every row is read through today's models: the standings computed from
-the ledger agree with the stored ones, and every table folds.
+then runs today's code on that database: ``migrate`` applies only the migrations added since,
+``makemigrations --check`` finds nothing to change, and every row is read through today's models: the
+standings computed from the ledger agree with the stored ones, and every table folds.
 """
 
 from __future__ import annotations
@@ -71,11 +71,16 @@ def test_a_league_made_before_the_reorganisation_reads_the_same_after_it(tmp_pat
     before = _env(database, "tournament.settings")
     _run([python, "manage.py", "migrate", "--noinput", "-v0"], old, before)
     _run([python, "manage.py", "load_demo"], old, before)
+    then = {p.stem for p in (old / "tournament" / "migrations").glob("0*.py")}
     shutil.rmtree(old)
 
     after = _env(database, "tournament.project.settings")
     plan = _run([python, "manage.py", "migrate", "--plan"], ROOT, after)
-    assert "No planned migration operations." in plan
+    # Nothing the reorganisation did needs a migration: only the migrations added since are planned
+    # (a season's attendance, issue 33, and the like), and they apply to the league as it is.
+    planned = {line.split(".", 1)[1] for line in plan.splitlines() if line.startswith("tournament.")}
+    assert not planned & then, plan
+    _run([python, "manage.py", "migrate", "--noinput", "-v0"], ROOT, after)
     _run([python, "manage.py", "makemigrations", "--check", "--dry-run"], ROOT, after)
     out = _run([python, "-c", READ_EVERYTHING], ROOT, after).split()
     assert out[0] == "ok" and int(out[1]) > 0 and int(out[2]) > 0 and int(out[3]) > 0
