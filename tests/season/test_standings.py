@@ -112,3 +112,24 @@ def test_the_organisers_form_refuses_a_bad_number(nights, organiser, client):
     assert r.status_code == 400
     competition.refresh_from_db()
     assert competition.best_sessions is None
+
+
+def test_best_nights_agree_with_the_totals_when_all_count_held_rounds_included(nights, organiser):
+    from tournament.models import Round
+
+    competition, p = nights
+    Round.objects.filter(competition=competition, number=1).update(results_held=True)
+    competition.best_sessions = 10  # more than anyone played: the best 10 are all
+    competition.save()
+    for include_held in (False, True):
+        plain = {
+            r.totals.player_id: r.totals.net_chips
+            for r in standings_compute(competition, include_held=include_held).rows
+        }
+        competition.best_sessions = None
+        every = {
+            r.totals.player_id: r.totals.net_chips
+            for r in standings_compute(competition, include_held=include_held).rows
+        }
+        competition.best_sessions = 10
+        assert plain == every

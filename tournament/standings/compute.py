@@ -299,7 +299,10 @@ def standings_compute(
         round_id=round.pk if round is not None else None,
         computed_at=timezone.now(),
         rows=season_ranked(
-            competition, scope_totals(competition, round, include_held=include_held), round=round
+            competition,
+            scope_totals(competition, round, include_held=include_held),
+            round=round,
+            include_held=include_held,
         ),
         held=held,
     )
