@@ -140,7 +140,7 @@ def test_seated_from_check_ins_with_byes_no_shows_and_a_checked_in_no_wins(
     for e in season.entries[2:8]:  # two who said yes stay home; one who said no comes
         assert put(as_scorekeeper, season, e, {"checked_in": True}).status_code == 200
     r = as_organiser.post(f"/api/v1/rounds/{season.night.pk}/seating/", {}, format="json")
-    assert r.status_code == 201
+    assert r.status_code == 201 and r.json()["seated_from"] == "checked_in" and len(r.json()["byes"]) == 2
     seated = set(Seat.objects.filter(round=season.night).values_list("player_id", flat=True))
     here = set(season.ids(8)[2:])
     assert len(seated) == 4 and seated <= here  # six here: one table, two byes

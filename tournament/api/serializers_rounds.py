@@ -80,6 +80,12 @@ class SeatingRequestSerializer(serializers.Serializer):
 class SeatingResultSerializer(serializers.Serializer):
     round = Integer()
     tables = TableSerializer(many=True)
+    byes = serializers.ListField(child=Integer(), required=False, help_text="Player ids sitting out.")
+    seated_from = serializers.ChoiceField(
+        choices=["checked_in", "yes", "entries"],
+        required=False,
+        help_text="Whom the round was seated from: the checked-in, the yes replies, or every active entry.",
+    )
     report = serializers.DictField(
         help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"
     )

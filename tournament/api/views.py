@@ -266,6 +266,8 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
             "round": rnd.pk,
             "tables": TableSerializer(tables, many=True, context={"request": request}).data,
             "report": _plain(getattr(result, "report", None)),
+            "byes": list(result.byes),
+            "seated_from": result.seated_from,
         }
         return Response(data, status=status.HTTP_201_CREATED)
 

@@ -56,6 +56,7 @@ class RoundSeating:
     byes: tuple[int, ...]
     report: SeatingReport
     method: str = ""
+    seated_from: str = "entries"  # the checked-in, the yes replies or every active entry (issue 33)
 
 
 def _field(round_: Round) -> list[int]:
@@ -237,7 +238,7 @@ def round_seat(
             reserves=list(night.reserves if night else ()),
             no_shows=no_shows,
         )
-    return RoundSeating(locked, tuple(seated.tables), tuple(byes), seated.report, seated.method)
+    return RoundSeating(locked, tuple(seated.tables), tuple(byes), seated.report, seated.method, source)
 
 
 def competition_plan(

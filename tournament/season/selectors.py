@@ -149,8 +149,9 @@ def sat_out_counts(round_: Round) -> tuple[dict[int, int], dict[int, int]]:
         Q(checked_in=True) | (Q(reply=Reply.YES) & ~Q(round_id__in=with_check_ins))
     )
     sat_out: dict[int, int] = {}
+    seated_rounds = {r for r, _ in seated}
     for rnd, player in came.values_list("round_id", "entry__player_id"):
-        if (rnd, player) not in seated and rnd in {r for r, _ in seated}:
+        if (rnd, player) not in seated and rnd in seated_rounds:
             sat_out[player] = sat_out.get(player, 0) + 1
     return sat_out, played
 
