@@ -192,3 +192,18 @@ def test_a_scorekeeper_checks_in_at_the_door_and_does_nothing_else(season, score
     ]
     assert client.post(f"/organise/rounds/{season.night.pk}/night/seat/").status_code == 403
     assert not Seat.objects.exists()
+
+
+def test_the_audit_log_reads_the_nights_changes_in_both_languages(season, organiser, client):
+    from django.utils.html import escape
+
+    from tournament.season.attendance import attendance_check_in, attendance_reply
+
+    attendance_reply(season.night, season.pat, "yes", user=organiser)
+    attendance_check_in(season.night, season.pat, True, user=organiser)
+    client.force_login(organiser)
+    page = client.get(f"/organise/competitions/{season.competition.pk}/audit/").content.decode()
+    name = escape(season.pat.player.name)  # a generated name may hold an apostrophe
+    assert f"answered yes for {name} for night 1" in page and f"checked {name} in for night 1" in page
+    zh = client.get(f"/organise/competitions/{season.competition.pk}/audit/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert f"为 {name} 签到第 1 晚" in zh.content.decode()
