@@ -19,6 +19,7 @@ from django.urls import get_resolver, reverse
 from tests.api.conftest import league  # noqa: F401 - the shared cast, used as a fixture
 from tournament.access.invitations import invitation_create
 from tournament.models import (
+    Attendance,
     AuditEntry,
     ChipCount,
     ChipTransfer,
@@ -35,6 +36,7 @@ from tournament.models import (
     StandingRow,
     Table,
 )
+from tournament.season.links import check_in_code
 from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
@@ -168,6 +170,19 @@ MATRIX = {
                             lambda lg: {"reason": "counted twice"}, ORGANISER_ONLY, _differing_count),
     "compare a chip count again": ("post", "table:count_compare", lambda lg, count: [lg.table.pk, count.pk],
                                    NOTHING, ORGANISER_ONLY, _differing_count),
+    # A season's nights (issue 33)
+    "schedule a season": ("post", "organiser:season", C,
+                          lambda lg: {"weekday": "1", "starts": "19:30", "ends": "23:00",
+                                      "first_night": "2027-01-05", "nights": "2", "every_weeks": "1"},
+                          ORGANISER_ONLY, None),
+    "read a night's replies": ("get", "organiser:night", R, NOTHING, (LOGIN, DENY, OK, OK, DENY, OK), None),
+    "check a player in at the door": ("post", "organiser:night_answer", R,
+                                      lambda lg: {"entry": _entry(lg).pk, "action": "in"},
+                                      (LOGIN, DENY, OK, OK, DENY, OK), None),
+    "seat the night from who is here": ("post", "organiser:night_seat", R, NOTHING, ORGANISER_ONLY, None),
+    "check a player in from their code": ("post", "organiser:check_in_code",
+                                          lambda lg, _: [lg.round.pk, check_in_code(_entry(lg))], NOTHING,
+                                          (LOGIN, DENY, OK, OK, DENY, OK), None),
 }  # fmt: skip
 
 # Pages that change nothing and show nothing held back from the public: anyone may open them (or,
@@ -195,6 +210,7 @@ def _snapshot(lg) -> tuple:
         list(User.objects.order_by("pk").values_list("username", "is_active")),
         list(Player.objects.order_by("pk").values_list("user", flat=True)),
         Invitation.objects.filter(withdrawn_at=None).count(),
+        list(Attendance.objects.order_by("pk").values_list("reply", "checked_in", "no_show", "reserve")),
     )  # fmt: skip
 
 

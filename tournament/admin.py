@@ -24,6 +24,7 @@ from tournament.league.competitions import (
     table_set_scorekeeper,
 )
 from tournament.models import (
+    Attendance,
     AuditEntry,
     ChipCount,
     ChipTransfer,
@@ -103,7 +104,17 @@ class CompetitionAdminForm(forms.ModelForm):
             "shared_places",
             "withdrawn_standing",
             "substitute_results",
+            "min_sessions",
+            "best_sessions",
         ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "min_sessions" in self.fields:
+            self.fields["min_sessions"].required = False  # empty: every player is ranked (issue 33)
+
+    def clean_min_sessions(self):
+        return self.cleaned_data.get("min_sessions") or 0
 
     def clean(self):
         data = super().clean()
@@ -370,6 +381,14 @@ class ChipCountAdmin(ReadOnlyAdmin):
 
     list_display = ["table", "status", "at_end", "requested_at", "counted_at", "resolved_at"]
     list_filter = ["status"]
+
+
+@admin.register(Attendance)
+class AttendanceAdmin(ReadOnlyAdmin):
+    """Replies and check-ins change only through ``tournament.season.attendance`` (pages and API)."""
+
+    list_display = ["round", "entry", "reply", "checked_in", "checked_in_at", "no_show", "reserve"]
+    list_filter = ["reply", "checked_in", "no_show"]
 
 
 @admin.register(AuditEntry)

@@ -9,11 +9,12 @@ from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCh
 from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
 from tournament.rounds.models import Round, Seat, Table
+from tournament.season.models import Attendance
 from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid, RefusedHand
 
 __all__ = [
-    "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",
-    "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "RefusedHand", "Round",
+    "Attendance", "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule",
+    "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "RefusedHand", "Round",
     "Seat", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

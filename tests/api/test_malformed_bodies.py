@@ -60,6 +60,7 @@ def objects(league):
         "hands": hand.pk,
         "seats": seat_link_token(Seat.objects.get(table=league.table, wind="E")),
         "counts": ChipCount.objects.create(table=league.table).pk,
+        "attendance": east,  # a player of the round's competition (issue 33)
     }
 
 

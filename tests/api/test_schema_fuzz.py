@@ -131,6 +131,12 @@ STATE_REFUSALS = [
     ("/api/v1/tables/{id}/counts/request/", "POST", ["422"]),
     ("/api/v1/counts/{id}/accept/", "POST", ["422"]),
     ("/api/v1/counts/{id}/compare/", "POST", ["422"]),
+    # A season's nights (issue 33): a season whose dates do not hold together (a first night off its
+    # weekday, an end before the start, a skipped date that is no night) is 422 naming the field; a
+    # reply or check-in for a withdrawn player or a finished night, a late arrival already seated: 422.
+    ("/api/v1/competitions/{id}/season/", "POST", ["422"]),
+    ("/api/v1/rounds/{id}/attendance/{player_pk}/", "PUT", ["422"]),
+    ("/api/v1/rounds/{id}/attendance/{player_pk}/late/", "POST", ["422"]),
 ]
 
 

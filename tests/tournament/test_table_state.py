@@ -360,6 +360,7 @@ def seat_of_dealer(player):
 
 PURE_MODULES = (
     "tables/state.py", "standings/rank.py", "counts/compare.py", "counts/integrity_stats.py",
+    "season/choose.py", "season/dates.py", "standings/fair.py",
 )  # fmt: skip
 
 

@@ -34,6 +34,8 @@ MEANING = {
     "already_answered": "This seat has already answered otherwise for this hand.",
     "already_ruled": "The organiser has already ruled on this hand.",
     "hand_void": "This hand has been voided.",
+    "replies_closed": "The night is seated (or over): a player's reply comes too late; the organiser can "
+    "still answer for them.",
     # 422: the rules refuse it in the state things are in.
     "table_not_seated": "The table does not have four players seated.",
     "round_not_published": "The round's seating is a draft: the organiser publishes it before play.",
@@ -53,6 +55,9 @@ MEANING = {
     "wrong_players": "Count the chips of each of the table's four players.",
     "total_differs": "The count does not add up to the table's chips: chips are never created or lost.",
     "not_differing": "Only a count that differs from the ledger is accepted or compared again.",
+    "not_allowed": "The season refuses this now (a night over, a date not in the season, a bad number of "
+    "nights...): the message says why, `field` names what to change.",
+    "not_entered": "The player is not entered in this competition, or has withdrawn from it.",
     **ENGINE_REFUSALS,
 }
 
@@ -81,6 +86,9 @@ RULING_422 = ("nothing_to_rule", "round_finished", "table_ended")
 COUNT_ENTER_422 = ("round_finished", "no_count_due", "invalid_chips", "wrong_players", "total_differs")
 COUNT_REQUEST_422 = ("round_finished", "not_playing")
 COUNT_SETTLE_422 = ("round_finished", "not_differing")
+ATTENDANCE_409 = ("replies_closed",)
+ATTENDANCE_422 = ("not_allowed", "not_entered")
+SEASON_422 = ("not_allowed",)
 
 
 def refusal(status: int, codes: tuple[str, ...] | list[str], serializer=None) -> OpenApiResponse:

@@ -146,7 +146,7 @@ class CompetitionSerializer(StrictModelSerializer):
             "id", "name", "kind", "rules", "options", "capital", "starts_on", "ends_on",
             "players", "withdrawn", "organisers", "scorekeepers", "created_at",
             "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
-            "confirmation", "confirmations_needed", "confirmation_minutes",
+            "confirmation", "confirmations_needed", "confirmation_minutes", "min_sessions", "best_sessions",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
         extra_kwargs = {
@@ -154,6 +154,9 @@ class CompetitionSerializer(StrictModelSerializer):
             # competition_set_confirmation's bounds (tournament.league.competitions), stated in the schema
             "confirmations_needed": {"min_value": 1, "max_value": 3},
             "confirmation_minutes": {"min_value": 1, "max_value": 1440},
+            # a season's fair standings (issue 33; competition_change checks the same bounds)
+            "min_sessions": {"min_value": 0, "max_value": 1000},
+            "best_sessions": {"min_value": 1, "max_value": 1000},
         }
 
     def get_withdrawn(self, competition) -> list[int]:

@@ -60,11 +60,25 @@ class SeatingRequestSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=0, max_value=2**63 - 1, help_text="For a repeatable draw."
     )
     swiss = Boolean(required=False, default=False, help_text="Seat players with close chip totals together.")
+    publish = Boolean(required=False, default=False, help_text="Publish in the same step (players see it).")
+    reserves = serializers.ListField(
+        child=Integer(min_value=1, max_value=2**31 - 1),
+        required=False,
+        default=list,
+        max_length=3,
+        help_text="Player ids of playing entries seated to fill a table instead of byes (issue 33).",
+    )
 
 
 class SeatingResultSerializer(serializers.Serializer):
     round = Integer()
     tables = TableSerializer(many=True)
+    byes = serializers.ListField(child=Integer(), required=False, help_text="Player ids sitting out.")
+    seated_from = serializers.ChoiceField(
+        choices=["checked_in", "yes", "entries"],
+        required=False,
+        help_text="Whom the round was seated from: the checked-in, the yes replies, or every active entry.",
+    )
     report = serializers.DictField(
         help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"
     )

@@ -41,6 +41,19 @@ class StandingRowSerializer(serializers.Serializer):
     za_hu = serializers.IntegerField(source="totals.za_hu")
     biggest_hand = serializers.IntegerField(source="totals.biggest_hand")
     withdrawn = serializers.BooleanField(source="totals.withdrawn")
+    chips_per_session = serializers.SerializerMethodField(
+        help_text="chips over counted_sessions, one decimal."
+    )
+    counted_sessions = serializers.SerializerMethodField(
+        help_text="Sessions counted in chips: all, or the best N (the competition's best_sessions)."
+    )
+
+    def get_chips_per_session(self, row) -> float:
+        return round(float(row.totals.chips_per_session), 1)
+
+    def get_counted_sessions(self, row) -> int:
+        totals = row.totals
+        return totals.sessions if totals.counted_sessions is None else totals.counted_sessions
 
 
 class StandingsSerializer(serializers.Serializer):

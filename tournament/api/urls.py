@@ -22,6 +22,13 @@ from tournament.api.docs import redoc, swagger_ui
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
+from tournament.api.season import (
+    AttendanceOneView,
+    AttendanceView,
+    CompetitionCalendarView,
+    LateArrivalView,
+    SeasonScheduleView,
+)
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
 from tournament.api.tokens import TokenDetailView, TokenListView, TokenView
 from tournament.api.views import (
@@ -64,6 +71,24 @@ urlpatterns = [
     ),
     re_path(rf"^competitions/{ID}/seating/$", CompetitionPlanView.as_view(), name="api-competition-seating"),
     re_path(rf"^rounds/{ID}/seating/$", SeatingView.as_view(), name="api-round-seating"),
+    # A season's nights (issue 33)
+    re_path(rf"^rounds/{ID}/attendance/$", AttendanceView.as_view(), name="api-round-attendance"),
+    re_path(
+        rf"^rounds/{ID}/attendance/(?P<player_pk>[^/]+)/$",
+        AttendanceOneView.as_view(),
+        name="api-round-attendance-one",
+    ),
+    re_path(
+        rf"^rounds/{ID}/attendance/(?P<player_pk>[^/]+)/late/$",
+        LateArrivalView.as_view(),
+        name="api-round-late",
+    ),
+    re_path(rf"^competitions/{ID}/season/$", SeasonScheduleView.as_view(), name="api-competition-season"),
+    re_path(
+        rf"^competitions/{ID}/calendar\.ics$",
+        CompetitionCalendarView.as_view(),
+        name="api-competition-calendar",
+    ),
     re_path(rf"^rounds/{ID}/tables/$", RoundTablesView.as_view(), name="api-round-tables"),
     re_path(rf"^rounds/{ID}/standings/$", RoundStandingsView.as_view(), name="api-round-standings"),
     re_path(rf"^tables/{ID}/$", TableView.as_view(), name="api-table-detail"),

@@ -34,7 +34,7 @@ from tournament.league.competitions import CompetitionError, table_set_scorekeep
 from tournament.league.people import club_change, player_change
 from tournament.models import Club, Competition, Entry, Player, Round, Table
 from tournament.rounds.held import hide_drafts
-from tournament.rounds.lifecycle import round_change, round_schedule
+from tournament.rounds.lifecycle import round_change, round_publish, round_schedule
 from tournament.rounds.seating import RoundError, RoundLocked, competition_plan, round_seat
 
 NO_DELETE = ["get", "post", "put", "patch", "head", "options"]
@@ -250,7 +250,11 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
                 user=request.user,
                 seed=serializer.validated_data.get("seed"),
                 swiss=serializer.validated_data.get("swiss", False),
+                reserves=tuple(serializer.validated_data.get("reserves", ())),
+                meta=request_meta(request),
             )
+            if serializer.validated_data.get("publish"):
+                round_publish(rnd, user=request.user, meta=request_meta(request))
         except RoundError as exc:  # started, hands recorded, too few players, ...
             return error_response(
                 [{"code": "cannot_seat", "message": str(exc)}], status.HTTP_422_UNPROCESSABLE_ENTITY
@@ -262,6 +266,8 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
             "round": rnd.pk,
             "tables": TableSerializer(tables, many=True, context={"request": request}).data,
             "report": _plain(getattr(result, "report", None)),
+            "byes": list(result.byes),
+            "seated_from": result.seated_from,
         }
         return Response(data, status=status.HTTP_201_CREATED)
 

@@ -158,12 +158,25 @@ def _metric_choices() -> list[tuple[str, str]]:
     return [("", "—"), *natural, *reverse]
 
 
+def _at_most(value, low: int):
+    """A season's nights needed or counted (issue 33): ``low`` to 1,000, or empty."""
+    if value is not None and not low <= value <= 1000:
+        raise forms.ValidationError(_("Say from %(low)s to 1000 nights.") % {"low": low})
+    return value
+
+
 class StandingsSettingsForm(forms.ModelForm):
     """How the standings rank: the tie-break order, shared places, withdrawn players, substitutes."""
 
     class Meta:
         model = Competition
-        fields = ["shared_places", "withdrawn_standing", "substitute_results"]
+        fields = [
+            "shared_places",
+            "withdrawn_standing",
+            "substitute_results",
+            "min_sessions",
+            "best_sessions",
+        ]
         widgets = {
             "withdrawn_standing": forms.RadioSelect,
             "substitute_results": forms.RadioSelect,
@@ -180,8 +193,15 @@ class StandingsSettingsForm(forms.ModelForm):
                 required=i == 0,
                 initial=order[i] if i < len(order) else "",
             )
+        self.fields["min_sessions"].required = False  # empty: every player is ranked
         # The order first, as the organiser reads the page.
         self.fields = {**tiebreaks, **self.fields}
+
+    def clean_min_sessions(self):
+        return _at_most(self.cleaned_data.get("min_sessions"), 0) or 0
+
+    def clean_best_sessions(self):
+        return _at_most(self.cleaned_data.get("best_sessions"), 1)
 
     def clean(self):
         cleaned = super().clean()

@@ -55,8 +55,30 @@ def check_rules(rules: str, options: dict | None) -> None:
 CHANGEABLE = (
     "name", "kind", "capital", "starts_on", "ends_on",
     "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
+    "min_sessions", "best_sessions",
 )  # fmt: skip
-RANKING = ("standings_order", "shared_places", "withdrawn_standing", "substitute_results")
+RANKING = (
+    "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
+    "min_sessions", "best_sessions",
+)  # fmt: skip
+MAX_SESSIONS = 1000  # a season's nights needed or counted: a sane bound (the column holds 32,767)
+
+
+def _check_sessions(changes: dict) -> None:
+    """A season's fair standings (issue 33): nights needed 0 to 1,000; best nights 1 to 1,000 or none."""
+    problems: dict[str | None, list[str]] = {}
+    need = changes.get("min_sessions", 0)
+    if not isinstance(need, int) or isinstance(need, bool) or not 0 <= need <= MAX_SESSIONS:
+        problems["min_sessions"] = [_("Say from 0 to %(max)s nights.") % {"max": MAX_SESSIONS}]
+    best = changes.get("best_sessions")
+    if best is not None and (
+        not isinstance(best, int) or isinstance(best, bool) or not 1 <= best <= MAX_SESSIONS
+    ):
+        problems["best_sessions"] = [
+            _("Say from 1 to %(max)s nights, or leave it empty.") % {"max": MAX_SESSIONS}
+        ]
+    if problems:
+        raise CompetitionError(problems)
 
 
 def competition_create(*, user=None, meta: RequestMeta | None = None, **fields: Any) -> Competition:
@@ -82,6 +104,7 @@ def competition_change(competition: Competition, *, user=None, meta: RequestMeta
         raise CompetitionError(
             {None: [_("These cannot be changed here: %(f)s.") % {"f": ", ".join(sorted(unknown))}]}
         )
+    _check_sessions(changes)
     with transaction.atomic():
         locked = Competition.objects.select_for_update().get(pk=competition.pk)
         changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)

@@ -115,6 +115,18 @@ class Competition(models.Model):
         choices=SubstituteResults.choices,
         default=SubstituteResults.OWN,
     )
+    # A season's nights (issue 33; tournament.standings.fair): fair standings across unequal attendance.
+    min_sessions = models.PositiveSmallIntegerField(
+        _("nights needed to be ranked"),
+        default=0,
+        help_text=_("A player with fewer sessions is listed after the ranked players, without a place."),
+    )
+    best_sessions = models.PositiveSmallIntegerField(
+        _("best nights that count"),
+        null=True,
+        blank=True,
+        help_text=_("Only a player's best sessions this many count; empty: all count."),
+    )
     # Players confirm hands (issue 19; tournament.confirmations.services): what makes a hand count.
     confirmation = models.CharField(
         _("hands count"), max_length=20, choices=ConfirmationRule.choices, default=ConfirmationRule.NONE

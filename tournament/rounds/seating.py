@@ -21,7 +21,7 @@ The rest of a round's life (publish, start, end, finish, reopen, hold) is
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.db.models import Sum
@@ -31,12 +31,16 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round, audit_write
 from tournament.access.roles import require_organiser
 from tournament.models import ChipTransfer, Entry, Hand, Player, Round, Seat, Table
+from tournament.season.choose import NightField, choose_seated
+from tournament.season.noshow import night_record_seating
+from tournament.season.selectors import sat_out_counts, seating_field
 from tournament.seating import SeatingOptions, seat
 from tournament.seating import preview as seating_preview
 from tournament.seating import report as seating_report
 from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
 from tournament.seating.model import SeatingPreview, SeatingReport
+from tournament.seating.winds import order_round, seat_counts
 
 WINDS = ("E", "S", "W", "N")
 
@@ -56,11 +60,39 @@ class RoundSeating:
     byes: tuple[int, ...]
     report: SeatingReport
     method: str = ""
+    seated_from: str = "entries"  # the checked-in, the yes replies or every active entry (issue 33)
 
 
 def _field(round_: Round) -> list[int]:
     entries = Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE)
     return sorted(entries.values_list("player_id", flat=True))
+
+
+def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str, NightField | None]:
+    """Who sits tonight (issue 33, ``tournament.season``): the checked-in, else the yes replies, else
+    every active entry; with the organiser's reserves. Every active entry without reserves is seated as
+    before (the generator's byes follow its design); otherwise the byes are chosen here, so that they
+    go to those who sat out least, and the generator seats a multiple of four."""
+    field = seating_field(round_)
+    reserves = tuple(sorted(set(reserves)))
+    if field.source == "entries" and not reserves:
+        return list(field.candidates), field.source, None
+    active = set(_field(round_))
+    bad = [p for p in reserves if p not in active or p in field.candidates]
+    if bad:
+        raise RoundError(
+            _("A reserve must be a playing entry of this competition who is not already seated.")
+        )
+    free = -len(field.candidates) % 4
+    if reserves and len(reserves) != free:
+        raise RoundError(
+            _("%(n)s players are here: choose %(free)s reserves to fill the last table, or none.")
+            % {"n": len(field.candidates), "free": free}
+        )
+    sat_out, played = sat_out_counts(round_)
+    seed = round_.competition_id if seed is None else seed
+    night = choose_seated(field.candidates, sat_out, played, seed * 1000 + round_.number, reserves)
+    return list(night.seated), field.source, night
 
 
 def _clubs(players: list[int]) -> dict[int, str | None]:
@@ -160,7 +192,7 @@ def _write_tables(locked: Round, tables) -> None:
 
 def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
     """What seating the round will do (tables, byes, who sits out), told before generating."""
-    players = _field(round_)
+    players, _source, _ = _night(round_, seed)
     history = _history(round_)
     try:
         return seating_preview(
@@ -177,12 +209,13 @@ def round_seat(
     seed: int | None = None,
     swiss: bool = False,
     time_budget: float = 10.0,
+    reserves: tuple[int, ...] = (),
     meta: RequestMeta | None = None,
 ) -> RoundSeating:
-    """Seat (or seat again) a round that has not started."""
+    """Seat (or seat again) a round that has not started, from who is here (``_night``)."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
-    players = _field(round_)
+    players, source, night = _night(round_, seed, reserves)
     history = _history(round_)
     options = _options(round_, seed, swiss, time_budget, anew=round_.tables.exists())
     try:
@@ -197,10 +230,18 @@ def round_seat(
     except SeatingError as exc:
         raise RoundError(str(exc)) from None
     seated = result.rounds[0]
+    if night is not None:
+        # A night's field changes from week to week: the blocks of four rounds that balance the winds
+        # (seating/winds.py) do not hold a player who missed some of their nights. Each table's winds
+        # are ordered by its players' own counts instead (bench/season_bench.py: 15 players of 40 with
+        # a wind spread over 1 after 12 nights, 2 this way).
+        seated = replace(seated, tables=order_round(seated.tables, seat_counts(history)))
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         _check_changeable(locked)
         _write_tables(locked, seated.tables)
+        no_shows = night_record_seating(locked, source, night.reserves if night else ())
+        byes = night.byes if night else seated.byes
         audit_round(
             "round_seated",
             user,
@@ -208,11 +249,14 @@ def round_seat(
             gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
             meta,
             tables=[list(t) for t in seated.tables],
-            byes=list(seated.byes),
+            byes=list(byes),
             method=seated.method,
             seed=options.seed,
+            seated_from=source,
+            reserves=list(night.reserves if night else ()),
+            no_shows=no_shows,
         )
-    return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
+    return RoundSeating(locked, tuple(seated.tables), tuple(byes), seated.report, seated.method, source)
 
 
 def competition_plan(
@@ -284,8 +328,8 @@ def competition_plan(
 
 
 def round_report(round_: Round) -> SeatingReport:
-    """The quality report of the round as it is seated now."""
-    players = _field(round_)
+    """The quality report of the round as it is seated now (byes: tonight's candidates not seated)."""
+    players = list(seating_field(round_).candidates)
     tables = round_tables(round_)
     seated = {p for t in tables for p in t}
     return seating_report(

@@ -61,7 +61,8 @@ from tournament.models import (
     Seat,
 )  # fmt: skip
 from tournament.models import Table as TableModel
-from tournament.standings.rank import PlayerTotals, RankedRow, merge_substitutes, rank
+from tournament.standings.fair import best_of, fair_rank
+from tournament.standings.rank import PlayerTotals, RankedRow, merge_substitutes
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,60 @@ def standings_compute(
         competition_id=competition.pk,
         round_id=round.pk if round is not None else None,
         computed_at=timezone.now(),
-        rows=rank(scope_totals(competition, round, include_held=include_held), **competition.ranking()),
+        rows=season_ranked(
+            competition,
+            scope_totals(competition, round, include_held=include_held),
+            round=round,
+            include_held=include_held,
+        ),
         held=held,
     )
+
+
+# --- a season's fair standings (issue 33, ``tournament.standings.fair``) ------------------------------
+
+
+def season_ranked(
+    competition: Competition,
+    lines: list[PlayerTotals],
+    *,
+    round: Round | None = None,
+    include_held: bool = False,
+) -> list[RankedRow]:
+    """The lines ranked as the organiser set it up, with the season's nights needed and best nights
+    counted in the competition's scope (a round's standings are one session: ranked plainly)."""
+    if round is not None:
+        return fair_rank(lines, **competition.ranking())
+    if competition.best_sessions:
+        lines = best_of(
+            lines, session_nets(competition, include_held=include_held), competition.best_sessions
+        )
+    return fair_rank(lines, min_sessions=competition.min_sessions, **competition.ranking())
+
+
+def session_nets(competition: Competition, *, include_held: bool = False) -> dict[int, list[int]]:
+    """Player -> the net chips of each of their sessions with a chip moved (counted hands only, as the
+    totals; a substitute's sessions on the line he plays for, as the totals)."""
+    held = "" if include_held else "AND NOT r.results_held"
+    transfer = ChipTransfer._meta.db_table
+    sql = f"""
+    WITH uncounted AS (SELECT hand_id FROM {HandCheck._meta.db_table} WHERE NOT counted),
+    moves AS (
+      SELECT x.to_player_id AS player_id, x.table_id, x.amount AS n, x.hand_id FROM {transfer} x
+      UNION ALL
+      SELECT x.from_player_id, x.table_id, -x.amount, x.hand_id FROM {transfer} x)
+    SELECT m.player_id, m.table_id, SUM(m.n) FROM moves m
+    JOIN {TableModel._meta.db_table} t ON t.id = m.table_id
+    JOIN {Round._meta.db_table} r ON r.id = t.round_id
+    WHERE r.competition_id = %s {held}
+      AND m.hand_id NOT IN (SELECT hand_id FROM uncounted)
+    GROUP BY m.player_id, m.table_id
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [competition.pk])
+        found = cursor.fetchall()
+    owner = counted_as(competition)
+    out: dict[int, list[int]] = {}
+    for player, _table, net in found:
+        out.setdefault(owner.get(player, player), []).append(int(net))
+    return out

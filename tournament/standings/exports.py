@@ -15,6 +15,8 @@ import io
 from defusedcsv import csv
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 BOM = "\ufeff"
 
@@ -48,6 +50,7 @@ def standings_html(*, title: str, competition, round_, lines, columns) -> str:
             "lines": lines,
             "columns": columns,
             "printed_at": timezone.now(),
+            "fair_words": fair_words(competition) if round_ is None else "",
         },
     )
 
@@ -62,3 +65,29 @@ def standings_document(*, title: str, competition, round_, lines, columns):
 
 def pdf_bytes(document) -> bytes:
     return document.write_pdf()
+
+
+def fair_words(competition) -> str:
+    """The season's fair standings in words (issue 33), shown beside the table and on the PDF:
+    "best 8 of 12 nights count; 6 nights needed to be ranked"; empty when every night counts."""
+    nights = competition.rounds.count()
+    parts = []
+    if competition.best_sessions:
+        parts.append(
+            ngettext(
+                "best %(best)s of %(nights)s night count",
+                "best %(best)s of %(nights)s nights count",
+                nights,
+            )
+            % {"best": competition.best_sessions, "nights": nights}
+        )
+    if competition.min_sessions:
+        parts.append(
+            ngettext(
+                "%(need)s night needed to be ranked",
+                "%(need)s nights needed to be ranked",
+                competition.min_sessions,
+            )
+            % {"need": competition.min_sessions}
+        )
+    return _("; ").join(parts)

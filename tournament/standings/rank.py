@@ -75,11 +75,14 @@ class PlayerTotals:
     za_hu: int = 0
     biggest_hand: int = 0
     withdrawn: bool = False
+    # Only the best N sessions count (issue 33, ``tournament.standings.fair``): how many did; None: all.
+    counted_sessions: int | None = None
 
     @property
     def chips_per_session(self) -> Fraction:
-        """Exact, for comparing; show it as ``float(...)`` rounded."""
-        return Fraction(self.net_chips, self.sessions) if self.sessions else Fraction(0)
+        """Exact, for comparing; show it as ``float(...)`` rounded. Over the counted sessions."""
+        n = self.sessions if self.counted_sessions is None else self.counted_sessions
+        return Fraction(self.net_chips, n) if n else Fraction(0)
 
 
 @dataclass(frozen=True)

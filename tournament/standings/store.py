@@ -61,7 +61,7 @@ from tournament.models import (
     Table,
 )
 from tournament.standings import cache as standings_cache
-from tournament.standings.compute import scope_totals
+from tournament.standings.compute import scope_totals, season_ranked
 from tournament.standings.rank import PlayerTotals, RankedRow, rank
 
 COMPETITION_SCOPE = 0
@@ -133,11 +133,21 @@ def stored_standings(competition: Competition, scope: int = COMPETITION_SCOPE) -
         "computed_at", "ledger_mark"
     )
     key = (connection.alias, connection.settings_dict["NAME"], competition.pk, scope)
-    version = (meta.first(), tuple(sorted(ranking.items())))
+    version = (
+        meta.first(),
+        tuple(sorted(ranking.items())),
+        competition.min_sessions,
+        competition.best_sessions,
+    )
     known = _RANKED.get(key)
     if known is not None and known[0] == version and version[0] is not None:
         return known[1]
-    ranked = rank(stored_lines(competition, scope), **ranking)
+    lines = stored_lines(competition, scope)
+    ranked = (
+        season_ranked(competition, lines, round=None)
+        if scope == COMPETITION_SCOPE
+        else rank(lines, **ranking)
+    )
     if len(_RANKED) >= _RANKED_SCOPES:
         try:
             _RANKED.pop(next(iter(_RANKED)), None)  # the oldest scope read

@@ -14,6 +14,7 @@ from tournament.views.organiser import (
     printing,
     round_actions,
     rounds,
+    season,
     seat_links,
 )
 
@@ -71,5 +72,11 @@ urlpatterns = [
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
     path("rounds/<int:pk>/player-slips.pdf", printing.player_slips_pdf, name="slips_pdf"),
+    # A season's nights (issue 33)
+    path("competitions/<int:pk>/season/", season.season, name="season"),
+    path("rounds/<int:pk>/night/", season.night, name="night"),
+    path("rounds/<int:pk>/night/answer/", season.night_answer, name="night_answer"),
+    path("rounds/<int:pk>/night/seat/", season.night_seat, name="night_seat"),
+    path("rounds/<int:pk>/check-in/<str:code>/", season.check_in_code, name="check_in_code"),
     path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),
 ]

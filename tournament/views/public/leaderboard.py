@@ -59,10 +59,15 @@ class Line:
     withdrawn: bool
     place: int | None = None  # the rank as a number (``rank`` is its label)
     shared: bool = False
+    counted_sessions: int | None = None  # only the best N count (issue 33); None: all
+
+    @property
+    def counted(self) -> int:
+        return self.sessions if self.counted_sessions is None else self.counted_sessions
 
     @property
     def chips_per_session(self) -> str:
-        return f"{self.net_chips / self.sessions:+.1f}" if self.sessions else ""
+        return f"{self.net_chips / self.counted:+.1f}" if self.counted else ""
 
     def values(self) -> list:
         """The line in the order of ``COLUMNS``."""
@@ -70,7 +75,7 @@ class Line:
 
     def csv_values(self) -> list:
         """The line in the order of ``COLUMNS`` as a spreadsheet should read it (module docstring)."""
-        per_session = f"{self.net_chips / self.sessions:.1f}" if self.sessions else ""
+        per_session = f"{self.net_chips / self.counted:.1f}" if self.counted else ""
         csv = {"rank": csv_rank_label(self.place, self.shared), "chips_per_session": per_session}
         return [csv[key] if key in csv else getattr(self, key) for key, _label in COLUMNS]
 
@@ -104,6 +109,7 @@ def line_of(row: RankedRow) -> Line:
         withdrawn=totals.withdrawn,
         place=row.rank,
         shared=row.shared,
+        counted_sessions=totals.counted_sessions,
     )
 
 

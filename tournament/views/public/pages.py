@@ -54,7 +54,12 @@ def _competition_context(request, competition: Competition) -> dict:
 @shared(PAGE)
 def competition(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
-    return render(request, "public/competition.html", _competition_context(request, competition))
+    context = _competition_context(request, competition)
+    # A season (issue 33): the player's own page, where they answer for the nights
+    context["my_season"] = (
+        bool(context["me"]) and competition.entries.filter(player_id=context["me"]).exists()
+    )
+    return render(request, "public/competition.html", context)
 
 
 @require_GET

@@ -95,6 +95,8 @@ def competition_standings(request, pk: int):
     context = {
         "competition": competition,
         "held_rounds": held_round_numbers(competition),
+        "fair_words": exports.fair_words(competition),
+        "unranked_note": competition.min_sessions > 0,
         **board_context(request, competition, None),
     }
     return render(request, "public/standings.html", context)

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournament.views import public as views
+from tournament.views.public import season
 from tournament.views.public.rules import rule_card
 
 app_name = "public"
@@ -20,4 +21,8 @@ urlpatterns = [
     path("rounds/<int:pk>/standings.csv", views.round_standings_csv, name="round_csv"),
     path("rounds/<int:pk>/standings.pdf", views.round_standings_pdf, name="round_pdf"),
     path("players/<int:pk>/", views.player, name="player"),
+    # A season (issue 33): the player's own page, logged in or through the private link
+    path("season/<int:pk>/", season.season_mine, name="season"),
+    path("season/link/<str:token>/", season.season_link, name="season_link"),
+    path("season/link/<str:token>/calendar.ics", season.season_calendar, name="season_calendar"),
 ]

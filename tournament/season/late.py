@@ -1,0 +1,110 @@
+"""A late arrival (issue 33): checked in after the night is seated, then seated where there is room.
+
+``night_seat_late``, the organiser's door: the player is checked in, then
+
+1. given a **free seat**: a seat of a player not checked in on a night with check-ins (seated from the
+   replies, and not come), at a table where no hand is recorded yet; else
+2. kept **waiting**; when four are waiting (checked in, not seated: byes and late arrivals, the earliest
+   first), they make a new table.
+
+Audited with what happened. The round must be seated and not finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tournament.access.audit import RequestMeta, audit_round
+from tournament.access.roles import require_organiser
+from tournament.models import Attendance, Entry, Hand, Round, Seat, Table
+from tournament.season.attendance import attendance_check_in
+from tournament.season.errors import SeasonError
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class LateSeat:
+    table: int | None  # the table number, None while waiting
+    wind: str | None
+    replaced: int | None  # the player whose free seat was taken
+    waiting: int  # players still waiting for a table of four
+
+
+def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta | None = None) -> LateSeat:
+    require_organiser(user, round_.competition)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
+        if locked.status == Round.Status.FINISHED or not locked.tables.exists():
+            raise SeasonError(_("Only a seated night that is not over takes late arrivals."))
+        if Seat.objects.filter(round=locked, player_id=entry.player_id).exists():
+            raise SeasonError(
+                _("%(name)s is already seated tonight.") % {"name": entry.player.name}, "player"
+            )
+        attendance_check_in(locked, entry, True, user=user, meta=meta)
+        here = set(
+            Attendance.objects.filter(round=locked, checked_in=True).values_list(
+                "entry__player_id", flat=True
+            )
+        )
+        played = set(Hand.objects.filter(table__round=locked).values_list("table_id", flat=True))
+        free = (
+            Seat.objects.filter(round=locked)
+            .exclude(player_id__in=here)
+            .exclude(table_id__in=played)
+            .select_related("table")
+            .order_by("table__number", "wind")
+            .first()
+        )
+        if free is not None:
+            result = LateSeat(free.table.number, free.wind, free.player_id, 0)
+            table_id, wind = free.table_id, free.wind
+            free.delete()
+            Seat.objects.create(round=locked, table_id=table_id, wind=wind, player_id=entry.player_id)
+            words = gettext_noop(
+                "%(actor)s seated %(player)s, arrived late, at table %(table)s of night %(round)s"
+            )
+        else:
+            seated = set(Seat.objects.filter(round=locked).values_list("player_id", flat=True))
+            waiting = list(
+                Attendance.objects.filter(round=locked, checked_in=True, entry__status=Entry.Status.ACTIVE)
+                .exclude(entry__player_id__in=seated)
+                .order_by("checked_in_at", "pk")
+                .values_list("entry__player_id", flat=True)
+            )
+            if len(waiting) >= 4:
+                number = (Table.objects.filter(round=locked).aggregate(m=Max("number"))["m"] or 0) + 1
+                table = Table.objects.create(round=locked, number=number)
+                four = waiting[:4]
+                Seat.objects.bulk_create(
+                    Seat(table=table, round=locked, wind=w, player_id=p)
+                    for w, p in zip(WINDS, four, strict=True)
+                )
+                wind = WINDS[four.index(entry.player_id)] if entry.player_id in four else None
+                result = LateSeat(number, wind, None, len(waiting) - 4)
+                words = gettext_noop(
+                    "%(actor)s opened table %(table)s of night %(round)s for four players waiting, "
+                    "%(player)s arrived late"
+                )
+            else:
+                result = LateSeat(None, None, None, len(waiting))
+                words = gettext_noop(
+                    "%(actor)s keeps %(player)s, arrived late, waiting for a table of four on night %(round)s"
+                )
+        audit_round(
+            "night_late_arrival",
+            user,
+            locked,
+            words,
+            meta,
+            player=entry.player.name,
+            table=result.table or 0,
+            replaced=result.replaced,
+            waiting=result.waiting,
+        )
+    return result

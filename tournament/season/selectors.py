@@ -1,0 +1,219 @@
+"""Reads of a season's nights: who answered what, who is here, whom to seat, who to remind.
+
+Everything here reads; the changes are the doors of ``tournament.season.attendance``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from tournament.models import Attendance, Competition, Entry, Round, Seat
+from tournament.season.models import Reply
+
+
+@dataclass(frozen=True)
+class AttendanceRow:
+    entry_id: int
+    player_id: int
+    name: str
+    registration_no: str
+    reply: str | None  # yes, no, maybe; None: not answered
+    checked_in: bool
+    checked_in_at: datetime | None
+    no_show: bool
+    reserve: bool
+
+
+@dataclass(frozen=True)
+class Counts:
+    yes: int
+    no: int
+    maybe: int
+    unanswered: int
+    checked_in: int
+    no_show: int
+
+    @property
+    def total(self) -> int:
+        return self.yes + self.no + self.maybe + self.unanswered
+
+
+@dataclass(frozen=True)
+class SeatingField:
+    candidates: tuple[int, ...]  # player ids, sorted
+    source: str  # "checked_in", "yes" or "entries"
+
+
+def active_entries(competition: Competition):
+    return Entry.objects.filter(competition=competition, status=Entry.Status.ACTIVE)
+
+
+def night_is_seated(round_: Round) -> bool:
+    """Replies are closed: the night has tables (a draft too) or is under way."""
+    return round_.status != Round.Status.SCHEDULED or round_.tables.exists()
+
+
+def attendance_rows(round_: Round) -> list[AttendanceRow]:
+    """One row per active entry of the night's competition, by name."""
+    kept = {a.entry_id: a for a in Attendance.objects.filter(round=round_)}
+    entries = active_entries(round_.competition).select_related("player").order_by("player__name", "pk")
+    out = []
+    for entry in entries:
+        a = kept.get(entry.pk)
+        out.append(
+            AttendanceRow(
+                entry_id=entry.pk,
+                player_id=entry.player_id,
+                name=entry.player.name,
+                registration_no=entry.player.registration_no,
+                reply=(a.reply or None) if a else None,
+                checked_in=bool(a and a.checked_in),
+                checked_in_at=a.checked_in_at if a else None,
+                no_show=bool(a and a.no_show),
+                reserve=bool(a and a.reserve),
+            )
+        )
+    return out
+
+
+_ORDER = {Reply.YES: 0, Reply.MAYBE: 1, None: 2, Reply.NO: 3}
+
+
+def check_in_list(rows: list[AttendanceRow]) -> list[AttendanceRow]:
+    """For the phone at the door: not yet here first, the ``yes`` replies first among them, then by name."""
+    return sorted(rows, key=lambda r: (r.checked_in, _ORDER[r.reply], r.name.casefold()))
+
+
+def attendance_counts(rows: list[AttendanceRow]) -> Counts:
+    replies = [r.reply for r in rows]
+    return Counts(
+        yes=replies.count(Reply.YES),
+        no=replies.count(Reply.NO),
+        maybe=replies.count(Reply.MAYBE),
+        unanswered=replies.count(None),
+        checked_in=sum(r.checked_in for r in rows),
+        no_show=sum(r.no_show for r in rows),
+    )
+
+
+def reminder_recipients(round_: Round) -> list[Entry]:
+    """The active entries to remind of a night: those who replied ``yes`` or have not answered.
+
+    For the notifications (issue 34): a reminder goes to them, never to those who said no or maybe.
+    Each entry comes with its player (``entry.player``); ordered by the player's name.
+    """
+    answered_other = Attendance.objects.filter(round=round_).exclude(reply__in=["", Reply.YES])
+    return list(
+        active_entries(round_.competition)
+        .exclude(pk__in=answered_other.values("entry_id"))
+        .select_related("player")
+        .order_by("player__name", "pk")
+    )
+
+
+def seating_field(round_: Round) -> SeatingField:
+    """Whom the night is seated from: the checked-in if anyone is, else the ``yes`` replies, else every
+    active entry (league-api.md, "Season nights")."""
+    active = active_entries(round_.competition).values("pk")
+    here = Attendance.objects.filter(round=round_, entry__in=active)
+    checked = sorted(here.filter(checked_in=True).values_list("entry__player_id", flat=True))
+    if checked:
+        return SeatingField(tuple(checked), "checked_in")
+    yes = sorted(here.filter(reply=Reply.YES).values_list("entry__player_id", flat=True))
+    if yes:
+        return SeatingField(tuple(yes), "yes")
+    everyone = sorted(active_entries(round_.competition).values_list("player_id", flat=True))
+    return SeatingField(tuple(everyone), "entries")
+
+
+def sat_out_counts(round_: Round) -> tuple[dict[int, int], dict[int, int]]:
+    """Before this night: (nights each player came and sat out, nights each player sat at a table).
+
+    Came: checked in, or, on a night nobody was checked in, replied ``yes``.
+    """
+    earlier = Round.objects.filter(competition=round_.competition, number__lt=round_.number)
+    played: dict[int, int] = {}
+    for player, n in (
+        Seat.objects.filter(round__in=earlier).values_list("player_id").annotate(n=Count("pk")).order_by()
+    ):
+        played[player] = n
+    seated = set(Seat.objects.filter(round__in=earlier).values_list("round_id", "player_id"))
+    with_check_ins = set(
+        Attendance.objects.filter(round__in=earlier, checked_in=True).values_list("round_id", flat=True)
+    )
+    came = Attendance.objects.filter(round__in=earlier).filter(
+        Q(checked_in=True) | (Q(reply=Reply.YES) & ~Q(round_id__in=with_check_ins))
+    )
+    sat_out: dict[int, int] = {}
+    seated_rounds = {r for r, _ in seated}
+    for rnd, player in came.values_list("round_id", "entry__player_id"):
+        if (rnd, player) not in seated and rnd in seated_rounds:
+            sat_out[player] = sat_out.get(player, 0) + 1
+    return sat_out, played
+
+
+def no_show_counts(competition: Competition) -> dict[int, int]:
+    """Player id -> nights they said yes and did not come."""
+    rows = (
+        Attendance.objects.filter(round__competition=competition, no_show=True)
+        .values_list("entry__player_id")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    return dict(rows)
+
+
+@dataclass(frozen=True)
+class Night:
+    round: Round
+    reply: str | None
+    checked_in: bool
+    no_show: bool
+    table: int | None  # once published
+    wind: str | None
+    closed: bool  # replies closed
+
+
+def player_nights(entry: Entry) -> list[Night]:
+    """A player's nights of the season, in order: their reply, and where they sit once published."""
+    rounds = list(Round.objects.filter(competition=entry.competition_id).order_by("number"))
+    kept = {a.round_id: a for a in Attendance.objects.filter(entry=entry)}
+    published = (Round.Status.SEATED, Round.Status.PLAYING, Round.Status.FINISHED)
+    seats = {
+        s.round_id: s
+        for s in Seat.objects.filter(player_id=entry.player_id, round__in=rounds).select_related("table")
+    }
+    with_tables = set(
+        Seat.objects.filter(round__in=rounds).values_list("round_id", flat=True).distinct().order_by()
+    )
+    out = []
+    for rnd in rounds:
+        a, seat = kept.get(rnd.pk), seats.get(rnd.pk) if rnd.status in published else None
+        out.append(
+            Night(
+                round=rnd,
+                reply=(a.reply or None) if a else None,
+                checked_in=bool(a and a.checked_in),
+                no_show=bool(a and a.no_show),
+                table=seat.table.number if seat else None,
+                wind=seat.wind if seat else None,
+                closed=rnd.status != Round.Status.SCHEDULED or rnd.pk in with_tables,
+            )
+        )
+    return out
+
+
+def next_night(nights: list[Night]) -> Night | None:
+    """The first night not finished whose day has not passed (or the first unfinished one)."""
+    today = timezone.localdate()
+    for night in nights:
+        if night.round.status == Round.Status.FINISHED:
+            continue
+        starts = night.round.starts_at
+        if starts is None or timezone.localtime(starts).date() >= today:
+            return night
+    return None

@@ -1,0 +1,108 @@
+"""A player's season page (issue 33), the page a player bookmarks: the next night and their reply,
+where they sit once published, their nights so far, their check-in code, their calendar.
+
+Two ways in: logged in (``/season/<competition id>/``: the player linked to the account), or the
+private link (``/season/link/<token>/``: no account; ``tournament.season.links``). Replies go through
+``tournament.season.attendance.attendance_reply``, which closes them once the night is seated.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournament.access.request_meta import request_meta
+from tournament.confirmations.seat_links import qr_svg
+from tournament.models import Entry, Round
+from tournament.season.attendance import attendance_reply
+from tournament.season.calendar import player_calendar
+from tournament.season.errors import SeasonError
+from tournament.season.links import check_in_code, entry_for_token, season_link_token
+from tournament.season.selectors import next_night, player_nights
+
+
+def _page(request, entry: Entry, *, link: bool, back: str):
+    if request.method == "POST":
+        round_ = get_object_or_404(Round, pk=request.POST.get("round") or 0, competition=entry.competition_id)
+        try:
+            attendance_reply(
+                round_,
+                entry,
+                request.POST.get("reply", ""),
+                user=request.user,
+                link_entry=entry if link else None,
+                meta=request_meta(request),
+            )
+        except SeasonError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Your reply is saved."))
+        return redirect(back)
+    nights = player_nights(entry)
+    coming = next_night(nights)
+    token = season_link_token(entry)
+    code_url = (
+        request.build_absolute_uri(
+            reverse("organiser:check_in_code", args=[coming.round.pk, check_in_code(entry)])
+        )
+        if coming
+        else ""
+    )
+    played = [n for n in nights if n.table is not None and n.round.status == Round.Status.FINISHED]
+    return render(
+        request,
+        "public/season.html",
+        {
+            "competition": entry.competition,
+            "entry": entry,
+            "nights": nights,
+            "next": coming,
+            "played": len(played),
+            "qr": qr_svg(code_url, scale=4) if coming else "",
+            "calendar_url": reverse("public:season_calendar", args=[token]),
+            "public_calendar_url": reverse("api-competition-calendar", args=[entry.competition_id]),
+            "via_link": link,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_mine(request, pk: int):
+    """The logged-in player's season in one competition."""
+    entry = (
+        Entry.objects.select_related("competition", "player")
+        .filter(competition_id=pk, player__user=request.user)
+        .first()
+    )
+    if entry is None:
+        raise Http404(_("You are not entered in this competition."))
+    return _page(request, entry, link=False, back=reverse("public:season", args=[pk]))
+
+
+@require_http_methods(["GET", "POST"])
+def season_link(request, token: str):
+    """The player's season through their private link."""
+    entry = entry_for_token(token)
+    if entry is None:
+        raise Http404(_("This link is not valid: ask the organiser for your link."))
+    return _page(request, entry, link=True, back=reverse("public:season_link", args=[token]))
+
+
+@require_GET
+def season_calendar(request, token: str):
+    """The player's private calendar feed: the nights, with their table and seat once published."""
+    entry = entry_for_token(token)
+    if entry is None:
+        raise Http404
+    response = HttpResponse(
+        player_calendar(entry, request.get_host().split(":")[0]), content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'inline; filename="season.ics"'
+    response["Cache-Control"] = "private, no-store"
+    return response
