@@ -4,6 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import SimpleRouter
 
+from tournament.api.club_standings import CompetitionClubStandingsView
 from tournament.api.confirmations import (
     CompetitionDisputesView,
     HandConfirmationsView,
@@ -61,6 +62,11 @@ urlpatterns = [
         rf"^competitions/{ID}/standings/$",
         CompetitionStandingsView.as_view(),
         name="api-competition-standings",
+    ),
+    re_path(
+        rf"^competitions/{ID}/clubs/standings/$",
+        CompetitionClubStandingsView.as_view(),
+        name="api-competition-club-standings",
     ),
     re_path(rf"^competitions/{ID}/seating/$", CompetitionPlanView.as_view(), name="api-competition-seating"),
     re_path(rf"^rounds/{ID}/seating/$", SeatingView.as_view(), name="api-round-seating"),

@@ -1,5 +1,6 @@
 """The player-facing pages: competitions, leaderboards, rounds, players (issue 6)."""
 
+from tournament.views.public.clubs import competition_clubs_csv
 from tournament.views.public.pages import competition, competition_live, player, round_page
 from tournament.views.public.standings import (
     competition_standings,
@@ -13,6 +14,7 @@ from tournament.views.public.standings import (
 
 __all__ = [
     "competition",
+    "competition_clubs_csv",
     "competition_live",
     "competition_standings",
     "competition_standings_csv",
