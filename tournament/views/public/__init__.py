@@ -2,6 +2,7 @@
 
 from tournament.views.public.clubs import competition_clubs_csv
 from tournament.views.public.pages import competition, competition_live, player, round_page
+from tournament.views.public.ratings import ratings
 from tournament.views.public.standings import (
     competition_standings,
     competition_standings_csv,
@@ -21,6 +22,7 @@ __all__ = [
     "competition_standings_live",
     "competition_standings_pdf",
     "player",
+    "ratings",
     "round_page",
     "round_standings_csv",
     "round_standings_live",

@@ -19,4 +19,5 @@ urlpatterns = [
     path("rounds/<int:pk>/standings.csv", views.round_standings_csv, name="round_csv"),
     path("rounds/<int:pk>/standings.pdf", views.round_standings_pdf, name="round_pdf"),
     path("players/<int:pk>/", views.player, name="player"),
+    path("ratings/", views.ratings, name="ratings"),
 ]
