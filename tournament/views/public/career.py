@@ -1,8 +1,8 @@
 """A player's record across every competition (issue 35): the top of the player's page.
 
 Public data only, whoever looks (the organisers' own views are per
-competition): **public rounds** are those whose seating is published (not a
-draft) and whose results are not held. Over them:
+competition): **public rounds** are those under way or over (a round only
+seated is not a night played yet) whose results are not held. Over them:
 
 - **seasons**: each competition played, with its **nights** (rounds the
   player sat in: one session a night), net chips and chips per night;
@@ -66,7 +66,8 @@ class Career:
 
 
 def public_rounds() -> QuerySet:
-    return Round.objects.filter(results_held=False).exclude(status=Round.Status.SCHEDULED)
+    """Rounds under way or over whose results are not held (a round only seated is no night yet)."""
+    return Round.objects.filter(results_held=False, status__in=(Round.Status.PLAYING, Round.Status.FINISHED))
 
 
 def _counted(hands: QuerySet) -> QuerySet:
