@@ -94,3 +94,22 @@ def test_ratings_rebuilt_from_scratch_equal_those_kept_round_by_round(night):
     assert ratings_rebuild() == 6
     assert stored() == kept
     assert max(s for *_, s in kept[1]) == 3
+
+
+def test_the_reconciliation_rates_rounds_the_ratings_missed_and_drops_those_they_should_not_hold(night):
+    from tournament.ratings.tasks import ratings_reconcile
+
+    night.play(1, R1, [[("S", 3, None)], [("E", 1, None)]])
+    r2, _ = night.play(2, R2, [[("E", 4, "S")], [("W", 2, None)]], end=False)
+    Round.objects.filter(pk=r2.pk).update(status=Round.Status.FINISHED)  # finished, its task lost
+    assert not RatingChange.objects.filter(round=r2).exists()
+    assert ratings_reconcile() == 4
+    assert RatingChange.objects.filter(round=r2).count() == 8
+    kept = stored()
+    ratings_rebuild()
+    assert stored() == kept
+    Round.objects.filter(pk=r2.pk).update(results_held=True)  # held, its task lost
+    ratings_reconcile()
+    assert not RatingChange.objects.filter(round=r2).exists()
+    assert set(PlayerRating.objects.values_list("sessions", flat=True)) == {1}
+    assert ratings_reconcile() == 0  # in step: nothing rated again

@@ -5,8 +5,10 @@ time: its sessions join the rating, leave it or move in its order. The doors
 of a round's life (``tournament.rounds.lifecycle``) call ``queue_ratings``
 inside their transaction; the task runs after the commit
 (``tournament.ratings.tasks``) and rates again from that round on. A broker
-that is down is logged and dropped: the round's next change, or
-``manage.py ratings_rebuild``, catches up.
+that is down is logged and dropped: the periodic reconciliation
+(``ratings_reconcile``, Celery beat) finds the rounds the ratings miss or
+should not hold and rates again from the first; ``manage.py ratings_rebuild``
+starts from scratch.
 """
 
 from __future__ import annotations

@@ -101,3 +101,23 @@ def first_unrated_or_moved(round_id: int) -> tuple[datetime, int] | None:
     if first is not None:
         keys.append((first, round_id))
     return min(keys) if keys else None
+
+
+def out_of_step() -> tuple[datetime, int] | None:
+    """The first place in the rating order where the stored changes and the rated rounds disagree on which
+    rounds count (a round finished or released while the broker was down, a league upgraded with rounds
+    played before the ratings existed, a round reopened whose task was lost); None when they agree."""
+    rated = set(
+        Hand.objects.filter(table__round__in=rated_rounds(), void__isnull=True)
+        .order_by()
+        .values_list("table__round_id", flat=True)
+        .distinct()
+    )
+    stored = set(RatingChange.objects.order_by().values_list("round_id", flat=True).distinct())
+    keys = [(t[0], pk) for pk, t in round_times(rated_rounds().filter(pk__in=rated - stored)).items()]
+    for pk in stored - rated:
+        first = (
+            RatingChange.objects.filter(round_id=pk).order_by("ended_at").values_list("ended_at", flat=True)
+        )
+        keys.append((first[0], pk))
+    return min(keys) if keys else None

@@ -11,3 +11,13 @@ def ratings_update_round(round_id: int) -> int:
 
     key = first_unrated_or_moved(round_id)
     return 0 if key is None else ratings_update_from(key)
+
+
+@shared_task(name="tournament.tasks.ratings_reconcile", ignore_result=True)
+def ratings_reconcile() -> int:
+    """Periodic (beat): rate again from the first round the stored ratings miss or should not hold."""
+    from tournament.ratings.sessions import out_of_step
+    from tournament.ratings.store import ratings_update_from
+
+    key = out_of_step()
+    return 0 if key is None else ratings_update_from(key)
