@@ -86,7 +86,8 @@ def test_a_correction_in_an_earlier_round_rates_every_later_session_again(
     assert stored() == after  # incremental and from scratch agree: the same ledger, the same ratings
 
 
-def test_ratings_rebuilt_from_scratch_equal_those_kept_round_by_round(night):
+def test_ratings_rebuilt_from_scratch_equal_those_kept_round_by_round(night, monkeypatch):
+    monkeypatch.setattr("tournament.ratings.store._COPY_FROM", 0)  # PostgreSQL: the rebuild writes with COPY
     night.play(1, R1, [[("S", 3, None)], [("E", 1, None), ("N", 2, "E")]])
     night.play(2, R2, [[("E", 4, "S")], [("W", 2, None)]])
     night.play(3, R1, [[("N", 5, None)], [("S", 1, "W")]])
