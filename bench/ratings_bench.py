@@ -62,6 +62,11 @@ def _args():
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--quick", action="store_true", help="1,000 players, 5,000 sessions")
+    parser.add_argument(
+        "--phases",
+        default="scratch,added,correction",
+        help="of scratch, added, correction (determinism: all)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.players, args.sessions = 1_000, 5_000
@@ -265,7 +270,6 @@ def main() -> int:
         _reset_database(db_url)
     _setup_django(db_url)
     from django.core.management import call_command
-    from django.db import connection
 
     call_command("migrate", verbosity=0)
     if built is None:
@@ -279,11 +283,47 @@ def main() -> int:
     )
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
 
-    from tournament.models import PlayerRating, RatingChange, Round
+    from tournament.models import PlayerRating, Round
+    from tournament.ratings.store import ratings_rebuild
+    from tournament.ratings.tasks import ratings_update_round
+
+    phases = set(args.phases.split(","))
+    if "scratch" in phases or not PlayerRating.objects.exists():
+        _scratch()
+    rng = random.Random(args.seed + 1)
+    last = Round.objects.order_by("-ends_at").first().ends_at
+    added = []
+    for i in range(args.added if "added" in phases else 0):
+        rnd = _add_round(rng, args.players - args.players % 4, last + timedelta(days=7 * (i + 1)))
+        seconds, n = _timed(lambda rnd=rnd: ratings_update_round(rnd.pk))
+        assert n == 1, n
+        added.append(seconds)
+    if added:
+        print(
+            f"one session added: median {statistics.median(added) * 1000:.1f} ms, "
+            f"worst {max(added) * 1000:.1f} ms "
+            f"({len(added)} rounds of one table, the task in process)"
+        )
+    if "correction" in phases:
+        full_round = Round.objects.filter(tables__number=2).order_by("-ends_at").first()
+        seconds, n = _timed(lambda: ratings_update_round(full_round.pk))
+        print(f"a correction in the last full round: {seconds:.1f} s ({n} sessions rated again)")
+    if phases >= {"scratch", "added", "correction"}:
+        kept = _snapshot()
+        ratings_rebuild()
+        same = _snapshot() == kept
+        print(f"determinism: incremental equals from scratch: {same}")
+        return 0 if same else 1
+    return 0
+
+
+def _scratch() -> None:
+    from django.db import connection
+
+    from tournament.models import PlayerRating, RatingChange
     from tournament.ratings.rate import rate
     from tournament.ratings.sessions import rated_rounds, round_times, sessions_of
     from tournament.ratings.store import ratings_rebuild
-    from tournament.ratings.tasks import ratings_update_round
 
     read, sessions = _timed(lambda: sessions_of(rated_rounds(), round_times(rated_rounds())))
     rated, _ = _timed(lambda: rate(sessions, {}))
@@ -296,30 +336,6 @@ def main() -> int:
         f"{PlayerRating.objects.count()} players (read {read:.1f} s, rate {rated:.1f} s, "
         f"write and the rest {max(0.0, total - read - rated):.1f} s)"
     )
-
-    rng = random.Random(args.seed + 1)
-    last = Round.objects.order_by("-ends_at").first().ends_at
-    added = []
-    for i in range(args.added):
-        rnd = _add_round(rng, args.players - args.players % 4, last + timedelta(days=7 * (i + 1)))
-        seconds, n = _timed(lambda rnd=rnd: ratings_update_round(rnd.pk))
-        assert n == 1, n
-        added.append(seconds)
-    print(
-        f"one session added: median {statistics.median(added) * 1000:.1f} ms, "
-        f"worst {max(added) * 1000:.1f} ms "
-        f"({len(added)} rounds of one table, the task in process)"
-    )
-
-    full_round = Round.objects.filter(tables__number=2).order_by("-ends_at").first()
-    seconds, n = _timed(lambda: ratings_update_round(full_round.pk))
-    print(f"a correction in the last full round: {seconds:.1f} s ({n} sessions rated again)")
-
-    kept = _snapshot()
-    ratings_rebuild()
-    same = _snapshot() == kept
-    print(f"determinism: incremental equals from scratch: {same}")
-    return 0 if same else 1
 
 
 if __name__ == "__main__":

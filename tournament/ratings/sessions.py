@@ -35,9 +35,9 @@ def round_times(rounds: QuerySet) -> dict[int, tuple[datetime, int]]:
     rows = rounds.order_by().values_list(
         "pk", "competition_id", "ends_at", "starts_at", "competition__created_at"
     )
-    last_table = dict(
+    last_table = dict(  # only where no end is scheduled: a league's every table is not read for nothing
         rounds.order_by()
-        .filter(tables__ended_at__isnull=False)
+        .filter(ends_at__isnull=True, tables__ended_at__isnull=False)
         .values("pk")
         .annotate(m=Max("tables__ended_at"))
         .values_list("pk", "m")

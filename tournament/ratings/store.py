@@ -20,7 +20,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import connection, transaction
-from django.db.models import Q
 
 from tournament.models import PlayerRating, RatingChange
 from tournament.ratings.rate import Change, Skill, rate
@@ -118,7 +117,10 @@ def ratings_update_from(key: tuple[datetime, int]) -> int:
     ended, round_id = key
     with transaction.atomic():
         _one_writer()
-        later = RatingChange.objects.filter(Q(ended_at__gt=ended) | Q(ended_at=ended, round_id__gte=round_id))
+        # A range of the order's index: (ended_at, round) at or after the key.
+        later = RatingChange.objects.filter(ended_at__gte=ended).exclude(
+            ended_at=ended, round_id__lt=round_id
+        )
         reset = set(later.values_list("player_id", flat=True).distinct())
         later.delete()
         rounds, times = rounds_since(key)
