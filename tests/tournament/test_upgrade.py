@@ -3,14 +3,15 @@
 The reorganisation moved every model into its part's package (``tournament/<part>/models.py``) and kept
 the app label and every table. This test builds a database with the code as it was before (commit
 ``BEFORE``, taken from this repository's history), loads the demo league with its played rounds in it,
-then runs today's code on that database: ``migrate`` has nothing to apply, ``makemigrations --check``
-finds nothing to change, and every row is read through today's models: the standings computed from
-the ledger agree with the stored ones, and every table folds.
+then runs today's code on that database: ``migrate`` applies only migrations added since (none of the
+reorganisation's own), ``makemigrations --check`` finds nothing to change, and every row is read through
+today's models: the standings computed from the ledger agree with the stored ones, and every table folds.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -71,11 +72,15 @@ def test_a_league_made_before_the_reorganisation_reads_the_same_after_it(tmp_pat
     before = _env(database, "tournament.settings")
     _run([python, "manage.py", "migrate", "--noinput", "-v0"], old, before)
     _run([python, "manage.py", "load_demo"], old, before)
+    known = {path.stem for path in (old / "tournament" / "migrations").glob("0*.py")}
     shutil.rmtree(old)
 
     after = _env(database, "tournament.project.settings")
     plan = _run([python, "manage.py", "migrate", "--plan"], ROOT, after)
-    assert "No planned migration operations." in plan
+    planned = set(re.findall(r"^tournament\.(\w+)$", plan, re.MULTILINE))
+    assert "No planned migration operations." in plan or (planned and not planned & known)
+    # Only migrations added since (issue 35's ratings, ...): the reorganisation itself moved no row.
+    _run([python, "manage.py", "migrate", "--noinput", "-v0"], ROOT, after)
     _run([python, "manage.py", "makemigrations", "--check", "--dry-run"], ROOT, after)
     out = _run([python, "-c", READ_EVERYTHING], ROOT, after).split()
     assert out[0] == "ok" and int(out[1]) > 0 and int(out[2]) > 0 and int(out[3]) > 0

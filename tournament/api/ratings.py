@@ -87,7 +87,7 @@ class PlayerRatingsView(LeagueAPIMixin, generics.GenericAPIView):
     """What each rated session did to one player's rating, oldest first."""
 
     serializer_class = PlayerRatingHistorySerializer
-    queryset = PlayerRating.objects.none()
+    queryset = Player.objects.none()  # the path's id is a player's (the schema names it so)
 
     @extend_schema(
         summary="A player's rating history",
