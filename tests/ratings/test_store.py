@@ -114,3 +114,32 @@ def test_the_reconciliation_rates_rounds_the_ratings_missed_and_drops_those_they
     assert not RatingChange.objects.filter(round=r2).exists()
     assert set(PlayerRating.objects.values_list("sessions", flat=True)) == {1}
     assert ratings_reconcile() == 0  # in step: nothing rated again
+
+
+def test_a_finished_round_moved_in_time_is_rated_in_its_new_place(night, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from tournament.rounds.lifecycle import round_change
+
+    r1, _ = night.play(1, R1, [[("S", 3, None)], [("E", 1, None)]])
+    r2, _ = night.play(2, R2, [[("E", 4, "S")], [("W", 2, None)]])
+    first = RatingChange.objects.filter(round=r1).values_list("ended_at", flat=True).first()
+    with django_capture_on_commit_callbacks(execute=True):  # round 2 was played first, says the organiser
+        round_change(Round.objects.get(pk=r2.pk), ends_at=first - timedelta(hours=1), user=night.organiser)
+    order = list(RatingChange.objects.order_by("ended_at", "round_id").values_list("round_id", flat=True))
+    assert order[:8] == [r2.pk] * 8 and order[8:] == [r1.pk] * 8
+    assert set(RatingChange.objects.filter(round=r2).values_list("sessions", flat=True)) == {1}
+    kept = stored()
+    ratings_rebuild()
+    assert stored() == kept
+
+
+def test_the_rebuild_command_says_how_many_sessions_it_rated(night):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    night.play(1, R1, [[("S", 3, None)], [("E", 1, None)]])
+    out = StringIO()
+    call_command("ratings_rebuild", stdout=out)
+    assert out.getvalue().strip() == "2 sessions rated." and PlayerRating.objects.count() == 8
