@@ -143,3 +143,26 @@ def test_the_rebuild_command_says_how_many_sessions_it_rated(night):
     out = StringIO()
     call_command("ratings_rebuild", stdout=out)
     assert out.getvalue().strip() == "2 sessions rated." and PlayerRating.objects.count() == 8
+
+
+def test_a_hand_that_counts_after_its_round_ended_rates_the_round_again(
+    night, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament.confirmations.services import confirmations_due
+
+    night.competition.confirmation = "unchallenged"
+    night.competition.save()
+    _, (t1, _) = night.play(1, R1, [[("S", 3, None)], [("E", 1, None)]])  # still to be confirmed
+    places = dict(RatingChange.objects.filter(table=t1).values_list("player_id", "place"))
+    assert set(places.values()) == {1}  # nothing counts yet: four equal places
+    with django_capture_on_commit_callbacks(execute=True):
+        assert len(confirmations_due(now=timezone.now() + timedelta(minutes=11))) == 2
+    places = dict(RatingChange.objects.filter(table=t1).values_list("player_id", "place"))
+    assert places[night.players[1].pk] == 1 and places[night.players[0].pk] == 2  # S's self-draw counts
+    kept = stored()
+    ratings_rebuild()
+    assert stored() == kept
