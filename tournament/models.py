@@ -8,6 +8,7 @@ from tournament.access.models import AuditEntry, Invitation
 from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCheck
 from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
+from tournament.ratings.models import PlayerRating, RatingChange
 from tournament.rounds.models import Round, Seat, Table
 from tournament.season.models import Attendance
 from tournament.standings.models import StandingRow, StandingsMeta
@@ -15,6 +16,7 @@ from tournament.tables.models import ChipTransfer, Hand, HandVoid, RefusedHand
 
 __all__ = [
     "Attendance", "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule",
-    "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "RefusedHand", "Round",
+    "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "PlayerRating",
+    "RatingChange", "RefusedHand", "Round",
     "Seat", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

@@ -36,10 +36,11 @@ def evening(scorekeeper, player_user, organiser):
 
 def test_a_player_lands_on_the_table_being_played(evening, player_user):
     answer = log_in(player_user)
-    assert answer.redirect_chain[-1][0] == reverse("table:scoresheet", args=[evening["now"].pk])
+    # their own seat's page at that table, where they agree or dispute (issue 32, item 17)
+    assert answer.redirect_chain[-1][0] == reverse("table:my_seat", args=[evening["now"].pk])
     html = answer.content.decode()
     assert "Pat Lim" in html and "Ann Ong" in html
-    assert 'id="entry-form"' not in html and "You are following this table" in html  # reads only
+    assert 'id="entry-form"' not in html  # reads and answers; never records
 
 
 def test_a_player_with_no_table_tonight_lands_on_their_own_page(player_user):

@@ -4,6 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import SimpleRouter
 
+from tournament.api.club_standings import CompetitionClubStandingsView
 from tournament.api.confirmations import (
     CompetitionDisputesView,
     HandConfirmationsView,
@@ -22,6 +23,7 @@ from tournament.api.docs import redoc, swagger_ui
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
+from tournament.api.ratings import PlayerRatingsView, RatingsView
 from tournament.api.season import (
     AttendanceOneView,
     AttendanceView,
@@ -69,6 +71,13 @@ urlpatterns = [
         CompetitionStandingsView.as_view(),
         name="api-competition-standings",
     ),
+    re_path(
+        rf"^competitions/{ID}/clubs/standings/$",
+        CompetitionClubStandingsView.as_view(),
+        name="api-competition-club-standings",
+    ),
+    path("ratings/", RatingsView.as_view(), name="api-ratings"),
+    re_path(rf"^players/{ID}/ratings/$", PlayerRatingsView.as_view(), name="api-player-ratings"),
     re_path(rf"^competitions/{ID}/seating/$", CompetitionPlanView.as_view(), name="api-competition-seating"),
     re_path(rf"^rounds/{ID}/seating/$", SeatingView.as_view(), name="api-round-seating"),
     # A season's nights (issue 33)
@@ -124,7 +133,7 @@ urlpatterns = [
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(
-        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts)(?:/.*)?$",
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts|ratings)(?:/.*)?$",
         not_found,
         name="api-404",
     ),

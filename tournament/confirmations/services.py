@@ -65,6 +65,7 @@ from tournament.access.roles import require_organiser
 from tournament.confirmations.checks import Answered, answering_seats, check_state
 from tournament.confirmations.origin import answer_from_recorder
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
+from tournament.ratings.queue import queue_ratings
 from tournament.tables.ledger.checks import round_finished
 from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
 
@@ -279,5 +280,7 @@ def confirmations_due(now: datetime | None = None) -> list[int]:
                 data={"state": check.state},
             )
             _standings_follow(hand.table_id)
+            if hand.table.round.status == Round.Status.FINISHED:
+                queue_ratings(hand.table.round_id)  # its table's places may have moved (issue 35)
             counted.append(hand.pk)
     return counted

@@ -44,6 +44,7 @@ from tournament.access.audit import RequestMeta, audit_count
 from tournament.access.roles import can_manage_competition, may_record, require_organiser
 from tournament.counts.compare import CountRefused, adjustment_transfers, check_count, compare
 from tournament.models import ChipCount, ChipTransfer, Hand, Round, Table
+from tournament.ratings.queue import queue_ratings
 from tournament.tables.ledger.errors import Problem
 
 Status = ChipCount.Status
@@ -271,6 +272,7 @@ def count_accept(count: ChipCount, *, reason: str, user=None, meta: RequestMeta 
         )
     if transfers:
         transaction.on_commit(lambda: _queue_standings(table))
+        queue_ratings(table.round_id)  # the table's nets moved: rated again if its round is (issue 35)
     return count
 
 

@@ -189,6 +189,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     # Hands unchallenged for their minutes count (issue 19, ``tournament.confirmations.services``).
     "confirmations-due": {"task": "tournament.tasks.confirmations_due", "schedule": 60},
+    # Ratings that missed a round's change (a lost task, an upgraded league; issue 35, tournament.ratings).
+    "ratings-reconcile": {
+        "task": "tournament.tasks.ratings_reconcile",
+        "schedule": env_int("RATINGS_RECONCILE_SECONDS", 600),
+    },
 }
 
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).

@@ -37,6 +37,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import ChipCount, Competition, Round, Table
+from tournament.ratings.queue import queue_ratings
 from tournament.rounds.empty_tables import count_empty_tables
 from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.standings.queue import queue_standings_recompute
@@ -140,6 +141,8 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
             meta,
             fields=", ".join(sorted(changed)),
         )
+        if locked.status == Status.FINISHED and {"starts_at", "ends_at"} & set(changed):
+            queue_ratings(locked.pk)  # its sessions move in the rating order (issue 35)
     return locked
 
 
@@ -312,6 +315,7 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None, coun
         )
         if empty and count_empty:
             queue_standings_recompute(locked.competition_id)
+        queue_ratings(locked.pk)  # its sessions are rated (issue 35)
     return len(tables)
 
 
@@ -328,6 +332,7 @@ def round_finish(round_: Round, *, user=None, meta: RequestMeta | None = None) -
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
         audit_round("round_finished", user, locked, gettext_noop("%(actor)s finished round %(round)s"), meta)
+        queue_ratings(locked.pk)  # its sessions are rated (issue 35)
     return locked
 
 
@@ -352,6 +357,7 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
             meta,
             reason=reason,
         )
+        queue_ratings(locked.pk)  # its sessions leave the rating until it is finished again (issue 35)
     return locked
 
 
@@ -379,4 +385,5 @@ def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None
                 meta,
             )
         queue_standings_recompute(locked.competition_id)
+        queue_ratings(locked.pk)  # held results leave the rating, released ones join it (issue 35)
     return locked

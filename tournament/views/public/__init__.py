@@ -1,6 +1,8 @@
 """The player-facing pages: competitions, leaderboards, rounds, players (issue 6)."""
 
+from tournament.views.public.clubs import competition_clubs_csv
 from tournament.views.public.pages import competition, competition_live, player, round_page
+from tournament.views.public.ratings import ratings
 from tournament.views.public.standings import (
     competition_standings,
     competition_standings_csv,
@@ -13,12 +15,14 @@ from tournament.views.public.standings import (
 
 __all__ = [
     "competition",
+    "competition_clubs_csv",
     "competition_live",
     "competition_standings",
     "competition_standings_csv",
     "competition_standings_live",
     "competition_standings_pdf",
     "player",
+    "ratings",
     "round_page",
     "round_standings_csv",
     "round_standings_live",

@@ -22,6 +22,7 @@ from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.rounds.held import sees_seating
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
+from tournament.views.public.career import player_career
 from tournament.views.public.history import chart_data, player_hands, player_sessions
 from tournament.views.public.leaderboard import line_of
 from tournament.views.public.results import round_results
@@ -118,7 +119,12 @@ def player(request, pk: int):
         chosen = next((c for c in competitions if str(c.pk) == wanted), None)
         if chosen is None:
             raise Http404("This player is not in that competition.")
-    context: dict = {"player": player, "competitions": competitions, "competition": chosen}
+    context: dict = {
+        "player": player,
+        "competitions": competitions,
+        "competition": chosen,
+        "career": player_career(player, start=_("Start"), label=_("Rating")),  # issue 35
+    }
     if chosen is not None:
         rounds = visible_rounds(request.user, chosen)
         sessions = player_sessions(player, rounds)

@@ -27,6 +27,7 @@ from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.standings import cache as standings_cache
 from tournament.standings import exports
 from tournament.views.public.access import require_results_visible, sees_held
+from tournament.views.public.clubs import club_board
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
 
 LIVE_SECONDS = 5
@@ -66,6 +67,7 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
         "held_any": round_.results_held if round_ else competition.rounds.filter(results_held=True).exists(),
         "sees_held": sees_held(request.user, competition),
         "me": my_player_id(request.user),
+        "club_board": club_board(competition) if round_ is None else None,  # issue 35
     }
 
 
@@ -174,6 +176,7 @@ def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> 
             round_=round_,
             lines=lines,
             columns=COLUMNS,
+            clubs=club_board(competition) if round_ is None else None,
         )
         body = exports.pdf_bytes(document)
         standings_cache.keep(key, at, body)

@@ -16,6 +16,7 @@ urlpatterns = [
     path("competitions/<int:pk>/standings/live/", views.competition_standings_live, name="standings_live"),
     path("competitions/<int:pk>/standings.csv", views.competition_standings_csv, name="standings_csv"),
     path("competitions/<int:pk>/standings.pdf", views.competition_standings_pdf, name="standings_pdf"),
+    path("competitions/<int:pk>/clubs.csv", views.competition_clubs_csv, name="clubs_csv"),
     path("rounds/<int:pk>/", views.round_page, name="round"),
     path("rounds/<int:pk>/standings/live/", views.round_standings_live, name="round_live"),
     path("rounds/<int:pk>/standings.csv", views.round_standings_csv, name="round_csv"),
@@ -25,4 +26,5 @@ urlpatterns = [
     path("season/<int:pk>/", season.season_mine, name="season"),
     path("season/link/<str:token>/", season.season_link, name="season_link"),
     path("season/link/<str:token>/calendar.ics", season.season_calendar, name="season_calendar"),
+    path("ratings/", views.ratings, name="ratings"),
 ]
