@@ -205,7 +205,8 @@ class RoundAdmin(CompetitionScoped):
     form = RoundAdminForm
     list_display = ["competition", "number", "status", "results_held", "starts_at", "venue"]
     list_filter = ["competition", "status"]
-    readonly_fields = ["status", "results_held"]
+    # Extra time only through round_add_time (the round page, POST /api/v1/rounds/{id}/extra-time/).
+    readonly_fields = ["status", "results_held", "extra_minutes"]
 
     def get_readonly_fields(self, request, obj=None):
         return [*self.readonly_fields, "competition"] if obj is not None else self.readonly_fields

@@ -9,11 +9,12 @@ from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCh
 from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
 from tournament.rounds.models import Round, Seat, Table
+from tournament.screen.models import Screen
 from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid
 
 __all__ = [
     "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",
     "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "Round",
-    "Seat", "StandingRow", "StandingsMeta", "Table",
+    "Screen", "Seat", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

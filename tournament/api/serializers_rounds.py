@@ -15,18 +15,31 @@ from tournament.tables.ledger.guard import INT_MAX
 
 class RoundSerializer(StrictModelSerializer):
     number = Integer(min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number.")
+    extra_minutes = serializers.IntegerField(
+        read_only=True, help_text="Extra time given to the round (POST /api/v1/rounds/{id}/extra-time/)."
+    )
+    clock_ends = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="When the round's clock runs out: `ends_at` plus the extra time.",
+    )
 
     class Meta:
         model = Round
-        fields = ["id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held"]
+        fields = [
+            "id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held",
+            "extra_minutes", "clock_ends",
+        ]  # fmt: skip
         # A round's status and held results change only through its actions (POST /rounds/{id}/start/ ...,
-        # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13).
+        # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13);
+        # its extra time through POST /rounds/{id}/extra-time/ (issue 36).
         read_only_fields = ["competition", "status", "results_held"]
 
     def validate(self, attrs):
         for name, action in (
             ("status", "publish/, start/, end/, finish/ or reopen/"),
             ("results_held", "hold/ or release/"),
+            ("extra_minutes", "extra-time/"),
         ):
             if name in self.initial_data and self.initial_data[name] != getattr(self.instance, name, None):
                 raise serializers.ValidationError(

@@ -22,6 +22,7 @@ from tournament.api.docs import redoc, swagger_ui
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
+from tournament.api.screen import CompetitionScreenMessageView, CompetitionScreenView
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
 from tournament.api.tokens import TokenDetailView, TokenListView, TokenView
 from tournament.api.views import (
@@ -87,6 +88,12 @@ urlpatterns = [
     re_path(rf"^tables/{ID}/counts/request/$", CountRequestView.as_view(), name="api-table-count-request"),
     re_path(rf"^counts/{ID}/accept/$", CountAcceptView.as_view(), name="api-count-accept"),
     re_path(rf"^counts/{ID}/compare/$", CountCompareView.as_view(), name="api-count-compare"),
+    re_path(rf"^competitions/{ID}/screen/$", CompetitionScreenView.as_view(), name="api-competition-screen"),
+    re_path(
+        rf"^competitions/{ID}/screen/message/$",
+        CompetitionScreenMessageView.as_view(),
+        name="api-competition-screen-message",
+    ),
     re_path(
         rf"^competitions/{ID}/integrity/$",
         CompetitionIntegrityView.as_view(),

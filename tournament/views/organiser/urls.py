@@ -11,7 +11,9 @@ from tournament.views.organiser import (
     integrity,
     players,
     printing,
+    round_clock,
     rounds,
+    screen,
     seat_links,
 )
 
@@ -24,6 +26,7 @@ urlpatterns = [
     path("competitions/<int:pk>/edit/", competitions.competition_edit, name="competition_edit"),
     path("competitions/<int:pk>/rules/", competitions.competition_rules, name="rules"),
     path("competitions/<int:pk>/staff/", competitions.competition_staff, name="staff"),
+    path("competitions/<int:pk>/screen/", screen.screen_settings, name="screen"),
     path(
         "competitions/<int:pk>/standings/",
         competitions.competition_standings,
@@ -63,6 +66,7 @@ urlpatterns = [
     path("rounds/<int:pk>/swap/", rounds.round_swap_view, name="round_swap"),
     path("rounds/<int:pk>/scorekeepers/", rounds.round_scorekeepers, name="round_scorekeepers"),
     path("rounds/<int:pk>/status/", rounds.round_status, name="round_status"),
+    path("rounds/<int:pk>/extra-time/", round_clock.round_extra_time, name="round_extra_time"),
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
     path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),

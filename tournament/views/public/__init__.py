@@ -1,6 +1,7 @@
 """The player-facing pages: competitions, leaderboards, rounds, players (issue 6)."""
 
 from tournament.views.public.pages import competition, competition_live, player, round_page
+from tournament.views.public.screen import competition_screen, round_clock
 from tournament.views.public.standings import (
     competition_standings,
     competition_standings_csv,
@@ -14,11 +15,13 @@ from tournament.views.public.standings import (
 __all__ = [
     "competition",
     "competition_live",
+    "competition_screen",
     "competition_standings",
     "competition_standings_csv",
     "competition_standings_live",
     "competition_standings_pdf",
     "player",
+    "round_clock",
     "round_page",
     "round_standings_csv",
     "round_standings_live",
