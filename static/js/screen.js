@@ -115,7 +115,7 @@
     const list = el("ul", "table-players");
     table.players.forEach((p) => {
       const li = el("li", p.dealer ? "dealer" : "");
-      li.append(el("span", "wind", p.wind), el("span", "name", p.name), el("span", "chips", String(p.chips)));
+      li.append(el("span", "wind", words["wLetter" + p.wind] || p.wind), el("span", "name", p.name), el("span", "chips", String(p.chips)));
       list.append(li);
     });
     card.append(list, el("p", "last-hand", handText(table.last_hand)));
@@ -159,7 +159,7 @@
   }
 
   function standingRow(line) {
-    const tr = el("tr", line.chips < 0 ? "down" : "");
+    const tr = el("tr", line.chips < 0 ? "down" : line.chips === 0 ? "even" : "");
     tr.append(
       el("td", "num", line.rank === null ? "" : (line.shared ? "=" : "") + line.rank),
       el("td", "name", line.name),

@@ -88,12 +88,12 @@ def test_every_league_operation_documents_its_errors_in_the_error_shape(schema_j
     assert any(p["name"] == "Idempotency-Key" and p["in"] == "header" for p in hands["parameters"])
 
 
-def test_each_round_action_documents_itself_and_only_reopen_takes_a_body(schema_json):
+def test_each_round_action_documents_itself_and_only_reopen_and_extra_time_take_a_body(schema_json):
     summaries = set()
     for action in ROUND_ACTIONS:
         operation = schema_json["paths"][f"/api/v1/rounds/{{id}}/{action}/"]["post"]
         summaries.add(operation["summary"])
-        assert ("requestBody" in operation) == (action == "reopen"), action
+        assert ("requestBody" in operation) == (action in ("reopen", "extra-time")), action
         conflict = operation["responses"]["409"]["content"]["application/json"]["schema"]["$ref"]
         assert conflict.endswith("/Error"), action  # a transition refused has no table state
     assert len(summaries) == len(ROUND_ACTIONS)  # each its own, not all the last one's
