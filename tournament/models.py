@@ -10,11 +10,12 @@ from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
 from tournament.rounds.models import Round, Seat, Table
 from tournament.screen.models import Screen
+from tournament.stages.models import Qualifier, Stage, StageRound
 from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid
 
 __all__ = [
     "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",
-    "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "Round",
-    "Screen", "Seat", "StandingRow", "StandingsMeta", "Table",
+    "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "Qualifier", "Round",
+    "Screen", "Seat", "Stage", "StageRound", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

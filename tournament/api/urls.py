@@ -23,6 +23,16 @@ from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
 from tournament.api.screen import CompetitionScreenMessageView, CompetitionScreenView
+from tournament.api.stages import (
+    CompetitionStagesView,
+    StageCutView,
+    StageDetailView,
+    StagePublishView,
+    StageReplaceView,
+    StageRoundsView,
+    StageSeatView,
+    StageStandingsView,
+)
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
 from tournament.api.tokens import TokenDetailView, TokenListView, TokenView
 from tournament.api.views import (
@@ -88,6 +98,14 @@ urlpatterns = [
     re_path(rf"^tables/{ID}/counts/request/$", CountRequestView.as_view(), name="api-table-count-request"),
     re_path(rf"^counts/{ID}/accept/$", CountAcceptView.as_view(), name="api-count-accept"),
     re_path(rf"^counts/{ID}/compare/$", CountCompareView.as_view(), name="api-count-compare"),
+    re_path(rf"^competitions/{ID}/stages/$", CompetitionStagesView.as_view(), name="api-competition-stages"),
+    re_path(rf"^stages/{ID}/$", StageDetailView.as_view(), name="api-stage"),
+    re_path(rf"^stages/{ID}/rounds/$", StageRoundsView.as_view(), name="api-stage-rounds"),
+    re_path(rf"^stages/{ID}/cut/$", StageCutView.as_view(), name="api-stage-cut"),
+    re_path(rf"^stages/{ID}/publish/$", StagePublishView.as_view(), name="api-stage-publish"),
+    re_path(rf"^stages/{ID}/replace/$", StageReplaceView.as_view(), name="api-stage-replace"),
+    re_path(rf"^stages/{ID}/seat/$", StageSeatView.as_view(), name="api-stage-seat"),
+    re_path(rf"^stages/{ID}/standings/$", StageStandingsView.as_view(), name="api-stage-standings"),
     re_path(rf"^competitions/{ID}/screen/$", CompetitionScreenView.as_view(), name="api-competition-screen"),
     re_path(
         rf"^competitions/{ID}/screen/message/$",
@@ -106,7 +124,7 @@ urlpatterns = [
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(
-        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts)(?:/.*)?$",
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts|stages)(?:/.*)?$",
         not_found,
         name="api-404",
     ),

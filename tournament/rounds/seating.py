@@ -158,11 +158,13 @@ def round_seat(
     swiss: bool = False,
     time_budget: float = 10.0,
     meta: RequestMeta | None = None,
+    players: list[int] | None = None,
 ) -> RoundSeating:
-    """Seat (or seat again) a round that has not started."""
+    """Seat (or seat again) a round that has not started: every active entry, or ``players`` (a stage's
+    qualifiers, ``tournament.stages.services``)."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
-    players = _field(round_)
+    players = _field(round_) if players is None else sorted(players)
     history = _history(round_)
     options = _options(round_, seed, swiss, time_budget)
     try:
@@ -195,6 +197,37 @@ def round_seat(
             method=seated.method,
         )
     return RoundSeating(locked, tuple(seated.tables), tuple(seated.byes), seated.report, seated.method)
+
+
+def round_seat_given(
+    round_: Round, tables, *, user=None, meta: RequestMeta | None = None, method: str = ""
+) -> RoundSeating:
+    """Seat a round that has not started at tables already chosen (each E, S, W, N player ids): a stage's
+    placing groups or knockout tables (issue 36, ``tournament.stages``). A draft, as ``round_seat``'s."""
+    require_organiser(user, round_.competition)
+    tables = [tuple(t) for t in tables]
+    everyone = [p for t in tables for p in t]
+    if not tables or any(len(t) != len(WINDS) for t in tables) or len(set(everyone)) != len(everyone):
+        raise RoundError(_("Each table needs four different players, and nobody sits twice."))
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
+        _check_changeable(locked)
+        Seat.objects.filter(round=locked).delete()
+        old_scorekeepers = dict(Table.objects.filter(round=locked).values_list("number", "scorekeeper"))
+        Table.objects.filter(round=locked).delete()
+        _write_tables(locked, tables, old_scorekeepers)
+        audit_round(
+            "round_seated",
+            user,
+            locked,
+            gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
+            meta,
+            tables=[list(t) for t in tables],
+            byes=[],
+            method=method,
+        )
+    report = seating_report(list(tables), _history(locked), clubs=_clubs(everyone))
+    return RoundSeating(locked, tuple(tables), (), report, method)
 
 
 def competition_plan(

@@ -15,6 +15,7 @@ from tournament.views.organiser import (
     rounds,
     screen,
     seat_links,
+    stages,
 )
 
 app_name = "organiser"
@@ -27,6 +28,9 @@ urlpatterns = [
     path("competitions/<int:pk>/rules/", competitions.competition_rules, name="rules"),
     path("competitions/<int:pk>/staff/", competitions.competition_staff, name="staff"),
     path("competitions/<int:pk>/screen/", screen.screen_settings, name="screen"),
+    path("competitions/<int:pk>/stages/", stages.stages, name="stages"),
+    path("stages/<int:pk>/", stages.stage_detail, name="stage"),
+    path("stages/<int:pk>/action/", stages.stage_action, name="stage_action"),
     path(
         "competitions/<int:pk>/standings/",
         competitions.competition_standings,
