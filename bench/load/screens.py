@@ -99,8 +99,8 @@ def report(figures: dict) -> None:
     )
     print(
         f"  wrk, 64 connections: the same bytes as a static file {read['static']['rps']:.0f} req/s; "
-        f"the screen data through nginx's cache {read['screen']['rps']:.0f} req/s (p99 {read['screen']['p99']:.2f} ms, "
-        f"{read['screen']['errors']} errors): ratio {read['ratio']:.2f}"
+        f"the screen data through nginx's cache {read['screen']['rps']:.0f} req/s "
+        f"(p99 {read['screen']['p99']:.2f} ms, {read['screen']['errors']} errors): ratio {read['ratio']:.2f}"
     )
     print(f"  the league night x{figures['fraction']} through nginx, 1 then 50 screens polling every 5 s:")
     for step in figures["steps"]:
