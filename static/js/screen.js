@@ -199,7 +199,10 @@
     if (!data) return;
     const round = data.round;
     const status = round ? words["w" + round.status.charAt(0).toUpperCase() + round.status.slice(1)] || "" : "";
-    $("screen-round").textContent = round ? [fill(words.wRound, { n: round.number }), status, round.venue].filter(Boolean).join(" · ") : "";
+    const stage = data.stage ? data.stage.name : "";
+    $("screen-round").textContent = round
+      ? [stage, fill(words.wRound, { n: round.number }), status, round.venue].filter(Boolean).join(" · ")
+      : "";
     const message = $("screen-message");
     message.textContent = data.message;
     message.hidden = !data.message;

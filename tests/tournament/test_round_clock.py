@@ -133,3 +133,16 @@ def test_the_sheet_and_the_players_pages_count_down_to_the_end_with_extra_time(c
     assert f'data-ends="{stamp}"' in sheet
     clock = client.get(reverse("public:round_clock", args=[playing.pk])).content.decode()
     assert f'data-ends="{stamp}"' in clock and "20" in clock
+
+
+def test_a_hand_in_the_extra_time_is_not_late_one_after_it_is(playing, organiser):
+    from tournament.counts.integrity import integrity_report
+    from tournament.tables.ledger.record import hand_record
+
+    table = playing.tables.get()
+    Round.objects.filter(pk=playing.pk).update(ends_at=timezone.now() - timedelta(minutes=5))
+    round_add_time(playing, minutes=10, user=organiser)
+    within = hand_record(table=table, entry={"outcome": "draw"})
+    assert [h.pk for h in integrity_report(playing.competition).late_hands] == []
+    Round.objects.filter(pk=playing.pk).update(extra_minutes=0)
+    assert [h.pk for h in integrity_report(playing.competition).late_hands] == [within.pk]

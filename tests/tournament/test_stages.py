@@ -268,3 +268,15 @@ def test_the_organisers_pages_through_every_stage_door(client, prelims, organise
     client.force_login(stranger)
     assert client.post(action, {"action": "publish"}).status_code == 403
     assert client.get(reverse("organiser:stage", args=[stage.pk])).status_code == 403
+
+
+def test_the_big_screen_shows_the_stage_and_its_standings(client, prelims):
+    stage = final_stage(prelims)
+    services.stage_publish(stage)
+    services.stage_seat_round(stage, prelims["final_round"])
+    Round.objects.filter(competition=prelims["competition"], number=1).update(status=Round.Status.FINISHED)
+    prelims["final_round"].status = Round.Status.SEATED
+    prelims["final_round"].save()
+    data = client.get(f"/api/v1/competitions/{prelims['competition'].pk}/screen/").json()
+    assert data["round"]["number"] == 2 and data["stage"] == {"id": stage.pk, "name": "Final"}
+    assert sorted(line["name"] for line in data["standings"]) == ["Ann", "Ben", "Cat", "Eve"]

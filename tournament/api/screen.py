@@ -85,8 +85,11 @@ class ScreenSerializer(serializers.Serializer):
     made_at = serializers.DateTimeField(help_text="When this answer was made (kept answers are re-served).")
     message = serializers.CharField(help_text="The organiser's message line (may be empty).")
     round = ScreenRoundSerializer(allow_null=True)
+    stage = inline_serializer(
+        "ScreenStage", {"id": serializers.IntegerField(), "name": serializers.CharField()}, allow_null=True
+    )
     tables = ScreenTableSerializer(many=True, help_text="The tables still playing.")
-    standings = ScreenStandingSerializer(many=True)
+    standings = ScreenStandingSerializer(many=True, help_text="The competition's, or the round's stage's.")
 
 
 @method_decorator(shared(DATA), name="dispatch")

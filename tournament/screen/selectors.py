@@ -12,7 +12,9 @@ Words:
 
 Nothing private is read or answered: no seat link, no e-mail, no account; a round whose results are held
 shows its clock only (no tables), and the standings are the competition's public ones (held rounds left
-out, ``tournament.standings.store``). The answer is the same for everybody, so any cache may share it.
+out, ``tournament.standings.store``), or the stage's own when the round is in a stage
+(``tournament.stages.selectors.stage_standings``). The answer is the same for everybody: any cache may
+share it.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from tournament.models import ChipTransfer, Competition, Hand, Round, Seat
+from tournament.models import ChipTransfer, Competition, Hand, Round, Seat, Stage
 from tournament.rounds.clock import round_clock
 from tournament.screen.models import Screen
+from tournament.stages.selectors import stage_standings
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.tables.selectors import DEAL_RULES, play_order_key
 from tournament.tables.state import DealRules, Fold, HandResult
@@ -153,8 +156,18 @@ def _result(hand: Hand, net: dict[int, int]) -> HandResult:
     )
 
 
-def standings_lines(competition: Competition) -> list[dict]:
-    rows = [row for row in stored_standings(competition, COMPETITION_SCOPE) if not row.totals.withdrawn]
+def screen_stage(round_: Round | None) -> Stage | None:
+    """The stage the screen's round is in, when the competition has stages (issue 36)."""
+    if round_ is None:
+        return None
+    stages = Stage.objects.filter(stage_rounds__round=round_)
+    return stages.select_related("competition", "category_club").first()
+
+
+def standings_lines(competition: Competition, stage: Stage | None = None) -> list[dict]:
+    """The competition's stored standings, or the stage's own when the screen's round is in one."""
+    ranked = stored_standings(competition, COMPETITION_SCOPE) if stage is None else stage_standings(stage)
+    rows = [row for row in ranked if not row.totals.withdrawn]
     return [
         {
             "rank": row.rank,
@@ -174,11 +187,13 @@ def screen_data(competition: Competition) -> dict:
     message = Screen.objects.filter(competition=competition).values_list("message", flat=True).first()
     playing = round_ is not None and round_.status == Round.Status.PLAYING and not round_.results_held
     tables = tables_playing(round_) if playing else []
+    stage = screen_stage(round_)
     return {
         "competition": {"id": competition.pk, "name": competition.name},
         "made_at": timezone.now().isoformat(),
         "message": message or "",
         "round": _clock(round_) if round_ is not None else None,
+        "stage": {"id": stage.pk, "name": stage.name} if stage is not None else None,
         "tables": tables,
-        "standings": standings_lines(competition),
+        "standings": standings_lines(competition, stage),
     }

@@ -193,6 +193,7 @@ def _order(stage: Stage) -> list[int]:
 def stage_seat_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta | None = None, seed=None):
     """Seat one of the stage's rounds from its qualifiers, as the stage's seating says (a draft)."""
     require_organiser(user, stage.competition)
+    stage = Stage.objects.select_related("competition").get(pk=stage.pk)  # its status as stored now
     if not StageRound.objects.filter(stage=stage, round=round_).exists():
         raise StageError(_("Round %(n)s is not in this stage.") % {"n": round_.number})
     if stage_before(stage) is not None and stage.status != Stage.Status.PUBLISHED:
