@@ -18,6 +18,7 @@ from tournament.stages.selectors import (
     published_cut,
     stage_before,
     stage_rounds,
+    stage_standings,
     tie_break_metrics,
 )
 
@@ -82,9 +83,11 @@ def managed_stage(request, pk: int) -> Stage:
 def _cut_lines(stage: Stage) -> list[dict]:
     metrics = tie_break_metrics(stage)
     if stage.status == Stage.Status.PUBLISHED:
+        before = {r.totals.player_id: r.totals for r in stage_standings(stage_before(stage))}
         return [
             {"seed": q.seed, "player_id": q.player_id, "name": q.player.name, "rank": q.rank,
-             "status": q.status, "tied": q.tied_at_cut, "values": [],
+             "status": q.status, "tied": q.tied_at_cut,
+             "values": [getattr(before.get(q.player_id), m, "") for m in metrics],
              "replaced_by": q.replaced_by.player.name if q.replaced_by else ""}
             for q in published_cut(stage)
         ]  # fmt: skip
