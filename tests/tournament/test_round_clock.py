@@ -132,7 +132,19 @@ def test_the_sheet_and_the_players_pages_count_down_to_the_end_with_extra_time(c
     sheet = client.get(reverse("table:scoresheet", args=[table.pk])).content.decode()
     assert f'data-ends="{stamp}"' in sheet
     clock = client.get(reverse("public:round_clock", args=[playing.pk])).content.decode()
-    assert f'data-ends="{stamp}"' in clock and "20" in clock
+    assert f'data-ends="{stamp}"' in clock and "+20 min extra" in clock
+    # The player's pages poll that clock: their own table page, my tables, the public round page.
+    seat = playing.seats.first()
+    seat.player.user = organiser
+    seat.player.save()
+    for url in (
+        reverse("table:my_seat", args=[table.pk]),
+        reverse("table:mine"),
+        reverse("public:round", args=[playing.pk]),
+    ):
+        page = client.get(url).content.decode()
+        assert reverse("public:round_clock", args=[playing.pk]) in page, url
+        assert f'data-ends="{stamp}"' in page, url
 
 
 def test_a_hand_in_the_extra_time_is_not_late_one_after_it_is(playing, organiser):
