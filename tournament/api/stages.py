@@ -76,6 +76,17 @@ class CutLineSerializer(serializers.Serializer):
     replaced_by = serializers.IntegerField(allow_null=True)
 
 
+class StageStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    shared = serializers.BooleanField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    chips = serializers.IntegerField(help_text="Net chips in the stage, with the carried chips.")
+    sessions = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
 class CutSerializer(serializers.Serializer):
     stage = serializers.IntegerField()
     published = serializers.BooleanField()
@@ -97,6 +108,7 @@ class _StageView(LeagueAPIMixin, generics.GenericAPIView):
     permission_classes = COMPETITION_ORGANISER
     serializer_class = StageSerializer
     queryset = Stage.objects.none()
+    pagination_class = None  # a competition has a handful of stages
 
     def stage(self, request, pk) -> Stage:
         stage = get_or_404(Stage.objects.select_related("competition", "category_club"), pk)
@@ -268,7 +280,7 @@ class StageStandingsView(_StageView):
         summary="A stage's standings",
         description="Its rounds added up, plus the carried chips when the stage carries them over.",
         parameters=[id_parameter("id", "stage")],
-        responses={200: serializers.ListField(child=serializers.DictField()), **errors(404)},
+        responses={200: StageStandingSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk):
         stage = self.stage(request, pk)
