@@ -280,3 +280,40 @@ def test_the_big_screen_shows_the_stage_and_its_standings(client, prelims):
     data = client.get(f"/api/v1/competitions/{prelims['competition'].pk}/screen/").json()
     assert data["round"]["number"] == 2 and data["stage"] == {"id": stage.pk, "name": "Final"}
     assert sorted(line["name"] for line in data["standings"]) == ["Ann", "Ben", "Cat", "Eve"]
+
+
+def test_knockout_tables_send_the_top_two_of_each_table_on(prelims):
+    competition = prelims["competition"]
+    stage = services.stage_create(competition, name="Knockout", seating=Stage.Seating.KNOCKOUT, cut_size=8)
+    services.stage_add_round(stage, prelims["final_round"])
+    last = Round.objects.create(competition=competition, number=3)
+    services.stage_add_round(stage, last)
+    services.stage_publish(stage)
+    services.stage_seat_round(stage, prelims["final_round"])
+    tables = list(prelims["final_round"].tables.order_by("number"))
+    seated = [[s.player.name for s in t.seats.order_by("wind")] for t in tables]
+    assert len(tables) == 2 and sorted(n for names in seated for n in names) == sorted(NAMES)
+    Round.objects.filter(pk=prelims["final_round"].pk).update(status=Round.Status.SEATED)
+    for table in tables:  # South self-draws 2 doubles: +12, the three others -4
+        hand_record(
+            table=table,
+            entry={"outcome": "win", "winner": table.seat_map["S"], "win": "self_draw", "doubles": 2},
+        )
+    Round.objects.filter(pk=prelims["final_round"].pk).update(status=Round.Status.FINISHED)
+    services.stage_seat_round(stage, last)
+    going = set(Seat.objects.filter(round=last).values_list("player_id", flat=True))
+    # Each table's winner and, of the three level at -4, the best seed.
+    expected = set()
+    for table in tables:
+        seeds = dict(Qualifier.objects.filter(stage=stage).values_list("player_id", "seed"))
+        others = sorted((p for w, p in table.seat_map.items() if w != "S"), key=seeds.get)
+        expected |= {table.seat_map["S"], others[0]}
+    assert going == expected and len(going) == 4
+
+
+def test_a_swiss_stage_seats_only_its_qualifiers(prelims):
+    stage = final_stage(prelims, seating=Stage.Seating.SWISS)
+    services.stage_publish(stage)
+    services.stage_seat_round(stage, prelims["final_round"])
+    names = set(Seat.objects.filter(round=prelims["final_round"]).values_list("player__name", flat=True))
+    assert names == {"Ann", "Eve", "Ben", "Cat"}

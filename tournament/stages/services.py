@@ -209,7 +209,8 @@ def stage_seat_round(stage: Stage, round_: Round, *, user=None, meta: RequestMet
             earlier = [r for r in stage_rounds(stage) if r.number < round_.number]
             if earlier:  # who goes on from the stage's round before this one
                 last = earlier[-1]
-                seeds = {p: i for i, p in enumerate(players)}
+                seeds = dict(Qualifier.objects.filter(stage=stage).values_list("player_id", "seed"))
+                seeds = seeds or {p: i for i, p in enumerate(players)}  # the first stage: its order
                 players = knockout_advancers(round_tables(last), round_chips(last), seeds, stage.advance)
         return round_seat_given(round_, placing_groups(players), user=user, meta=meta, method=stage.seating)
     except (SeatsError, RoundError) as exc:
