@@ -90,6 +90,7 @@ def stage_add_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta
     if round_.competition_id != stage.competition_id:
         raise StageError(_("That round belongs to another competition."))
     with transaction.atomic():
+        Round.objects.select_for_update().get(pk=round_.pk)  # one stage at a time for a round
         if StageRound.objects.filter(round=round_).exists():
             raise StageError(_("Round %(n)s is already in a stage.") % {"n": round_.number})
         StageRound.objects.create(stage=stage, round=round_)
@@ -105,7 +106,9 @@ def stage_publish(stage: Stage, *, user=None, meta: RequestMeta | None = None) -
     require_organiser(user, stage.competition)
     with transaction.atomic():
         locked = (
-            Stage.objects.select_for_update().select_related("competition", "category_club").get(pk=stage.pk)
+            Stage.objects.select_for_update(of=("self",))
+            .select_related("competition", "category_club")
+            .get(pk=stage.pk)
         )
         if stage_before(locked) is None:
             raise StageError(_("The first stage takes every entrant: it has no cut to publish."))
