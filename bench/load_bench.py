@@ -24,6 +24,10 @@ On this machine, loopback only, bounded in time:
      API's read rate through the cache as a ratio of nginx serving the same
      bytes as a static file (``wrk``), and the freshness: seconds from a hand
      to the cached leaderboard showing it (p95, goal <= 2 s);
+   - ``screens`` (issue 36): the big screen's data through nginx's cache: one
+     answer's cost, its read rate through the cache against a static file, and
+     the league night at ``--screens-fraction`` with 1 then 50 screens polling
+     (``bench/load/screens.py``);
    - ``night`` (issue 20): the league night as an open-loop model, through
      nginx: a hand per table every two minutes over 2,500 tables and 10,000
      viewers polling the leaderboard every 5 s, run at growing fractions
@@ -50,6 +54,7 @@ Run (from the repository root):
     .venv/bin/python bench/load_bench.py --quick      # ~10 s phases, 15 s night steps
     .venv/bin/python bench/load_bench.py              # 30 s phases, 30 s night steps
     .venv/bin/python bench/load_bench.py --only nginx,night
+    .venv/bin/python bench/load_bench.py --only screens --quick
 
 nginx (``apt-get install nginx-light``) and wrk (``apt-get install wrk``) for the last two.
 
@@ -82,7 +87,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.load import front, night  # noqa: E402
+from bench.load import front, night, screens  # noqa: E402
 
 BIN = Path(sys.executable).parent
 
@@ -140,6 +145,9 @@ def _args():
     parser.add_argument(
         "--night-seconds", type=float, help="each step of the night (default 30; 15 with --quick)"
     )
+    parser.add_argument(
+        "--screens-fraction", type=float, default=0.1, help="the night's share under the big screens (0.1)"
+    )
     parser.add_argument("--freshness-samples", type=int, default=20, help="hands timed to the cached page")
     args = parser.parse_args()
     args.seconds = args.seconds or (10 if args.quick else 30)
@@ -160,6 +168,7 @@ def _phases(args) -> list[Phase]:
         Phase("table page", ("TableReader",), tables, args.seconds),
         # With nginx in front (bench/load/front.py, bench/load/night.py): run by ``main`` itself.
         Phase("nginx", (), 0, args.seconds),
+        Phase("screens", ("NightScorekeeper", "NightViewer", "BigScreen"), 0, args.night_seconds),
         Phase("night", ("NightScorekeeper", "NightViewer"), 0, args.night_seconds),
     ]
     if args.only:
@@ -489,6 +498,21 @@ def _behind_nginx(phase: Phase, servers: Servers, league, league_file: Path, fol
     proxy = servers.front
     if phase.name == "nginx":
         return front.nginx_phase(proxy, league, seconds=phase.seconds, samples=args.freshness_samples)
+    if phase.name == "screens":
+
+        def with_screens(count: int, users: int, seconds: float) -> PhaseResult:
+            _worker_caught_up(league)
+            name = f"screens x{count}"
+            env = {"LOAD_NIGHT_FRACTION": str(args.screens_fraction), "LOAD_SCREENS": str(count)}
+            results[name] = _run_phase(
+                Phase(name, phase.classes, users, seconds), servers, league_file, folder, host=proxy.url,
+                env_extra=env,
+            )  # fmt: skip
+            return results[name]
+
+        return screens.run_screens(
+            with_screens, proxy, league, fraction=args.screens_fraction, seconds=phase.seconds
+        )
 
     def step(fraction: float, users: int, seconds: float) -> PhaseResult:
         _worker_caught_up(league)
@@ -713,7 +737,7 @@ def main() -> int:
                 f"(after {waited:.1f} s for the worker to catch up) ...",
                 flush=True,
             )
-            if phase.name in ("nginx", "night"):
+            if phase.name in ("nginx", "night", "screens"):
                 behind[phase.name] = _behind_nginx(phase, servers, league, league_file, folder, args, results)
                 continue
             profile = phase.name == args.profile
@@ -735,6 +759,8 @@ def main() -> int:
         front.report(behind["nginx"])
     if "night" in behind:
         night.report(behind["night"])
+    if "screens" in behind:
+        screens.report(behind["screens"])
     figures.update(behind)
     failures = [f for r in results.values() for f in r.failures]
     errors = sum(row.failures for r in results.values() for row in r.rows.values())

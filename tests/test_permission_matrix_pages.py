@@ -31,12 +31,17 @@ from tournament.models import (
     HandVoid,
     Invitation,
     Player,
+    Qualifier,
     Round,
+    Screen,
     Seat,
+    Stage,
+    StageRound,
     StandingRow,
     Table,
 )
 from tournament.season.links import check_in_code
+from tournament.stages.services import stage_create
 from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +79,10 @@ def _newcomer(lg):
 
 def _other_keeper(lg):
     return lg.users["other_scorekeeper"]
+
+
+def _stage(lg):
+    return stage_create(lg.competition, name="Preliminaries")
 
 
 def _invitation(lg):
@@ -163,6 +172,17 @@ MATRIX = {
     "retire a seat's link": ("post", "organiser:seat_link_retire", lambda lg, seat: [seat.pk], NOTHING,
                              ORGANISER_ONLY, lambda lg: lg.table.seats.first()),
     "read the integrity page": ("get", "organiser:integrity", C, NOTHING, ORGANISER_ONLY, None),
+    "give a round extra time": ("post", "organiser:round_extra_time", R, lambda lg: {"minutes": "5"},
+                                ORGANISER_ONLY, None),
+    "set the big screen's message": ("post", "organiser:screen", C, lambda lg: {"message": "Final at 9"},
+                                     ORGANISER_ONLY, None),
+    "add a stage": ("post", "organiser:stages", C,
+                    lambda lg: {"name": "Preliminaries", "seating": "draw", "carry_over": "zero"},
+                    ORGANISER_ONLY, None),
+    "read a stage and its cut": ("get", "organiser:stage", lambda lg, st: [st.pk], NOTHING, ORGANISER_ONLY,
+                                 _stage),
+    "change a stage": ("post", "organiser:stage_action", lambda lg, st: [st.pk],
+                       lambda lg: {"action": "add_round", "round": lg.round.pk}, ORGANISER_ONLY, _stage),
     "read a table's chip counts": ("get", "table:counts", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
     "enter a chip count": ("post", "table:count_enter", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
     "ask for a chip count": ("post", "table:count_request", T, NOTHING, ORGANISER_ONLY, None),
@@ -211,6 +231,9 @@ def _snapshot(lg) -> tuple:
         list(Player.objects.order_by("pk").values_list("user", flat=True)),
         Invitation.objects.filter(withdrawn_at=None).count(),
         list(Attendance.objects.order_by("pk").values_list("reply", "checked_in", "no_show", "reserve")),
+        list(Round.objects.order_by("pk").values_list("extra_minutes", flat=True)),
+        list(Screen.objects.values_list("message", flat=True)), Stage.objects.count(),
+        StageRound.objects.count(), Qualifier.objects.count(),
     )  # fmt: skip
 
 

@@ -10,9 +10,13 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament import admin_people  # noqa: F401 - the clubs' and players' pages
+from tournament import (
+    admin_people,  # noqa: F401 - the clubs' and players' pages
+    admin_stages,  # noqa: F401 - stages and the big screen, read only
+)
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
+from tournament.admin_windows import ReadOnlyAdmin
 from tournament.league.competitions import (
     CHANGEABLE,
     CompetitionError,
@@ -24,9 +28,6 @@ from tournament.league.competitions import (
     table_set_scorekeeper,
 )
 from tournament.models import (
-    Attendance,
-    AuditEntry,
-    ChipCount,
     ChipTransfer,
     Competition,
     Entry,
@@ -216,7 +217,8 @@ class RoundAdmin(CompetitionScoped):
     form = RoundAdminForm
     list_display = ["competition", "number", "status", "results_held", "starts_at", "venue"]
     list_filter = ["competition", "status"]
-    readonly_fields = ["status", "results_held"]
+    # Extra time only through round_add_time (the round page, POST /api/v1/rounds/{id}/extra-time/).
+    readonly_fields = ["status", "results_held", "extra_minutes"]
 
     def get_readonly_fields(self, request, obj=None):
         return [*self.readonly_fields, "competition"] if obj is not None else self.readonly_fields
@@ -260,19 +262,6 @@ class TableAdmin(CompetitionScoped):
             )
         except CompetitionError as exc:
             raise ValidationError(str(exc)) from None
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """The ledger is append-only: the admin shows it and never edits or deletes it."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ChipTransferInline(ReadOnlyInline):
@@ -373,25 +362,3 @@ class HandVoidAdmin(ReadOnlyAdmin):
 @admin.register(ChipTransfer)
 class ChipTransferAdmin(ReadOnlyAdmin):
     list_display = ["hand", "adjustment_of", "from_player", "to_player", "amount", "reason", "created_at"]
-
-
-@admin.register(ChipCount)
-class ChipCountAdmin(ReadOnlyAdmin):
-    """Counts change only through ``tournament.counts.services`` (the table's count page and the API)."""
-
-    list_display = ["table", "status", "at_end", "requested_at", "counted_at", "resolved_at"]
-    list_filter = ["status"]
-
-
-@admin.register(Attendance)
-class AttendanceAdmin(ReadOnlyAdmin):
-    """Replies and check-ins change only through ``tournament.season.attendance`` (pages and API)."""
-
-    list_display = ["round", "entry", "reply", "checked_in", "checked_in_at", "no_show", "reserve"]
-    list_filter = ["reply", "checked_in", "no_show"]
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["at", "action", "user", "ip_address", "competition", "object_type", "object_id"]
-    list_filter = ["action", "competition"]

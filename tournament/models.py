@@ -10,13 +10,15 @@ from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
 from tournament.ratings.models import PlayerRating, RatingChange
 from tournament.rounds.models import Round, Seat, Table
+from tournament.screen.models import Screen
 from tournament.season.models import Attendance
+from tournament.stages.models import Qualifier, Stage, StageRound
 from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid, RefusedHand
 
 __all__ = [
     "Attendance", "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule",
     "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "PlayerRating",
-    "RatingChange", "RefusedHand", "Round",
-    "Seat", "StandingRow", "StandingsMeta", "Table",
+    "Qualifier", "RatingChange", "RefusedHand", "Round", "Screen", "Seat", "Stage", "StageRound",
+    "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

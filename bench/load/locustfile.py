@@ -62,7 +62,8 @@ IN_FLIGHT: set[str] = set()  # keys of posts sent and not answered (yet): cut of
 def _write_counts(**_kwargs) -> None:
     path = os.environ.get("LOAD_COUNTS")
     if path:
-        Path(path).write_text(json.dumps({**COUNTS, "in_flight": sorted(IN_FLIGHT)}))
+        counts = {**COUNTS, "in_flight": sorted(IN_FLIGHT), "screen_cache": SCREEN_CACHE}
+        Path(path).write_text(json.dumps(counts))
 
 
 class Scorekeeper(FastHttpUser):
@@ -271,3 +272,33 @@ class NightViewer(_Paced, FastHttpUser):
     @task
     def poll(self) -> None:
         _get(self, f"/competitions/{LEAGUE.competition}/standings/live/", "GET leaderboard live (via nginx)")
+
+
+# --- the big screen (issue 36): ``bench/load/screens.py`` says how it is read ----------------------------
+
+SCREENS = int(os.environ.get("LOAD_SCREENS", "0"))
+SCREEN_POLL_SECONDS = 5.0  # static/js/screen.js's poll (tournament.views.public.screen.POLL_SECONDS)
+SCREEN_CACHE: dict[str, int] = {}  # nginx's X-Cache-Status of the screens' answers
+
+
+class BigScreen(_Paced, FastHttpUser):
+    """A TV in the room: the competition's screen data every 5 s, through nginx, as screen.js asks."""
+
+    fixed_count = SCREENS
+    network_timeout = 60.0
+    connection_timeout = 30.0
+
+    def _period(self) -> float:
+        return SCREEN_POLL_SECONDS
+
+    def on_start(self) -> None:
+        self._start_pacing()
+
+    @task
+    def poll(self) -> None:
+        url = f"/api/v1/competitions/{LEAGUE.competition}/screen/"
+        with self.client.get(url, name="GET big screen (via nginx)", catch_response=True) as answer:
+            status = answer.headers.get("X-Cache-Status", "none") if answer.headers else "none"
+            SCREEN_CACHE[status] = SCREEN_CACHE.get(status, 0) + 1
+            if answer.status_code != 200:
+                answer.failure(f"status {answer.status_code}")

@@ -13,6 +13,7 @@ import pytest
 from tests.api.conftest import client_for
 from tournament.confirmations.seat_links import seat_link_token
 from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round, Seat
+from tournament.stages.services import stage_create
 from tournament.tables.ledger.record import hand_record
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +62,7 @@ def objects(league):
         "seats": seat_link_token(Seat.objects.get(table=league.table, wind="E")),
         "counts": ChipCount.objects.create(table=league.table).pk,
         "attendance": east,  # a player of the round's competition (issue 33)
+        "stages": stage_create(league.competition, name="Preliminaries").pk,
     }
 
 

@@ -93,8 +93,8 @@ def test_each_round_action_documents_itself_and_its_body(schema_json):
     for action in ROUND_ACTIONS:
         operation = schema_json["paths"][f"/api/v1/rounds/{{id}}/{action}/"]["post"]
         summaries.add(operation["summary"])
-        # reopen (its reason), start (a new end, issue 32), end (count empty tables, issue 32)
-        assert ("requestBody" in operation) == (action in ("reopen", "start", "end")), action
+        # reopen (its reason), start (a new end, issue 32), end (count empty tables, issue 32), extra time
+        assert ("requestBody" in operation) == (action in ("reopen", "start", "end", "extra-time")), action
         conflict = operation["responses"]["409"]["content"]["application/json"]["schema"]["$ref"]
         assert conflict.endswith("/Error"), action  # a transition refused has no table state
     assert len(summaries) == len(ROUND_ACTIONS)  # each its own, not all the last one's

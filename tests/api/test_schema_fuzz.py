@@ -56,8 +56,10 @@ from tournament.models import (
     Player,
     Round,
     Seat,
+    Stage,
     Table,
 )
+from tournament.stages.services import stage_add_round, stage_create
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.selectors import table_ledger
 
@@ -198,6 +200,9 @@ def caller(request, league, settings, _one_db_connection):
     first, second, *_ = sorted(balances)
     count_enter(league.table, chips={**balances, first: balances[first] + 1, second: balances[second] - 1})
     count_request(league.table, user=organiser)
+    # Stages (issue 36): the preliminaries with the league's round, and a final cut to four.
+    stage_add_round(stage_create(league.competition, name="Preliminaries"), league.round)
+    stage_create(league.competition, name="Final", cut_size=4)
     role = request.param
     user = {
         "anonymous": None,
@@ -210,7 +215,7 @@ def caller(request, league, settings, _one_db_connection):
 
 
 KEPT = (AuditEntry, Club, Player, Competition, Entry, Round, Table, Seat, Hand, HandVoid, ChipTransfer,
-        HandCheck, HandAnswer, ChipCount)  # fmt: skip
+        HandCheck, HandAnswer, ChipCount, Stage)  # fmt: skip
 
 
 def rows() -> dict[str, int]:
@@ -229,6 +234,7 @@ def real_ids(league) -> dict[str, list]:
         "tables": list(Table.objects.values_list("pk", flat=True)),
         "hands": list(Hand.objects.values_list("pk", flat=True)),
         "counts": list(ChipCount.objects.values_list("pk", flat=True)),
+        "stages": list(Stage.objects.values_list("pk", flat=True)),
         "seats": [seat_link_token(seat) for seat in Seat.objects.order_by("pk")],  # the private links
         "rulesets": list(RULESETS),
         "users": list(get_user_model().objects.values_list("pk", flat=True)),
@@ -236,7 +242,9 @@ def real_ids(league) -> dict[str, list]:
     }
 
 
-PATH_KINDS = ("clubs", "players", "competitions", "rounds", "tables", "hands", "rulesets", "counts", "seats")
+PATH_KINDS = (
+    "clubs", "players", "competitions", "rounds", "tables", "hands", "rulesets", "counts", "seats", "stages",
+)  # fmt: skip
 
 
 def _kind(path: str, name: str) -> str | None:

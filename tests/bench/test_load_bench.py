@@ -120,5 +120,6 @@ def test_the_locustfile_loads_and_names_its_users():
         "LiveReader",
         "TableReader",
         "Ceiling",
+        "BigScreen",
     ):
         assert user in listed.stdout

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
-from tournament.api.fields import Text
+from tournament.api.fields import Integer, Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.refusals import HAND_CORRECT_409, HAND_CORRECT_422
@@ -29,7 +29,7 @@ from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSe
 from tournament.api.serializers_rounds import RoundSerializer
 from tournament.api.serializers_tables import TableSerializer
 from tournament.models import Hand, Round, Table
-from tournament.rounds import lifecycle, seating
+from tournament.rounds import clock, lifecycle, seating
 from tournament.tables.ledger.record import hand_correct
 from tournament.tables.selectors import with_seats
 
@@ -68,6 +68,15 @@ def _end_arguments(self, request) -> dict:
     return {"count_empty": _body(EndRequestSerializer, request)["count_empty_tables"]}
 
 
+class ExtraTimeRequestSerializer(serializers.Serializer):
+    minutes = Integer(
+        min_value=-clock.MAX_STEP,
+        max_value=clock.MAX_STEP,
+        help_text="Minutes of extra time to add (negative: taken back). The total stays within 0 and "
+        f"{clock.MAX_EXTRA}.",
+    )
+
+
 class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
     permission_classes = COMPETITION_ORGANISER
     serializer_class = RoundSerializer
@@ -93,7 +102,7 @@ class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
 
 def _round_action(name: str, door, summary: str, description: str, request=None, arguments=None):
     view = type(
-        f"Round{name.title()}View",
+        f"Round{name.title().replace('_', '')}View",
         (_RoundActionView,),
         {"door": staticmethod(door), **({"arguments": arguments} if arguments else {})},
     )
@@ -112,6 +121,12 @@ def _round_action(name: str, door, summary: str, description: str, request=None,
         responses={200: RoundSerializer, **errors(*WRITE, 409, transition=True)},
     )(post)
     return view
+
+
+def _extra_time_arguments(self, request) -> dict:
+    body = ExtraTimeRequestSerializer(data=request.data if isinstance(request.data, dict) else {})
+    body.is_valid(raise_exception=True)
+    return {"minutes": body.validated_data["minutes"]}
 
 
 def _reopen_arguments(self, request) -> dict:
@@ -145,6 +160,12 @@ ROUND_ACTIONS = {
         "reopen", lifecycle.round_reopen, "Reopen a finished round to correct a hand",
         "`finished` → `playing`; its tables' ends are cleared. The reason is kept in the audit log.",
         request=ReopenRequestSerializer, arguments=_reopen_arguments,
+    ),
+    "extra-time": _round_action(
+        "extra_time", clock.round_add_time, "Give a round extra time",
+        "Adds `minutes` (negative: takes them back) to the round's clock: `clock_ends` is `ends_at` plus "
+        "`extra_minutes`. A seated or playing round with an end time only; audited (issue 36).",
+        request=ExtraTimeRequestSerializer, arguments=_extra_time_arguments,
     ),
     "hold": _round_action(
         "hold", lambda r, **kw: lifecycle.round_hold(r, held=True, **kw), "Hold a round's results",

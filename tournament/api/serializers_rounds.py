@@ -15,16 +15,32 @@ from tournament.tables.ledger.guard import INT_MAX
 
 class RoundSerializer(StrictModelSerializer):
     number = Integer(min_value=1, max_value=INT_MAX, required=False, help_text="Defaults to the next number.")
+    extra_minutes = serializers.IntegerField(
+        read_only=True, help_text="Extra time given to the round (POST /api/v1/rounds/{id}/extra-time/)."
+    )
+    clock_ends = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="When the round's clock runs out: `ends_at` plus the extra time.",
+    )
 
     class Meta:
         model = Round
-        fields = ["id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held"]
+        fields = [
+            "id", "competition", "number", "starts_at", "ends_at", "venue", "status", "results_held",
+            "extra_minutes", "clock_ends",
+        ]  # fmt: skip
         # A round's status and held results change only through its actions (POST /rounds/{id}/start/ ...,
-        # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13).
+        # tournament.api.lifecycle), which check the transition and write the audit entry (issue 13);
+        # its extra time through POST /rounds/{id}/extra-time/ (issue 36).
         read_only_fields = ["competition", "status", "results_held"]
 
     def read_only_message(self, name: str) -> str:
-        action = {"status": "publish/, start/, end/, finish/ or reopen/", "results_held": "hold/ or release/"}
+        action = {
+            "status": "publish/, start/, end/, finish/ or reopen/",
+            "results_held": "hold/ or release/",
+            "extra_minutes": "extra-time/",
+        }
         if name in action:
             return _("Read-only here: use POST /api/v1/rounds/{id}/%(action)s") % {"action": action[name]}
         return super().read_only_message(name)
@@ -75,9 +91,10 @@ class SeatingResultSerializer(serializers.Serializer):
     tables = TableSerializer(many=True)
     byes = serializers.ListField(child=Integer(), required=False, help_text="Player ids sitting out.")
     seated_from = serializers.ChoiceField(
-        choices=["checked_in", "yes", "entries"],
+        choices=["checked_in", "yes", "entries", "stage"],
         required=False,
-        help_text="Whom the round was seated from: the checked-in, the yes replies, or every active entry.",
+        help_text="Whom the round was seated from: the checked-in, the yes replies, every active entry, or "
+        "a stage's qualifiers (issue 36).",
     )
     report = serializers.DictField(
         help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"

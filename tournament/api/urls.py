@@ -24,12 +24,23 @@ from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
 from tournament.api.ratings import PlayerRatingsView, RatingsView
+from tournament.api.screen import CompetitionScreenMessageView, CompetitionScreenView
 from tournament.api.season import (
     AttendanceOneView,
     AttendanceView,
     CompetitionCalendarView,
     LateArrivalView,
     SeasonScheduleView,
+)
+from tournament.api.stages import (
+    CompetitionStagesView,
+    StageCutView,
+    StageDetailView,
+    StagePublishView,
+    StageReplaceView,
+    StageRoundsView,
+    StageSeatView,
+    StageStandingsView,
 )
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
 from tournament.api.tokens import TokenDetailView, TokenListView, TokenView
@@ -121,6 +132,20 @@ urlpatterns = [
     re_path(rf"^tables/{ID}/counts/request/$", CountRequestView.as_view(), name="api-table-count-request"),
     re_path(rf"^counts/{ID}/accept/$", CountAcceptView.as_view(), name="api-count-accept"),
     re_path(rf"^counts/{ID}/compare/$", CountCompareView.as_view(), name="api-count-compare"),
+    re_path(rf"^competitions/{ID}/stages/$", CompetitionStagesView.as_view(), name="api-competition-stages"),
+    re_path(rf"^stages/{ID}/$", StageDetailView.as_view(), name="api-stage"),
+    re_path(rf"^stages/{ID}/rounds/$", StageRoundsView.as_view(), name="api-stage-rounds"),
+    re_path(rf"^stages/{ID}/cut/$", StageCutView.as_view(), name="api-stage-cut"),
+    re_path(rf"^stages/{ID}/publish/$", StagePublishView.as_view(), name="api-stage-publish"),
+    re_path(rf"^stages/{ID}/replace/$", StageReplaceView.as_view(), name="api-stage-replace"),
+    re_path(rf"^stages/{ID}/seat/$", StageSeatView.as_view(), name="api-stage-seat"),
+    re_path(rf"^stages/{ID}/standings/$", StageStandingsView.as_view(), name="api-stage-standings"),
+    re_path(rf"^competitions/{ID}/screen/$", CompetitionScreenView.as_view(), name="api-competition-screen"),
+    re_path(
+        rf"^competitions/{ID}/screen/message/$",
+        CompetitionScreenMessageView.as_view(),
+        name="api-competition-screen-message",
+    ),
     re_path(
         rf"^competitions/{ID}/integrity/$",
         CompetitionIntegrityView.as_view(),
@@ -133,7 +158,7 @@ urlpatterns = [
     # Anything else under the league's resources is a 404 in the API's error shape, not an HTML page.
     # (Only these prefixes: the scoring engine's API shares /api/v1/.)
     re_path(
-        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts|ratings)(?:/.*)?$",
+        r"^(?:auth|tokens|clubs|players|competitions|rounds|tables|hands|seats|counts|ratings|stages)(?:/.*)?$",
         not_found,
         name="api-404",
     ),

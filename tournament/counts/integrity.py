@@ -8,7 +8,7 @@ and chip counts once and answers each section with the hands behind it:
 - **counts**: tables whose chip count did not match the ledger (differing,
   counted again, or accepted with an adjustment), with the differences and the
   hands since the last agreed count (``tournament.counts.services``).
-- **late hands**: hands recorded after their round's scheduled end time.
+- **late hands**: hands recorded after their round's scheduled end time and its extra time (issue 36).
 - **voids by scorekeeper**: the voided hands, grouped by who had recorded them.
 - **patterns**: one discarder feeding one winner far more often than chance,
   and Za Hu rates by player (``tournament.counts.integrity_stats``, which explains
@@ -98,7 +98,9 @@ def integrity_report(competition: Competition) -> IntegrityReport:
         if hand.is_void:
             voids[actor_name(hand.recorded_by)].append(hand)
 
-    late = [h for h in _hands(competition).filter(recorded_at__gt=F("table__round__ends_at")).order_by("pk")]
+    # After the round's end and its extra time (issue 36: ``Round.clock_ends``).
+    after_end = _hands(competition).filter(recorded_at__gt=F("table__round__ends_at")).order_by("pk")
+    late = [h for h in after_end if h.recorded_at > h.table.round.clock_ends]
     open_checks = dict(
         HandCheck.objects.filter(hand__table__round__competition=competition, ruling="")
         .filter(hand__void__isnull=True, state__in=[HandCheck.State.DISPUTED, HandCheck.State.PENDING])

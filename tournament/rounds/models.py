@@ -7,6 +7,8 @@ player first sat (E, S, W, N), which never changes during the session (the
 seat *winds* move with the deal: ``tournament.tables.state``).
 """
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +30,9 @@ class Round(models.Model):
     results_held = models.BooleanField(
         default=False, help_text="Hold this round's results back from the public standings until released."
     )
+    # Extra time the organiser gave a playing round (issue 36, ``tournament.rounds.clock.round_add_time``):
+    # the clock runs to ``ends_at`` plus these minutes. Kept apart from ``ends_at`` (the schedule).
+    extra_minutes = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["competition", "number"]
@@ -35,6 +40,13 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition} — round {self.number}"
+
+    @property
+    def clock_ends(self):
+        """When the round's clock runs out: its end plus the extra time given (None without an end)."""
+        if self.ends_at is None:
+            return None
+        return self.ends_at + timedelta(minutes=self.extra_minutes)
 
 
 class Table(models.Model):

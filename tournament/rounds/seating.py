@@ -211,11 +211,16 @@ def round_seat(
     time_budget: float = 10.0,
     reserves: tuple[int, ...] = (),
     meta: RequestMeta | None = None,
+    players: list[int] | None = None,
 ) -> RoundSeating:
-    """Seat (or seat again) a round that has not started, from who is here (``_night``)."""
+    """Seat (or seat again) a round that has not started, from who is here (``_night``), or from
+    ``players`` (a stage's qualifiers, ``tournament.stages.services``)."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
-    players, source, night = _night(round_, seed, reserves)
+    if players is None:
+        players, source, night = _night(round_, seed, reserves)
+    else:
+        players, source, night = sorted(players), "stage", None
     history = _history(round_)
     options = _options(round_, seed, swiss, time_budget, anew=round_.tables.exists())
     try:

@@ -13,9 +13,12 @@ from tournament.views.organiser import (
     players,
     printing,
     round_actions,
+    round_clock,
     rounds,
+    screen,
     season,
     seat_links,
+    stages,
 )
 
 app_name = "organiser"
@@ -27,6 +30,10 @@ urlpatterns = [
     path("competitions/<int:pk>/edit/", competitions.competition_edit, name="competition_edit"),
     path("competitions/<int:pk>/rules/", competitions.competition_rules, name="rules"),
     path("competitions/<int:pk>/staff/", competitions.competition_staff, name="staff"),
+    path("competitions/<int:pk>/screen/", screen.screen_settings, name="screen"),
+    path("competitions/<int:pk>/stages/", stages.stages, name="stages"),
+    path("stages/<int:pk>/", stages.stage_detail, name="stage"),
+    path("stages/<int:pk>/action/", stages.stage_action, name="stage_action"),
     path(
         "competitions/<int:pk>/standings/",
         competitions.competition_standings,
@@ -69,6 +76,7 @@ urlpatterns = [
     path("rounds/<int:pk>/swap/", rounds.round_swap_view, name="round_swap"),
     path("rounds/<int:pk>/scorekeepers/", rounds.round_scorekeepers, name="round_scorekeepers"),
     path("rounds/<int:pk>/status/", round_actions.round_status, name="round_status"),
+    path("rounds/<int:pk>/extra-time/", round_clock.round_extra_time, name="round_extra_time"),
     path("rounds/<int:pk>/seating.pdf", printing.seating_plan_pdf, name="seating_pdf"),
     path("rounds/<int:pk>/table-cards.pdf", printing.table_cards_pdf, name="cards_pdf"),
     path("rounds/<int:pk>/player-slips.pdf", printing.player_slips_pdf, name="slips_pdf"),

@@ -3,6 +3,7 @@
 from tournament.views.public.clubs import competition_clubs_csv
 from tournament.views.public.pages import competition, competition_live, player, round_page
 from tournament.views.public.ratings import ratings
+from tournament.views.public.screen import competition_screen, round_clock
 from tournament.views.public.standings import (
     competition_standings,
     competition_standings_csv,
@@ -17,12 +18,14 @@ __all__ = [
     "competition",
     "competition_clubs_csv",
     "competition_live",
+    "competition_screen",
     "competition_standings",
     "competition_standings_csv",
     "competition_standings_live",
     "competition_standings_pdf",
     "player",
     "ratings",
+    "round_clock",
     "round_page",
     "round_standings_csv",
     "round_standings_live",

@@ -1,0 +1,134 @@
+"""Reads of a competition's stages (issue 36): each stage's standings, and the cut before it is published.
+
+A stage's **standings** add up, player by player, the standings of each of its rounds
+(``tournament.standings.compute.scope_totals``, the public view: held rounds left out), plus the chips a
+qualifier carried over when the stage says so, and rank them by the competition's tie-break order
+(``tournament.standings.rank``). Who is listed: the stage's qualifiers once its cut is published; for a
+stage without a cut (the preliminaries), every entrant and whoever sat at its tables.
+
+The **cut preview** is the cut (``tournament.stages.cut``) of the stage before's standings, or of one
+club's players in them (``Stage.category_club``), as it would be published now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tournament.models import ChipTransfer, Entry, Qualifier, Round, Stage
+from tournament.stages.cut import Candidate, CutLine, cut
+from tournament.standings.compute import scope_totals
+from tournament.standings.rank import PlayerTotals, RankedRow, rank
+
+
+def stage_rounds(stage: Stage) -> list[Round]:
+    return list(Round.objects.filter(stage_round__stage=stage).order_by("number"))
+
+
+def stage_before(stage: Stage) -> Stage | None:
+    return (
+        Stage.objects.filter(competition_id=stage.competition_id, number__lt=stage.number)
+        .order_by("-number")
+        .first()
+    )
+
+
+def _add(line: PlayerTotals, other: PlayerTotals) -> PlayerTotals:
+    return replace(
+        line,
+        net_chips=line.net_chips + other.net_chips,
+        sessions=line.sessions + other.sessions,
+        hands_won=line.hands_won + other.hands_won,
+        self_drawn_wins=line.self_drawn_wins + other.self_drawn_wins,
+        za_hu=line.za_hu + other.za_hu,
+        biggest_hand=max(line.biggest_hand, other.biggest_hand),
+    )
+
+
+def stage_totals(stage: Stage) -> list[PlayerTotals]:
+    competition = stage.competition
+    withdrawn = set(
+        Entry.objects.filter(competition=competition, status=Entry.Status.WITHDRAWN).values_list(
+            "player_id", flat=True
+        )
+    )
+    lines: dict[int, PlayerTotals] = {}
+    for round_ in stage_rounds(stage):
+        for totals in scope_totals(competition, round_):
+            lines[totals.player_id] = (
+                _add(lines[totals.player_id], totals) if totals.player_id in lines else totals
+            )
+    qualifiers = list(
+        Qualifier.objects.filter(stage=stage, status=Qualifier.Status.IN).select_related("player__club")
+    )
+    if qualifiers or stage.status == Stage.Status.PUBLISHED:
+        listed = {}
+        for q in qualifiers:
+            base = lines.get(q.player_id) or PlayerTotals(
+                player_id=q.player_id, name=q.player.name, club=q.player.club.name if q.player.club else None
+            )
+            carried = q.carried_chips if stage.carry_over == Stage.CarryOver.CHIPS else 0
+            listed[q.player_id] = replace(base, net_chips=base.net_chips + carried)
+        lines = listed
+    else:
+        for entry in Entry.objects.filter(competition=competition).select_related("player__club"):
+            player = entry.player
+            lines.setdefault(
+                player.pk,
+                PlayerTotals(
+                    player_id=player.pk, name=player.name, club=player.club.name if player.club else None
+                ),
+            )
+    return [replace(t, withdrawn=t.player_id in withdrawn) for t in lines.values()]
+
+
+def stage_standings(stage: Stage) -> list[RankedRow]:
+    return rank(stage_totals(stage), **stage.competition.ranking())
+
+
+def tie_break_metrics(stage: Stage) -> list[str]:
+    return [name.lstrip("-") for name in stage.competition.ranking()["order"]]
+
+
+def cut_preview(stage: Stage) -> list[CutLine]:
+    """The cut as it would be published now (every candidate, in ranked order, in or out)."""
+    before = stage_before(stage)
+    if before is None:
+        return []
+    metrics = tie_break_metrics(stage)
+    ranked = stage_standings(before)
+    if stage.category_club_id is not None:
+        club = stage.category_club.name
+        ranked = [row for row in ranked if row.totals.club == club]
+    candidates = [
+        Candidate(
+            player_id=row.totals.player_id,
+            name=row.totals.name,
+            rank=row.rank,
+            values={m: _value(row.totals, m) for m in metrics},
+            withdrawn=row.totals.withdrawn,
+            chips=row.totals.net_chips,
+        )
+        for row in ranked
+    ]
+    return cut(candidates, stage.cut_size)
+
+
+def _value(totals: PlayerTotals, metric: str):
+    value = getattr(totals, metric)
+    return float(value) if metric == "chips_per_session" else value
+
+
+def round_chips(round_: Round) -> dict[int, int]:
+    """Each player's net chips in one round (a player sits at one table a round): knockout's measure."""
+    net: dict[int, int] = {}
+    moves = ChipTransfer.objects.filter(table__round=round_).values_list(
+        "from_player_id", "to_player_id", "amount"
+    )
+    for payer, payee, amount in moves:
+        net[payer] = net.get(payer, 0) - amount
+        net[payee] = net.get(payee, 0) + amount
+    return net
+
+
+def published_cut(stage: Stage) -> list[Qualifier]:
+    return list(Qualifier.objects.filter(stage=stage).select_related("player", "replaced_by__player"))

@@ -1,0 +1,221 @@
+"""The doors of a competition's stages (issue 36): create, add a round, publish the cut, replace a
+qualifier who withdraws, seat a stage's round. Each checks the caller's right (an organiser of the
+competition; ``user=None`` is the operator), refuses what does not hold with a ``StageError`` saying
+why, and writes one audit entry in the same transaction. Pages, the API and the admin call these.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.roles import require_organiser
+from tournament.models import Club, Competition, Entry, Hand, Qualifier, Round, Stage, StageRound
+from tournament.rounds.seating import RoundError, round_seat, round_tables
+from tournament.rounds.seating_given import round_seat_given
+from tournament.stages.cut import CutError, next_in_line
+from tournament.stages.seats import SeatsError, knockout_advancers, placing_groups
+from tournament.stages.selectors import cut_preview, round_chips, stage_before, stage_rounds, stage_standings
+
+MAX_CUT = 100_000
+MAX_NAME = 100
+
+
+class StageError(ValueError):
+    """The stage cannot change so: the message says why."""
+
+
+def _audit(action: str, user, stage: Stage, words: str, meta: RequestMeta | None, **data) -> None:
+    audit_write(
+        action,
+        user=user,
+        competition=stage.competition,
+        object_type="stage",
+        object_id=stage.pk,
+        words=words,
+        args={"stage": stage.name, **{k: v for k, v in data.items() if isinstance(v, str | int)}},
+        data={"stage": stage.number, **data},
+        meta=meta,
+    )
+
+
+def _check_settings(*, first: bool, name, seating, carry_over, cut_size, advance, category_club) -> None:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise StageError(_("Give the stage a name of at most %(max)s characters.") % {"max": MAX_NAME})
+    if seating not in Stage.Seating.values:
+        raise StageError(_("Unknown seating: choose one of the list."))
+    if carry_over not in Stage.CarryOver.values:
+        raise StageError(_("Unknown carry-over: start from zero or carry the earlier chips."))
+    if advance not in (1, 2):
+        raise StageError(_("One or two players of each knockout table go on."))
+    if cut_size is not None and (
+        isinstance(cut_size, bool) or not isinstance(cut_size, int) or not 1 <= cut_size <= MAX_CUT
+    ):
+        raise StageError(_("A cut lets between 1 and %(max)s players in.") % {"max": MAX_CUT})
+    if first and (cut_size is not None or category_club is not None):
+        raise StageError(_("The first stage takes every entrant: it has no cut."))
+
+
+def stage_create(
+    competition: Competition,
+    *,
+    name: str,
+    seating: str = Stage.Seating.DRAW,
+    carry_over: str = Stage.CarryOver.ZERO,
+    cut_size: int | None = None,
+    category_club: Club | None = None,
+    advance: int = 2,
+    user=None,
+    meta: RequestMeta | None = None,
+) -> Stage:
+    require_organiser(user, competition)
+    with transaction.atomic():
+        Competition.objects.select_for_update().get(pk=competition.pk)
+        last = competition.stages.order_by("-number").values_list("number", flat=True).first()
+        _check_settings(
+            first=last is None, name=name, seating=seating, carry_over=carry_over, cut_size=cut_size,
+            advance=advance, category_club=category_club,
+        )  # fmt: skip
+        stage = Stage.objects.create(
+            competition=competition, number=(last or 0) + 1, name=name.strip(), seating=seating,
+            carry_over=carry_over, cut_size=cut_size, category_club=category_club, advance=advance,
+        )  # fmt: skip
+        _audit("stage_created", user, stage, gettext_noop("%(actor)s added the stage %(stage)s"), meta)
+    return stage
+
+
+def stage_add_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta | None = None) -> Stage:
+    require_organiser(user, stage.competition)
+    if round_.competition_id != stage.competition_id:
+        raise StageError(_("That round belongs to another competition."))
+    with transaction.atomic():
+        Round.objects.select_for_update().get(pk=round_.pk)  # one stage at a time for a round
+        if StageRound.objects.filter(round=round_).exists():
+            raise StageError(_("Round %(n)s is already in a stage.") % {"n": round_.number})
+        StageRound.objects.create(stage=stage, round=round_)
+        _audit(
+            "stage_round_added", user, stage,
+            gettext_noop("%(actor)s put round %(round)s in the stage %(stage)s"), meta, round=round_.number,
+        )  # fmt: skip
+    return stage
+
+
+def stage_publish(stage: Stage, *, user=None, meta: RequestMeta | None = None) -> list[Qualifier]:
+    """Publish the stage's cut: who is in and who is out, in seed order, as the preview showed."""
+    require_organiser(user, stage.competition)
+    with transaction.atomic():
+        locked = (
+            Stage.objects.select_for_update(of=("self",))
+            .select_related("competition", "category_club")
+            .get(pk=stage.pk)
+        )
+        if stage_before(locked) is None:
+            raise StageError(_("The first stage takes every entrant: it has no cut to publish."))
+        if locked.status == Stage.Status.PUBLISHED:
+            raise StageError(_("This stage's cut is already published."))
+        try:
+            lines = cut_preview(locked)
+        except CutError as exc:
+            raise StageError(str(exc)) from None
+        if not any(line.qualified for line in lines):
+            raise StageError(_("Nobody qualifies: the stage before has no standings yet."))
+        rows = Qualifier.objects.bulk_create(
+            Qualifier(
+                stage=locked, player_id=line.candidate.player_id, seed=line.seed, rank=line.candidate.rank,
+                status=Qualifier.Status.IN if line.qualified else (
+                    Qualifier.Status.WITHDRAWN if line.candidate.withdrawn else Qualifier.Status.OUT
+                ),
+                carried_chips=line.candidate.chips, tied_at_cut=line.tied_at_cut,
+            )
+            for line in lines
+        )  # fmt: skip
+        locked.status = Stage.Status.PUBLISHED
+        locked.save(update_fields=["status"])
+        qualified = sum(line.qualified for line in lines)
+        _audit(
+            "stage_cut_published", user, locked,
+            gettext_noop("%(actor)s published the cut of %(stage)s: %(qualified)s players in"), meta,
+            qualified=qualified, tied=[line.candidate.player_id for line in lines if line.tied_at_cut],
+        )  # fmt: skip
+    return rows
+
+
+def qualifier_replace(
+    stage: Stage, player_id: int, *, user=None, meta: RequestMeta | None = None
+) -> Qualifier:
+    """A qualifier withdraws: the next in line (the first player out) takes the place; answers that line."""
+    require_organiser(user, stage.competition)
+    with transaction.atomic():
+        locked = Stage.objects.select_for_update().get(pk=stage.pk)
+        if locked.status != Stage.Status.PUBLISHED:
+            raise StageError(_("Publish the cut first."))
+        if Hand.objects.filter(table__round__stage_round__stage=locked).exists():
+            raise StageError(_("The stage has started: its players are fixed."))
+        going = Qualifier.objects.filter(
+            stage=locked, player_id=player_id, status=Qualifier.Status.IN
+        ).first()
+        if going is None:
+            raise StageError(_("That player is not in this stage's cut."))
+        lines = list(
+            Qualifier.objects.filter(stage=locked).order_by("seed").values_list("player_id", "status")
+        )
+        active = set(
+            Entry.objects.filter(
+                competition_id=locked.competition_id, status=Entry.Status.ACTIVE
+            ).values_list("player_id", flat=True)
+        )
+        incoming = next_in_line([(p, s) for p, s in lines if p in active])
+        if incoming is None:
+            raise StageError(_("Nobody is next in line."))
+        coming = Qualifier.objects.select_related("player").get(stage=locked, player_id=incoming)
+        coming.status = Qualifier.Status.IN
+        coming.save(update_fields=["status"])
+        going.status = Qualifier.Status.WITHDRAWN
+        going.replaced_by = coming
+        going.save(update_fields=["status", "replaced_by"])
+        _audit(
+            "stage_qualifier_replaced", user, locked,
+            gettext_noop("%(actor)s replaced %(going)s, who withdrew from %(stage)s, with %(coming)s"), meta,
+            going=going.player.name, coming=coming.player.name,
+        )  # fmt: skip
+    return coming
+
+
+def _order(stage: Stage) -> list[int]:
+    """The stage's players, best first: its standings once played, else the cut's seeds."""
+    seeds = dict(
+        Qualifier.objects.filter(stage=stage, status=Qualifier.Status.IN).values_list("player_id", "seed")
+    )
+    rows = [r for r in stage_standings(stage) if r.totals.player_id in seeds and not r.totals.withdrawn]
+    if any(r.totals.sessions for r in rows):
+        return [r.totals.player_id for r in rows]
+    return sorted(seeds, key=seeds.get)
+
+
+def stage_seat_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta | None = None, seed=None):
+    """Seat one of the stage's rounds from its qualifiers, as the stage's seating says (a draft)."""
+    require_organiser(user, stage.competition)
+    stage = Stage.objects.select_related("competition").get(pk=stage.pk)  # its status as stored now
+    if not StageRound.objects.filter(stage=stage, round=round_).exists():
+        raise StageError(_("Round %(n)s is not in this stage.") % {"n": round_.number})
+    if stage_before(stage) is not None and stage.status != Stage.Status.PUBLISHED:
+        raise StageError(_("Publish the cut first."))
+    players = _order(stage) if stage_before(stage) is not None else None
+    try:
+        if stage.seating in (Stage.Seating.DRAW, Stage.Seating.SWISS):
+            swiss = stage.seating == Stage.Seating.SWISS
+            return round_seat(round_, user=user, meta=meta, seed=seed, swiss=swiss, players=players)
+        if players is None:  # the first stage: every entrant, by the competition's standings
+            players = [r.totals.player_id for r in stage_standings(stage) if not r.totals.withdrawn]
+        if stage.seating == Stage.Seating.KNOCKOUT:
+            earlier = [r for r in stage_rounds(stage) if r.number < round_.number]
+            if earlier:  # who goes on from the stage's round before this one
+                last = earlier[-1]
+                seeds = dict(Qualifier.objects.filter(stage=stage).values_list("player_id", "seed"))
+                seeds = seeds or {p: i for i, p in enumerate(players)}  # the first stage: its order
+                players = knockout_advancers(round_tables(last), round_chips(last), seeds, stage.advance)
+        return round_seat_given(round_, placing_groups(players), user=user, meta=meta, method=stage.seating)
+    except (SeatsError, RoundError) as exc:
+        raise StageError(str(exc)) from None
