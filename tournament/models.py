@@ -8,12 +8,13 @@ from tournament.access.models import AuditEntry, Invitation
 from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCheck
 from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
+from tournament.notifications.models import Broadcast, Message, NoticeSettings, Preference, PushSubscription
 from tournament.rounds.models import Round, Seat, Table
 from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid
 
 __all__ = [
-    "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule", "Entry", "Hand",
-    "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "Round",
-    "Seat", "StandingRow", "StandingsMeta", "Table",
+    "AuditEntry", "Broadcast", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule",
+    "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Message", "NoticeSettings",
+    "Player", "Preference", "PushSubscription", "Round", "Seat", "StandingRow", "StandingsMeta", "Table",
 ]  # fmt: skip

@@ -19,7 +19,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.project.settings")
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each part of the league keeps its tasks in its own ``tasks`` module (names stay ``tournament.tasks.*``).
-app.autodiscover_tasks(["tournament.project", "tournament.standings", "tournament.confirmations"])
+app.autodiscover_tasks(
+    ["tournament.project", "tournament.standings", "tournament.confirmations", "tournament.notifications"]
+)
 
 log = logging.getLogger("tournament.tasks")
 

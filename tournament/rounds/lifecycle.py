@@ -35,6 +35,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import ChipCount, Competition, Round, Table
+from tournament.notifications import events as notify
 from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState
@@ -175,7 +176,12 @@ def _seated_round_moves(round_, user, meta, before: str, after: str, action: str
 def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
     """A scheduled round whose tables are drawn becomes seated: players see their tables."""
     words = gettext_noop("%(actor)s published round %(round)s")
-    return _seated_round_moves(round_, user, meta, Status.SCHEDULED, Status.SEATED, "round_published", words)
+    with transaction.atomic():
+        published = _seated_round_moves(
+            round_, user, meta, Status.SCHEDULED, Status.SEATED, "round_published", words
+        )
+        notify.round_published(published.pk)  # each player their table, on commit (issue 34)
+    return published
 
 
 def round_start(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
@@ -252,6 +258,8 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None) -> i
             meta,
             tables_ended=len(tables),
         )
+        if not locked.results_held:
+            notify.round_results_out(locked.pk)
     return len(tables)
 
 
@@ -268,6 +276,8 @@ def round_finish(round_: Round, *, user=None, meta: RequestMeta | None = None) -
         locked.status = Status.FINISHED
         locked.save(update_fields=["status"])
         audit_round("round_finished", user, locked, gettext_noop("%(actor)s finished round %(round)s"), meta)
+        if not locked.results_held:
+            notify.round_results_out(locked.pk)
     return locked
 
 
@@ -318,5 +328,7 @@ def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None
                 gettext_noop("%(actor)s released round %(round)s's results"),
                 meta,
             )
+            if locked.status == Status.FINISHED:
+                notify.round_results_out(locked.pk)
         queue_standings_recompute(locked.competition_id)
     return locked
