@@ -6,7 +6,9 @@ the seat's ``link_nonce``. Nothing secret is stored, so the printed table card
 can show the link again at any time; the scoresheet never shows it (issue 31:
 whoever holds it could confirm the hands they entered). ``seat_link_reset``,
 the organiser's door (the round's page), changes the nonce, which retires every
-link given out for that seat. A token names
+link given out for that seat. A link is for one night (issue 34): it **expires** once its round is finished
+and ``LINK_GRACE`` has passed since the round's time (its end, else its start; at once when the round has
+no time), so a link found in an old message opens nothing. A token names
 exactly one seat: it reads that seat's table and answers only for that seat
 (``tournament.confirmations.services``).
 
@@ -17,10 +19,12 @@ no script: it passes the Content-Security-Policy as it is).
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.core import signing
 from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_noop
 
@@ -29,6 +33,7 @@ from tournament.access.roles import require_organiser
 from tournament.models import Seat
 
 _SALT = "tournament.seat-link"
+LINK_GRACE = timedelta(hours=12)  # after the round's time, a finished round's links still open
 
 
 def _signer() -> signing.Signer:
@@ -54,7 +59,18 @@ def seat_for_token(token: str) -> Seat | None:
         _signer().unsign(f"{seat.pk}-{seat.link_nonce}.{signature}")
     except signing.BadSignature:
         return None
+    if seat_link_expired(seat):
+        return None
     return seat
+
+
+def seat_link_expired(seat: Seat) -> bool:
+    """The night is over: the round is finished and its time plus ``LINK_GRACE`` has passed."""
+    round_ = seat.table.round
+    if round_.status != round_.Status.FINISHED:
+        return False
+    time = round_.ends_at or round_.starts_at
+    return time is None or timezone.now() > time + LINK_GRACE
 
 
 def seat_link_path(seat: Seat) -> str:

@@ -131,11 +131,11 @@ def _apprise(url: str, api_url: str, message: Message, text: str) -> None:
     told apart by the HTTP status apprise logs: 4xx (but 429) refused, anything else passing."""
     import apprise
 
-    plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
+    joiner = "&" if "?" in url else "?"
+    plugin = apprise.Apprise.instantiate(f"{url}{joiner}cto=5&rto={TIMEOUT}", suppress_exceptions=True)
     if plugin is None:
         raise Refused("the address is not valid for this channel")
     plugin.notify_url = api_url
-    plugin.request_timeout = TIMEOUT
     with apprise.LogCapture(level=logging.WARNING) as logs:
         ok = plugin.notify(body=text, title=message.subject)
     if ok:
