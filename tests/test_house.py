@@ -16,7 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOMAIN = (
-    "league", "access", "rounds", "seating", "tables", "confirmations", "counts", "standings", "notifications",
+    "league", "access", "rounds", "seating", "tables", "confirmations", "counts", "standings",
+    "notifications",
 )  # fmt: skip
 ADAPTERS = ("views", "api", "forms", "admin", "templatetags", "management", "project")
 PURE_DATA = {"scoring/rulesets_data.py"}  # settings' values and citations, no logic
