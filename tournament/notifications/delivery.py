@@ -1,17 +1,20 @@
 """Sending a message on its channel, never twice (issue 34).
 
-A message is **claimed** before it is sent: one statement turns it from ``queued`` to ``sending`` and
-counts the attempt, so two workers (or a task delivered twice) never send it twice: the second finds it
-claimed. Then it is sent and marked ``sent``; a passing failure puts it back to ``queued`` with the reason
-(the task retries it later, with backoff) until ``MAX_ATTEMPTS``, then ``failed``; a refusal (a bad
-address) is ``failed`` at once. A worker killed between the send and the mark leaves the message
-``sending``: at most once, never twice. One message's failure never stops the others of a batch.
+A message is **claimed** before it is sent: a batch's queued messages turn from ``queued`` to ``sending``
+(their attempt counted) in one transaction that skips rows another worker holds, so two workers (or a task
+delivered twice) never send one twice: the second finds it claimed. Then each is sent and marked ``sent``
+(in groups); a passing failure puts it back to ``queued`` with the reason (the task tries it again later,
+with backoff) until ``MAX_ATTEMPTS``, then ``failed``; a refusal (a bad address) is ``failed`` at once. A
+worker killed mid-batch leaves its messages ``sending``: at most once, never twice
+(``messages_interrupted`` marks them failed after a while). One message's failure never stops the others.
 """
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -30,27 +33,32 @@ def backoff(attempts: int) -> int:
     return 30 * 4 ** max(attempts - 1, 0)
 
 
-def _claim(message_id: int) -> Message | None:
-    claimed = Message.objects.filter(pk=message_id, state=State.QUEUED).update(
-        state=State.SENDING, attempts=F("attempts") + 1
-    )
-    return Message.objects.get(pk=message_id) if claimed else None
+def _claim(ids: list[int]) -> list[Message]:
+    """The queued messages among ``ids``, claimed by this call (locked rows another worker is claiming are
+    skipped): one statement for the batch."""
+    with transaction.atomic():
+        mine = list(
+            Message.objects.select_for_update(skip_locked=True).filter(pk__in=ids, state=State.QUEUED)
+        )
+        Message.objects.filter(pk__in=[m.pk for m in mine]).update(
+            state=State.SENDING, attempts=F("attempts") + 1
+        )
+    for message in mine:
+        message.state, message.attempts = State.SENDING, message.attempts + 1
+    return mine
 
 
-def _mark(message: Message, state: str, reason: str = "") -> None:
+def _mark(ids: list[int], state: str, reason: str = "") -> None:
+    if not ids:
+        return
     fields = {"state": state, "reason": reason[:300]}
     if state == State.SENT:
         fields["sent_at"] = timezone.now()
-    Message.objects.filter(pk=message.pk, state=State.SENDING).update(**fields)
+    Message.objects.filter(pk__in=ids, state=State.SENDING).update(**fields)
 
 
-def message_send(message_id: int, senders: Senders | None = None) -> str:
-    """Send one queued message; answers "sent", "failed", "retry" (queued again) or "skipped"."""
-    message = _claim(message_id)
-    if message is None:
-        return "skipped"  # sent, failed, or being sent by another worker
-    own = senders is None
-    senders = senders or Senders()
+def _send_one(message: Message, senders: Senders) -> tuple[str, str]:
+    """Send one claimed message: ("sent", ""), ("failed", reason) or ("retry", reason)."""
     stop = stop_url(message.recipient, message.kind)
     text = "\n".join(filter(None, [message.body, message.link])) + footer(
         kind=message.kind, stop_url=stop, inbox_url=person_url(message.recipient), language=message.language
@@ -58,34 +66,57 @@ def message_send(message_id: int, senders: Senders | None = None) -> str:
     try:
         send(message, text, stop_url=stop, senders=senders)
     except Refused as exc:
-        _mark(message, State.FAILED, str(exc))
-        return "failed"
+        return "failed", str(exc)
     except Exception as exc:  # noqa: BLE001 - Passing, or anything unforeseen: kept, retried, never fatal
         reason = str(exc) if isinstance(exc, Passing) else f"{type(exc).__name__}: {exc}"
         if message.attempts >= MAX_ATTEMPTS:
-            _mark(message, State.FAILED, reason)
-            return "failed"
-        _mark(message, State.QUEUED, reason)
+            return "failed", reason
         log.warning("message %s (%s) will be tried again: %s", message.pk, message.channel, reason)
-        return "retry"
-    finally:
-        if own:
-            senders.close()
-    _mark(message, State.SENT)
-    return "sent"
+        return "retry", reason
+    return "sent", ""
 
 
-def messages_send(ids: list[int]) -> dict[int, int]:
-    """Send a batch (one mail connection for all); answers {message id: its attempts so far} of those to
-    be tried again."""
+SENT_FLUSH = 25  # the sent are marked in groups of this many (one statement each)
+
+
+def messages_send(ids: list[int]) -> dict[int, tuple[str, int]]:
+    """Send a batch (one mail connection for all); answers {message id: (outcome, attempts so far)} of the
+    messages this call claimed ("sent", "failed" or "retry": queued again, to be tried after ``backoff``).
+    One message's failure never stops the others."""
     senders = Senders()
-    again: dict[int, int] = {}
+    outcomes: dict[int, tuple[str, int]] = {}
+    sent: list[int] = []
     try:
-        for message_id in ids:
-            if message_send(message_id, senders) == "retry":
-                again[message_id] = Message.objects.filter(pk=message_id).values_list("attempts", flat=True)[
-                    0
-                ]
+        for message in _claim(ids):
+            outcome, reason = _send_one(message, senders)
+            outcomes[message.pk] = (outcome, message.attempts)
+            if outcome == "sent":
+                sent.append(message.pk)
+                if len(sent) >= SENT_FLUSH:
+                    _mark(sent, State.SENT)
+                    sent = []
+            else:
+                _mark([message.pk], State.FAILED if outcome == "failed" else State.QUEUED, reason)
     finally:
+        _mark(sent, State.SENT)
         senders.close()
-    return again
+    return outcomes
+
+
+def message_send(message_id: int) -> str:
+    """Send one queued message; answers "sent", "failed", "retry" or "skipped" (not queued: sent, failed,
+    or being sent by another worker)."""
+    return messages_send([message_id]).get(message_id, ("skipped", 0))[0]
+
+
+INTERRUPTED = timedelta(minutes=15)
+
+
+def messages_interrupted(now=None) -> int:
+    """Messages left ``sending`` by a worker stopped mid-batch: failed, with the reason (at most once: they
+    may or may not have left). Called by beat with the reminders."""
+    since = (now or timezone.now()) - INTERRUPTED
+    stale = Message.objects.filter(state=State.SENDING, created_at__lt=since)
+    return stale.update(
+        state=State.FAILED, reason="interrupted while sending: it may not have been delivered"
+    )

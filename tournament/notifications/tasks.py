@@ -37,8 +37,9 @@ def notifications_event(event: str, object_id: int) -> int:
 def notifications_send(ids: list[int]) -> None:
     from tournament.notifications.delivery import backoff, messages_send
 
-    for message_id, attempts in messages_send(ids).items():
-        notification_send_again.apply_async((message_id,), countdown=backoff(attempts))
+    for message_id, (outcome, attempts) in messages_send(ids).items():
+        if outcome == "retry":
+            notification_send_again.apply_async((message_id,), countdown=backoff(attempts))
 
 
 @shared_task(name="tournament.tasks.notification_send_again", ignore_result=True)
@@ -49,6 +50,8 @@ def notification_send_again(message_id: int) -> None:
 @shared_task(name="tournament.tasks.notifications_reminders", ignore_result=True)
 def notifications_reminders() -> int:
     """Periodic (beat, every 5 minutes): the reminders whose time has come."""
+    from tournament.notifications.delivery import messages_interrupted
     from tournament.notifications.reminders import reminders_due
 
+    messages_interrupted()
     return sum(_queue_sends(ids) for ids in reminders_due())
