@@ -215,3 +215,35 @@ def test_the_message_is_in_the_persons_language(
         "Round 1" in by_address[players[1].contact].subject
         or "sit out" in by_address[players[1].contact].subject
     )
+
+
+def test_whatsapp_when_a_cloud_api_token_is_set(
+    night, organiser, channels, settings, django_capture_on_commit_callbacks
+):
+    competition, round_, players, keeper = night
+    settings.WHATSAPP_TOKEN, settings.WHATSAPP_PHONE_ID = "EAAGtokenForTests123", "1234567890"
+    settings.WHATSAPP_API_URL = channels.url + "/wa/{phone_id}/messages"
+    Preference.objects.create(player=players[0], channels=[Channel.WHATSAPP], whatsapp="+6591234567")
+    _publish(round_, organiser, django_capture_on_commit_callbacks)
+    ((path, headers, body),) = channels.to("/wa/")
+    assert path == "/wa/1234567890/messages" and headers["authorization"] == "Bearer EAAGtokenForTests123"
+    assert b"6591234567" in body
+    assert Message.objects.get(channel=Channel.WHATSAPP).state == Sent
+
+
+def test_a_send_interrupted_by_a_stopped_worker_is_marked_failed_not_sent_again(night, channels):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    competition, round_, players, keeper = night
+    message = Message.objects.create(
+        competition=competition, kind=Kind.SEATING, event="r0:seat:x", recipient=f"p{players[0].pk}",
+        player=players[0], channel=Channel.EMAIL, address=players[0].contact, language="en", subject="s",
+        body="b", state=Message.State.SENDING, attempts=1,
+    )  # fmt: skip
+    assert delivery.messages_interrupted() == 0  # a send in progress is left alone
+    assert delivery.messages_interrupted(timezone.now() + timedelta(minutes=16)) == 1
+    message.refresh_from_db()
+    assert message.state == Failed and "interrupted" in message.reason
+    assert delivery.message_send(message.pk) == "skipped" and mail.outbox == []

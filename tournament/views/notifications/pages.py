@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -138,8 +139,13 @@ def stop(request, token: str):
         done = kind_stop(key, kind) is not None
         if not done:
             raise Http404(_("This link is not valid."))
-    context = {"kind": Kind(kind).label, "done": done, "person_url": _person_path(key)}
-    return _private(render(request, "notifications/stop.html", context))
+    pref = preference_of(key)
+    # The page speaks the language of the message it came from: the person's.
+    with translation.override(
+        pref.language if pref is not None and pref.language else translation.get_language()
+    ):
+        context = {"kind": str(Kind(kind).label), "done": done, "person_url": _person_path(key)}
+        return _private(render(request, "notifications/stop.html", context))
 
 
 def _person_path(key: str) -> str:
