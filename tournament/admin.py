@@ -10,7 +10,10 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament import admin_people  # noqa: F401 - the clubs' and players' pages
+from tournament import (
+    admin_messages,  # noqa: F401 - messages, read only (issue 34)
+    admin_people,  # noqa: F401 - the clubs' and players' pages
+)
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.league.competitions import (

@@ -163,3 +163,21 @@ def test_a_message_to_everyone_is_limited_and_audited(league, organiser, channel
     assert client.post(url, {"action": "reminder", "reminder_minutes": "-1"}).status_code == 400
     assert competition.notice_settings.reminder_minutes == 90
     assert AuditEntry.objects.filter(action="reminder_changed").count() == 1
+
+
+def test_the_admin_is_a_read_only_window(
+    league, organiser, channels, client, django_capture_on_commit_callbacks
+):
+    competition, players = league
+    _broadcast(competition, organiser, django_capture_on_commit_callbacks)
+    admin = UserFactory(username="ada_admin", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    assert client.get("/admin/tournament/message/").status_code == 200
+    message = Message.objects.filter(channel=Channel.EMAIL).first()
+    page = client.get(f"/admin/tournament/message/{message.pk}/change/")
+    assert page.status_code == 200 and "Bring your own tiles" not in page.content.decode()  # no body, no link
+    changed = client.post(f"/admin/tournament/message/{message.pk}/change/", {"state": "queued"})
+    assert changed.status_code == 403
+    assert client.post(f"/admin/tournament/message/{message.pk}/delete/", {"post": "yes"}).status_code == 403
+    message.refresh_from_db()
+    assert message.state == Message.State.SENT
