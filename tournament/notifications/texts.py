@@ -9,28 +9,54 @@ the site (``footer``), in the message's own language.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 
 from django.utils import formats, timezone, translation
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from tournament.notifications.kinds import Kind
+
+
+# A night's seating writes thousands of messages in a few languages: each sentence is looked up once per
+# language (and a time written once per language), not once per message.
+@lru_cache(maxsize=512)
+def _looked_up(language: str, message: str) -> str:
+    with translation.override(language):
+        return gettext(message)
+
+
+def _(message: str) -> str:
+    return _looked_up(translation.get_language() or "en", message)
+
+
+@lru_cache(maxsize=256)
+def _when_in(language: str, value: str) -> str:
+    with translation.override(language):
+        return formats.date_format(timezone.localtime(datetime.fromisoformat(value)), "DATETIME_FORMAT")
 
 
 def _when(value: str | None) -> str:
     if not value:
         return _("time to be announced")
-    moment = timezone.localtime(datetime.fromisoformat(value))
-    return formats.date_format(moment, "DATETIME_FORMAT")
+    return _when_in(translation.get_language() or "en", value)
+
+
+_WINDS = {
+    "E": pgettext_lazy("seat", "East"),
+    "S": pgettext_lazy("seat", "South"),
+    "W": pgettext_lazy("seat", "West"),
+    "N": pgettext_lazy("seat", "North"),
+}
+
+
+@lru_cache(maxsize=64)
+def _wind_in(language: str, code: str) -> str:
+    with translation.override(language):
+        return str(_WINDS[code]) if code in _WINDS else code
 
 
 def _wind(code: str) -> str:
-    return {
-        "E": pgettext("seat", "East"),
-        "S": pgettext("seat", "South"),
-        "W": pgettext("seat", "West"),
-        "N": pgettext("seat", "North"),
-    }.get(code, code)
+    return _wind_in(translation.get_language() or "en", code)
 
 
 def _place(facts: dict) -> str:
