@@ -32,10 +32,14 @@ class Refused(Exception):
 
 
 class Senders:
-    """What one batch of sends shares: one mail connection (opened on first use)."""
+    """What one batch of sends shares: one mail connection (opened on first use), the links' addresses."""
 
     def __init__(self) -> None:
+        from tournament.notifications.links import page_address
+
         self._mail = None
+        self.stop_address = page_address("notifications:stop")
+        self.person_address = page_address("notifications:person")
 
     def mail(self):
         if self._mail is None:

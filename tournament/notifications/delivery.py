@@ -59,9 +59,10 @@ def _mark(ids: list[int], state: str, reason: str = "") -> None:
 
 def _send_one(message: Message, senders: Senders) -> tuple[str, str]:
     """Send one claimed message: ("sent", ""), ("failed", reason) or ("retry", reason)."""
-    stop = stop_url(message.recipient, message.kind)
+    stop = stop_url(message.recipient, message.kind, address=senders.stop_address)
+    inbox = person_url(message.recipient, address=senders.person_address)
     text = "\n".join(filter(None, [message.body, message.link])) + footer(
-        kind=message.kind, stop_url=stop, inbox_url=person_url(message.recipient), language=message.language
+        kind=message.kind, stop_url=stop, inbox_url=inbox, language=message.language
     )
     try:
         send(message, text, stop_url=stop, senders=senders)

@@ -52,9 +52,15 @@ def person_read(token: str) -> str | None:
         return None
 
 
-def stop_url(key: str, kind: str) -> str:
-    return absolute(reverse("notifications:stop", args=[stop_token(key, kind)]))
+def page_address(name: str) -> str:
+    """The page's absolute address with ``{}`` for the token (made once a batch: a reverse per message cost
+    more than the message's send)."""
+    return absolute(reverse(name, args=["TOKEN"])).replace("TOKEN", "{}")
 
 
-def person_url(key: str) -> str:
-    return absolute(reverse("notifications:person", args=[person_token(key)]))
+def stop_url(key: str, kind: str, *, address: str | None = None) -> str:
+    return (address or page_address("notifications:stop")).format(stop_token(key, kind))
+
+
+def person_url(key: str, *, address: str | None = None) -> str:
+    return (address or page_address("notifications:person")).format(person_token(key))

@@ -168,11 +168,16 @@ def compose(words: str, facts: dict, language: str) -> tuple[str, str]:
     return subject[:200], body
 
 
-def footer(*, kind: str, stop_url: str, inbox_url: str, language: str) -> str:
+@lru_cache(maxsize=64)
+def _footer_words(language: str, kind: str) -> tuple[str, str, str]:
     with translation.override(language):
-        return "\n".join([
-            "",
-            "—",
-            _("Stop messages of this kind (%(kind)s): %(url)s") % {"kind": Kind(kind).label, "url": stop_url},
-            _("All your messages and your choices: %(url)s") % {"url": inbox_url},
-        ])  # fmt: skip
+        return (
+            gettext("Stop messages of this kind (%(kind)s): %(url)s"),
+            str(Kind(kind).label),
+            gettext("All your messages and your choices: %(url)s"),
+        )
+
+
+def footer(*, kind: str, stop_url: str, inbox_url: str, language: str) -> str:
+    stop, label, inbox = _footer_words(language, kind)
+    return "\n".join(["", "—", stop % {"kind": label, "url": stop_url}, inbox % {"url": inbox_url}])
