@@ -40,6 +40,8 @@ class PreferenceForm(forms.Form):
         self.fields["language"].choices = [("", _("The site's language")), *settings.LANGUAGES]
         # Only the channels this site has set up can be chosen.
         self.fields["channels"].choices = [(c.value, c.label) for c in OUTSIDE if c in ready]
+        if not ready:  # the embedded default: the inbox is the only channel, nothing to choose
+            del self.fields["channels"]
         if Channel.TELEGRAM not in ready:
             del self.fields["telegram_chat"]
         if Channel.WHATSAPP not in ready:

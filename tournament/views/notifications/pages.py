@@ -43,7 +43,7 @@ def _page(request, key: str, *, token: str = ""):
         try:
             preference_change(
                 key,
-                channels=data["channels"],
+                channels=data.get("channels", pref.channels if pref is not None else [Channel.EMAIL]),
                 stopped=[k for k in Kind.values if k not in data["kinds"]],
                 language=data["language"],
                 email=data["email"],
