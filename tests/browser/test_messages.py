@@ -69,7 +69,7 @@ def test_a_player_opens_their_messages_follows_their_seat_link_and_chooses(night
     phone.goto(stop)
     _shot(phone, "stop-phone")
     phone.get_by_test_id("stop").click()
-    expect(phone.locator("main")).to_contain_text("Stopped")
+    expect(phone.locator("main")).to_contain_text("已停止")  # in the language the player chose
     assert set(Preference.objects.get(player=player).stopped) == {"results", "seating"}
 
 

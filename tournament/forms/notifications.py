@@ -26,7 +26,12 @@ class PreferenceForm(forms.Form):
         required=False,
     )
     language = forms.ChoiceField(label=_("Language of my messages"), required=False)
-    email = forms.CharField(label=_("Email address"), max_length=254, required=False)
+    email = forms.CharField(
+        label=_("Email address"),
+        max_length=254,
+        required=False,
+        help_text=_("Empty: the address the organiser has for you."),
+    )
     telegram_chat = forms.CharField(label=_("Telegram chat id"), max_length=20, required=False)
     whatsapp = forms.CharField(
         label=_("WhatsApp number"),
