@@ -129,3 +129,21 @@ def test_a_seat_link_is_for_its_night_and_can_be_retired(organiser, channels):
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.PLAYING)
     new = seat_link_reset(seat, user=organiser)
     assert seat_for_token(token) is None and seat_for_token(new) is not None  # retired
+
+
+def test_a_retired_seat_link_sends_its_player_the_new_one(
+    organiser, channels, django_capture_on_commit_callbacks
+):
+    players = [PlayerFactory(contact=f"s{i}@example.com") for i in range(4)]
+    table = seated_table(competition=CompetitionFactory(), players=players)
+    table.round.competition.organisers.add(organiser)
+    seat = Seat.objects.select_related("table__round", "player").get(table=table, wind="S")
+    old = seat_link_token(seat)
+    with django_capture_on_commit_callbacks(execute=True):
+        new = seat_link_reset(seat, user=organiser)
+    (email,) = mail.outbox
+    assert email.to == [seat.player.contact]
+    assert f"/s/{new}/" in email.body and f"/s/{old}/" not in email.body
+    with django_capture_on_commit_callbacks(execute=True):
+        newer = seat_link_reset(seat, user=organiser)  # retired again: told again, the newest link
+    assert len(mail.outbox) == 2 and f"/s/{newer}/" in mail.outbox[1].body

@@ -39,5 +39,10 @@ def hand_ruled(hand_id: int) -> None:
     _on_commit("ruling", hand_id)
 
 
+def seat_link_renewed(seat_id: int) -> None:
+    """The organiser retired a seat's link: its player gets the new one."""
+    _on_commit("seat_link", seat_id)
+
+
 def broadcast_made(broadcast_id: int) -> None:
     _on_commit("broadcast", broadcast_id)

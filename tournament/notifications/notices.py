@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tournament.confirmations.seat_links import seat_link_path, seat_link_token
+from tournament.confirmations.seat_tokens import seat_link_path, seat_link_token
 from tournament.models import Broadcast, Entry, Hand, HandAnswer, Round, Seat, Table
 from tournament.notifications.build import Notice, messages_create
 from tournament.notifications.kinds import Kind
@@ -68,6 +68,20 @@ def seating_send(round_id: int) -> list[int]:
         for p in playing.values_list("player_id", flat=True) if p not in seated
     ]  # fmt: skip
     return ids + messages_create(round_.competition, Kind.BYE, byes, scope=f"r{round_.pk}:bye")
+
+
+def seat_link_send(seat_id: int) -> list[int]:
+    """A seat's link retired and made anew: its player is told the new one (one event per link)."""
+    seat = Seat.objects.select_related("table__round__competition").filter(pk=seat_id).first()
+    if seat is None or seat.table.round.status not in (Round.Status.SEATED, Round.Status.PLAYING):
+        return []
+    round_ = seat.table.round
+    notice = Notice(
+        event=f"r{round_.pk}:seat:{seat.pk}:{seat.link_nonce}", words=Kind.SEATING, player_id=seat.player_id,
+        facts={**_round_facts(round_), "table": seat.table.number, "wind": seat.wind},
+        link=absolute(seat_link_path(seat)),
+    )  # fmt: skip
+    return messages_create(round_.competition, Kind.SEATING, [notice], scope=f"r{round_.pk}:seat:{seat.pk}:")
 
 
 def reminder_send(round_id: int) -> list[int]:

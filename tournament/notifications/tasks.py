@@ -24,6 +24,7 @@ def notifications_event(event: str, object_id: int) -> int:
 
     writer = {
         "seating": notices.seating_send,
+        "seat_link": notices.seat_link_send,
         "reminder": notices.reminder_send,
         "confirm": notices.confirm_send,
         "ruling": notices.ruling_send,
