@@ -32,7 +32,12 @@ class PreferenceForm(forms.Form):
         required=False,
         help_text=_("Empty: the address the organiser has for you."),
     )
-    telegram_chat = forms.CharField(label=_("Telegram chat id"), max_length=20, required=False)
+    telegram_chat = forms.CharField(
+        label=_("Telegram chat id"),
+        max_length=20,
+        required=False,
+        help_text=_("A number: @userinfobot on Telegram tells you yours. Then open a chat with the league's bot."),
+    )
     whatsapp = forms.CharField(
         label=_("WhatsApp number"),
         max_length=20,

@@ -56,7 +56,7 @@ def preference_change(
             raise PreferenceRefused(_("Enter a valid email address."), "email") from None
     if telegram_chat and not (telegram_chat.lstrip("-").isdigit() and len(telegram_chat) <= 20):
         raise PreferenceRefused(
-            _("A Telegram chat id is a number (the bot tells you yours)."), "telegram_chat"
+            _("A Telegram chat id is a number (@userinfobot tells you yours)."), "telegram_chat"
         )
     if whatsapp and not (whatsapp.startswith("+") and whatsapp[1:].isdigit() and 8 <= len(whatsapp) <= 16):
         raise PreferenceRefused(_("Write the number with its country code, as +6591234567."), "whatsapp")
