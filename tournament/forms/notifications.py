@@ -36,7 +36,9 @@ class PreferenceForm(forms.Form):
         label=_("Telegram chat id"),
         max_length=20,
         required=False,
-        help_text=_("A number: @userinfobot on Telegram tells you yours. Then open a chat with the league's bot."),
+        help_text=_(
+            "A number: @userinfobot on Telegram tells you yours. Then open a chat with the league's bot."
+        ),
     )
     whatsapp = forms.CharField(
         label=_("WhatsApp number"),
