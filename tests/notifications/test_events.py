@@ -147,3 +147,13 @@ def test_a_retired_seat_link_sends_its_player_the_new_one(
     with django_capture_on_commit_callbacks(execute=True):
         newer = seat_link_reset(seat, user=organiser)  # retired again: told again, the newest link
     assert len(mail.outbox) == 2 and f"/s/{newer}/" in mail.outbox[1].body
+
+
+def test_a_round_ended_at_its_time_releases_its_results(table, organiser, django_capture_on_commit_callbacks):
+    table, keeper = table
+    from tournament.rounds.lifecycle import round_end
+
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_end(table.round, user=organiser)
+    assert len(_emails("are out")) == 4

@@ -98,6 +98,8 @@ def test_web_push_subscribes_and_delivers_to_the_push_service(
     players[0].user = user
     players[0].save()
     client.force_login(user)
+    page = client.get("/messages/").content.decode()
+    assert f'data-key="{vapid["public"]}"' in page and "js/push.js" in page  # the subscribe button
     subscription = {
         "endpoint": "https://push.example/abc",
         "keys": {"p256dh": vapid["p256dh"], "auth": vapid["auth"]},
