@@ -16,9 +16,14 @@ Words:
   their addresses (email, Telegram chat id, WhatsApp number) and web-push subscriptions.
 
 Modules: ``models``; ``kinds`` (the kinds and channels); ``people`` (who a person is, their addresses and
-choices); ``texts`` (a message's words in the person's language); ``events`` (the doors call these: they
-queue the event's task on commit); ``build`` (an event → its messages, idempotent); ``channels`` (each
-channel's send); ``delivery`` (sending one message, never twice); ``preferences`` (the doors of a person's
-choices and the signed links that stop a kind); ``broadcast`` (an organiser's message, limited and
-audited); ``recipients`` (who a reminder goes to); ``selectors``; ``tasks`` (Celery).
+choices); ``texts`` (a message's words in the person's language); ``events`` (what the doors call: they
+queue the event's task on commit); ``notices`` (what each event tells whom, read when its task runs);
+``build`` (an event's notices → its messages, idempotent, nobody outside the competition); ``channels``
+(each channel's send); ``delivery`` (sending, never twice); ``links`` (absolute addresses, the signed stop
+and person links); ``preferences`` (the doors of a person's choices, web push, the reminder's time);
+``broadcast`` (an organiser's message, limited and audited); ``reminders`` (which nights are due);
+``recipients`` (who a reminder or a broadcast goes to); ``selectors``; ``tasks`` (Celery).
+
+What it does not do: decide who sits where (``tournament.rounds``) or make a seat's link
+(``tournament.confirmations.seat_tokens``); it carries them.
 """
