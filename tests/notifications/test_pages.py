@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory, UserFactory
-from tournament.models import AuditEntry, Broadcast, Message, Preference, PushSubscription
+from tournament.models import AuditEntry, Broadcast, Message, NoticeSettings, Preference, PushSubscription
 from tournament.notifications.broadcast import competition_broadcast
 from tournament.notifications.kinds import Channel, Kind
 from tournament.notifications.links import person_token, stop_token
@@ -183,3 +183,24 @@ def test_the_admin_is_a_read_only_window(
     assert client.post(f"/admin/tournament/message/{message.pk}/delete/", {"post": "yes"}).status_code == 403
     message.refresh_from_db()
     assert message.state == Message.State.SENT
+
+
+def test_bad_input_is_refused_and_changes_nothing(league, organiser, no_channels, client):
+    competition, players = league
+    assert client.get("/messages/stop/" + "x" * 5000 + "/").status_code == 404
+    token = person_token(f"p{players[0].pk}")
+    assert (
+        client.post(f"/messages/for/{token}/push/", "{}", content_type="application/json").status_code == 404
+    )
+    assert client.post(f"/messages/for/{token}/", {"email": "a@" + "b" * 300 + ".com"}).status_code == 400
+    assert client.post(f"/messages/for/{token}/", {"language": "klingon"}).status_code == 400
+    client.force_login(organiser)
+    url = f"/organise/competitions/{competition.pk}/messages/"
+    assert (
+        client.post(url, {"action": "broadcast", "audience": "everyone", "text": "x" * 1001}).status_code
+        == 400
+    )
+    assert client.post(url, {"action": "reminder", "reminder_minutes": "1" + "0" * 30}).status_code == 400
+    assert client.post(url, {}).status_code == 400
+    assert not Preference.objects.exists() and not Broadcast.objects.exists()
+    assert not Message.objects.exists() and not NoticeSettings.objects.exists()
