@@ -247,3 +247,23 @@ def test_a_send_interrupted_by_a_stopped_worker_is_marked_failed_not_sent_again(
     message.refresh_from_db()
     assert message.state == Failed and "interrupted" in message.reason
     assert delivery.message_send(message.pk) == "skipped" and mail.outbox == []
+
+
+def test_a_seating_lost_with_the_broker_is_told_by_beat_later(
+    night, organiser, channels, django_capture_on_commit_callbacks, monkeypatch
+):
+    competition, round_, players, keeper = night
+    from tournament.notifications import tasks
+
+    def broker_down(*args, **kwargs):
+        raise OSError("Connection refused")
+
+    monkeypatch.setattr(tasks.notifications_event, "delay", broker_down)
+    _publish(round_, organiser, django_capture_on_commit_callbacks)  # the publish stands
+    round_.refresh_from_db()
+    assert round_.status == round_.Status.SEATED and mail.outbox == []
+    monkeypatch.undo()
+    tasks.notifications_reminders()  # beat, five minutes later
+    assert len(mail.outbox) == 10
+    tasks.notifications_reminders()
+    assert len(mail.outbox) == 10  # once

@@ -2,19 +2,28 @@
 
 Each function is called inside the door's transaction and queues the event's task on commit
 (``tasks.notifications_event``): the messages are written and sent by Celery, never in the request, and
-an event whose transaction rolled back tells nobody.
+an event whose transaction rolled back tells nobody. A broker that is down loses the event, never the
+door's change: the change stands, the loss is logged, and a published round's seating lost so is told
+by beat later (``reminders.seatings_untold``).
 """
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
+
+log = logging.getLogger("tournament.notifications")
 
 
 def _on_commit(event: str, object_id: int) -> None:
     def queue() -> None:
         from tournament.notifications.tasks import notifications_event
 
-        notifications_event.delay(event, object_id)
+        try:
+            notifications_event.delay(event, object_id)
+        except Exception as exc:  # noqa: BLE001 - the broker is down: the door's change stands
+            log.warning("messages of %s %s not queued (%s)", event, object_id, exc)
 
     transaction.on_commit(queue)
 

@@ -45,3 +45,17 @@ def reminders_due(now: datetime | None = None) -> list[list[int]]:
     from tournament.notifications.notices import reminder_send
 
     return [reminder_send(pk) for pk in rounds_to_remind(now)]
+
+
+def seatings_untold() -> list[list[int]]:
+    """Published rounds not yet played whose seating told nobody (its event lost with a broker that was
+    down): told now. Answers the ids to send, a list per round."""
+    from tournament.models import Message
+    from tournament.notifications.notices import seating_send
+
+    published = Round.objects.filter(status=Round.Status.SEATED).values_list("pk", flat=True)
+    return [
+        seating_send(pk)
+        for pk in published
+        if not Message.objects.filter(event__startswith=f"r{pk}:seat:").exists()
+    ]

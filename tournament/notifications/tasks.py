@@ -50,9 +50,10 @@ def notification_send_again(message_id: int) -> None:
 
 @shared_task(name="tournament.tasks.notifications_reminders", ignore_result=True)
 def notifications_reminders() -> int:
-    """Periodic (beat, every 5 minutes): the reminders whose time has come."""
+    """Periodic (beat, every 5 minutes): the reminders whose time has come; a published seating whose event
+    was lost; sends left half-done by a stopped worker."""
     from tournament.notifications.delivery import messages_interrupted
-    from tournament.notifications.reminders import reminders_due
+    from tournament.notifications.reminders import reminders_due, seatings_untold
 
     messages_interrupted()
-    return sum(_queue_sends(ids) for ids in reminders_due())
+    return sum(_queue_sends(ids) for ids in [*reminders_due(), *seatings_untold()])
