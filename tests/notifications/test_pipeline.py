@@ -267,3 +267,35 @@ def test_a_seating_lost_with_the_broker_is_told_by_beat_later(
     assert len(mail.outbox) == 10
     tasks.notifications_reminders()
     assert len(mail.outbox) == 10  # once
+
+
+def test_the_table_card_prints_only_the_codes_no_message_carried(
+    night, organiser, channels, django_capture_on_commit_callbacks
+):
+    from tournament.rounds.printing import round_sheets
+
+    competition, round_, players, keeper = night
+    unreached = Seat.objects.filter(round=round_).select_related("player").first().player
+    unreached.contact = ""  # no address: only the inbox, which the table cannot rely on
+    unreached.save()
+    _publish(round_, organiser, django_capture_on_commit_callbacks)
+    seats = [
+        seat for table in round_sheets(round_, "https://league.example/")["tables"] for seat in table.seats
+    ]
+    assert [s.player for s in seats if s.qr] == [unreached]  # the one code printed
+    assert all(s.sent for s in seats if s.player != unreached)
+    # A link retired and sent again still counts as delivered; a link retired, not yet sent, is printed.
+    from tournament.confirmations.seat_links import seat_link_reset
+
+    other = Seat.objects.filter(round=round_).exclude(player=unreached).first()
+    with django_capture_on_commit_callbacks(execute=True):
+        seat_link_reset(other, user=organiser)
+    seats = [
+        seat for table in round_sheets(round_, "https://league.example/")["tables"] for seat in table.seats
+    ]
+    assert sorted(s.player.pk for s in seats if s.qr) == [unreached.pk]
+    seat_link_reset(other, user=organiser)  # its message not sent (no commit in this test)
+    seats = [
+        seat for table in round_sheets(round_, "https://league.example/")["tables"] for seat in table.seats
+    ]
+    assert sorted(s.player.pk for s in seats if s.qr) == sorted([unreached.pk, other.player_id])

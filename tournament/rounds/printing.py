@@ -4,7 +4,10 @@
   W, N as first seated), then every player by name with their table and seat,
   then who sits out (a bye);
 - a **table card** is one page per table, to put on the table: the table
-  number, the round, and the four players in their seats.
+  number, the round, and the four players in their seats; with the site's
+  address, each seat's private link as a QR code, except for a player whose
+  link already reached them in a message on a channel (issue 34: the card
+  says so instead of printing their code for the table to see).
 
 Sheets are HTML templates (``templates/organiser/print_*.html``) turned into
 PDF by WeasyPrint, which is imported only when a sheet is built (it is slow
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from tournament.confirmations.seat_links import qr_svg, seat_link_path
-from tournament.models import Entry, Player, Round
+from tournament.models import Entry, Message, Player, Round
 
 WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
 
@@ -31,6 +34,7 @@ class SeatLine:
     wind_name: str
     player: Player | None
     qr: str = ""  # the seat's private link as inline SVG (table cards, issue 19)
+    sent: bool = False  # the link reached its player in a message instead (issue 34)
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,10 @@ class TableSheet:
     number: int
     scorekeeper: str
     seats: tuple[SeatLine, ...]
+
+    @property
+    def links(self) -> bool:
+        return any(seat.qr or seat.sent for seat in self.seats)
 
 
 @dataclass(frozen=True)
@@ -57,19 +65,27 @@ def round_sheets(round_: Round, base_url: str = "") -> dict:
     tables = []
     by_name = []
     seated: set[int] = set()
+    sent = _links_sent(round_) if base_url else set()
     for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
         seats = {s.wind: s.player for s in table.seats.all()}
         codes = (
-            {s.wind: qr_svg(base_url.rstrip("/") + seat_link_path(s)) for s in table.seats.all()}
+            {
+                s.wind: qr_svg(base_url.rstrip("/") + seat_link_path(s))
+                for s in table.seats.all()
+                if s.pk not in sent
+            }
             if base_url
             else {}
         )
+        delivered = {s.wind for s in table.seats.all() if s.pk in sent}
         keeper = table.scorekeeper
         tables.append(
             TableSheet(
                 number=table.number,
                 scorekeeper=(keeper.get_full_name() or keeper.username) if keeper else "",
-                seats=tuple(SeatLine(w, name, seats.get(w), codes.get(w, "")) for w, name in WINDS),
+                seats=tuple(
+                    SeatLine(w, name, seats.get(w), codes.get(w, ""), w in delivered) for w, name in WINDS
+                ),
             )
         )
         for wind, name in WINDS:
@@ -100,6 +116,16 @@ def round_sheets(round_: Round, base_url: str = "") -> dict:
         "by_name": by_name,
         "byes": byes if tables else [],
     }
+
+
+def _links_sent(round_: Round) -> set[int]:
+    """The seats whose current link reached its player in a message sent on a channel (not the inbox):
+    the seating's message while the link is still the one it carried, or the message of a renewed link."""
+    sent = Message.objects.filter(
+        event__startswith=f"r{round_.pk}:seat:", state=Message.State.SENT, player__isnull=False
+    ).exclude(channel="inbox")
+    paths = {link[link.find("/s/") :] for link in sent.values_list("link", flat=True) if "/s/" in link}
+    return {seat.pk for seat in round_.seats.all() if seat_link_path(seat) in paths}
 
 
 def render_document(template: str, context: dict):
