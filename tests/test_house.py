@@ -26,6 +26,7 @@ DOMAIN = (
     "standings",
     "season",
     "ratings",
+    "notifications",
 )
 ADAPTERS = ("views", "api", "forms", "admin", "templatetags", "management", "project")
 PURE_DATA = {"scoring/rulesets_data.py"}  # settings' values and citations, no logic

@@ -183,6 +183,11 @@ MATRIX = {
                                  _stage),
     "change a stage": ("post", "organiser:stage_action", lambda lg, st: [st.pk],
                        lambda lg: {"action": "add_round", "round": lg.round.pk}, ORGANISER_ONLY, _stage),
+    # Issue 34: each message's state, and a message to everyone (limited, audited).
+    "read the competition's messages": ("get", "organiser:messages", C, NOTHING, ORGANISER_ONLY, None),
+    "write to the players": ("post", "organiser:messages", C,
+                             lambda lg: {"action": "broadcast", "audience": "everyone", "text": "hi"},
+                             ORGANISER_ONLY, None),
     "read a table's chip counts": ("get", "table:counts", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
     "enter a chip count": ("post", "table:count_enter", T, NOTHING, (LOGIN, *TABLE_KEEPERS[1:]), None),
     "ask for a chip count": ("post", "table:count_request", T, NOTHING, ORGANISER_ONLY, None),

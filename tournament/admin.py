@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament import (
+    admin_messages,  # noqa: F401 - messages, read only (issue 34)
     admin_people,  # noqa: F401 - the clubs' and players' pages
     admin_stages,  # noqa: F401 - stages and the big screen, read only
 )

@@ -8,6 +8,7 @@ from tournament.access.models import AuditEntry, Invitation
 from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCheck
 from tournament.counts.models import ChipCount
 from tournament.league.models import Club, Competition, Entry, Player
+from tournament.notifications.models import Broadcast, Message, NoticeSettings, Preference, PushSubscription
 from tournament.ratings.models import PlayerRating, RatingChange
 from tournament.rounds.models import Round, Seat, Table
 from tournament.screen.models import Screen
@@ -17,8 +18,9 @@ from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid, RefusedHand
 
 __all__ = [
-    "Attendance", "AuditEntry", "ChipCount", "ChipTransfer", "Club", "Competition", "ConfirmationRule",
-    "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Player", "PlayerRating",
-    "Qualifier", "RatingChange", "RefusedHand", "Round", "Screen", "Seat", "Stage", "StageRound",
-    "StandingRow", "StandingsMeta", "Table",
+    "Attendance", "AuditEntry", "Broadcast", "ChipCount", "ChipTransfer", "Club", "Competition",
+    "ConfirmationRule", "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Message",
+    "NoticeSettings", "Player", "PlayerRating", "Preference", "PushSubscription", "Qualifier",
+    "RatingChange", "RefusedHand", "Round", "Screen", "Seat", "Stage", "StageRound", "StandingRow",
+    "StandingsMeta", "Table",
 ]  # fmt: skip

@@ -65,3 +65,25 @@ self.addEventListener("message", (event) => {
   const request = new Request(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
   event.waitUntil(pages.handle({ event, request }).catch(() => undefined));
 });
+
+// A message told by web push (issue 34, tournament/notifications/channels.py): its title, body and link.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (e) {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || "", {
+      body: data.body || "",
+      icon: CONFIG.staticPrefix + "img/logo.svg",
+      data: { url: typeof data.url === "string" ? data.url : "/" },
+    }),
+  );
+});
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data.url || "/", self.location.origin);
+  event.waitUntil(self.clients.openWindow(url.href));
+});

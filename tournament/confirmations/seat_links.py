@@ -6,7 +6,9 @@ the seat's ``link_nonce``. Nothing secret is stored, so the printed table card
 can show the link again at any time; the scoresheet never shows it (issue 31:
 whoever holds it could confirm the hands they entered). ``seat_link_reset``,
 the organiser's door (the round's page), changes the nonce, which retires every
-link given out for that seat. A token names
+link given out for that seat. A link is for one night (issue 34): it **expires** once its round is finished
+and ``LINK_GRACE`` has passed since the round's time (its end, else its start; at once when the round has
+no time), so a link found in an old message opens nothing. A token names
 exactly one seat: it reads that seat's table and answers only for that seat
 (``tournament.confirmations.services``).
 
@@ -18,47 +20,21 @@ from __future__ import annotations
 
 import secrets
 
-from django.core import signing
 from django.db import transaction
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_write
 from tournament.access.roles import require_organiser
+from tournament.confirmations.seat_tokens import (  # noqa: F401 - the links' words, named here as before
+    LINK_GRACE,
+    seat_for_token,
+    seat_link_expired,
+    seat_link_path,
+    seat_link_token,
+)
 from tournament.models import Seat
-
-_SALT = "tournament.seat-link"
-
-
-def _signer() -> signing.Signer:
-    return signing.Signer(salt=_SALT, sep=".")
-
-
-def seat_link_token(seat: Seat) -> str:
-    signed = _signer().sign(f"{seat.pk}-{seat.link_nonce}")
-    value, signature = signed.rsplit(".", 1)
-    return f"{seat.pk}.{signature}"
-
-
-def seat_for_token(token: str) -> Seat | None:
-    """The seat the token was made for, or None (a forged, mangled or retired token)."""
-    seat_id, _, signature = (token or "").partition(".")
-    # ASCII digits only: str.isdigit takes "²", which int() refuses (a 500 to anyone who typed one).
-    if not (seat_id.isascii() and seat_id.isdigit()) or not signature or len(token) > 200:
-        return None
-    seat = Seat.objects.select_related("table__round__competition", "player").filter(pk=int(seat_id)).first()
-    if seat is None:
-        return None
-    try:
-        _signer().unsign(f"{seat.pk}-{seat.link_nonce}.{signature}")
-    except signing.BadSignature:
-        return None
-    return seat
-
-
-def seat_link_path(seat: Seat) -> str:
-    return reverse("seat:follow", args=[seat_link_token(seat)])
+from tournament.notifications import events as notify
 
 
 def seat_link_reset(seat: Seat, *, user=None, meta: RequestMeta | None = None) -> str:
@@ -95,6 +71,7 @@ def seat_link_reset(seat: Seat, *, user=None, meta: RequestMeta | None = None) -
             data={"table": locked.table_id, "seat": locked.pk, "player": locked.player_id},
             meta=meta,
         )
+        notify.seat_link_renewed(locked.pk)  # the player gets the new link (issue 34)
     seat.link_nonce = locked.link_nonce
     return seat_link_token(locked)
 

@@ -65,6 +65,7 @@ from tournament.access.roles import require_organiser
 from tournament.confirmations.checks import Answered, answering_seats, check_state
 from tournament.confirmations.origin import answer_from_recorder
 from tournament.models import ConfirmationRule, Hand, HandAnswer, HandCheck, Round, Seat, Table
+from tournament.notifications import events as notify
 from tournament.ratings.queue import queue_ratings
 from tournament.tables.ledger.checks import round_finished
 from tournament.tables.ledger.errors import HandRejected, Problem, checked_reason
@@ -247,6 +248,7 @@ def hand_rule(
             data={"ruling": ruling, "state": check.state},
             meta=meta,
         )
+        notify.hand_ruled(hand.pk)  # those who disputed it are told (issue 34)
         if moved:
             _standings_follow(hand.table_id)
     return check

@@ -20,7 +20,13 @@ app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each part of the league keeps its tasks in its own ``tasks`` module (names stay ``tournament.tasks.*``).
 app.autodiscover_tasks(
-    ["tournament.project", "tournament.standings", "tournament.confirmations", "tournament.ratings"]
+    [
+        "tournament.project",
+        "tournament.standings",
+        "tournament.confirmations",
+        "tournament.ratings",
+        "tournament.notifications",
+    ]
 )
 
 log = logging.getLogger("tournament.tasks")

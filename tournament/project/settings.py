@@ -194,6 +194,8 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tournament.tasks.ratings_reconcile",
         "schedule": env_int("RATINGS_RECONCILE_SECONDS", 600),
     },
+    # Reminders before a night, each competition's time before (issue 34, ``tournament.notifications``).
+    "notifications-reminders": {"task": "tournament.tasks.notifications_reminders", "schedule": 300},
 }
 
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).
@@ -263,6 +265,26 @@ EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs must not hold a page for
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600  # a reset link works for three days (Django's own tokens)
+
+# --- Notifications (issue 34, tournament/notifications/): every channel optional ---
+# With none set up, every message is still kept in the person's inbox page (the embedded default).
+# The site's address, for the links a message carries (a seat's private link, stop these messages).
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# Email through the mail settings above: on when a mail server is named (the console is no channel).
+NOTIFY_EMAIL = env_bool("NOTIFY_EMAIL", bool(env_str("EMAIL_URL") or env_str("EMAIL_HOST")))
+# Web push to the installed app (pywebpush): the VAPID key pair (base64url) and a contact (mailto:...).
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL)
+# Telegram (apprise): a bot's token; the API's address can be changed (a local stand-in in tests).
+TELEGRAM_BOT_TOKEN = env_str("TELEGRAM_BOT_TOKEN", "")
+TELEGRAM_API_URL = env_str("TELEGRAM_API_URL", "https://api.telegram.org/bot")
+# WhatsApp Cloud API (apprise): a token and the sending number's id; the API's address likewise.
+WHATSAPP_TOKEN = env_str("WHATSAPP_TOKEN", "")
+WHATSAPP_PHONE_ID = env_str("WHATSAPP_PHONE_ID", "")
+WHATSAPP_API_URL = env_str("WHATSAPP_API_URL", "https://graph.facebook.com/{fb_ver}/{phone_id}/messages")
+# An organiser's messages to a whole competition, at most this many a day.
+NOTIFY_BROADCASTS_PER_DAY = env_int("NOTIFY_BROADCASTS_PER_DAY", 5)
 
 # --- Login throttling (django-axes) ---
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)

@@ -44,6 +44,7 @@ urlpatterns = [
     path("organise/", include("tournament.views.organiser.urls")),
     path("tables/", include("tournament.views.table.urls")),
     path("s/", include("tournament.views.table.urls_seat")),  # a seat's private link (issue 19)
+    path("messages/", include("tournament.views.notifications.urls")),  # a person's messages (issue 34)
     # Public pages: competitions, standings, rounds, players.
     path("", include("tournament.views.public.urls")),
 ]

@@ -36,15 +36,20 @@ from django.utils.translation import gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
-from tournament.models import ChipCount, Competition, Round, Table
+from tournament.models import ChipCount, Round, Table
+from tournament.notifications import events as notify
 from tournament.ratings.queue import queue_ratings
 from tournament.rounds.empty_tables import count_empty_tables
+from tournament.rounds.schedule import (  # noqa: F401 (the scheduling doors, named here too)
+    MAX_ROUND_NUMBER,
+    next_round_number,
+    round_schedule,
+)
 from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState
 
 Status = Round.Status
-MAX_ROUND_NUMBER = 2**31 - 1  # the column's largest value (PostgreSQL integer)
 MAX_REASON = 300  # a reopening's reason, as a void's (HandVoid.reason)
 
 
@@ -74,39 +79,6 @@ def table_finished(table: Table, state: TableState | None = None) -> bool:
 
         state = table_fold(table).state
     return state.finished
-
-
-# --- scheduling -----------------------------------------------------------------------------------------
-
-
-def next_round_number(competition: Competition) -> int:
-    last = competition.rounds.order_by("-number").values_list("number", flat=True).first()
-    number = (last or 0) + 1
-    if number > MAX_ROUND_NUMBER:
-        raise RoundError(_("No round number is left after %(n)s: give the new round a number.") % {"n": last})
-    return number
-
-
-def round_schedule(
-    competition: Competition,
-    *,
-    user=None,
-    meta: RequestMeta | None = None,
-    number: int | None = None,
-    **fields,
-) -> Round:
-    """A new round of the competition (the next number unless one is given): starts_at, ends_at, venue."""
-    require_organiser(user, competition)
-    with transaction.atomic():
-        Competition.objects.select_for_update().get(pk=competition.pk)  # one new number at a time
-        number = next_round_number(competition) if number is None else number
-        if Round.objects.filter(competition=competition, number=number).exists():
-            raise RoundError(_("Round %(n)s already exists in this competition.") % {"n": number})
-        round_ = Round.objects.create(competition=competition, number=number, **fields)
-        audit_round(
-            "round_scheduled", user, round_, gettext_noop("%(actor)s scheduled round %(round)s"), meta
-        )
-    return round_
 
 
 ROUND_DETAILS = ("number", "starts_at", "ends_at", "venue")
@@ -181,7 +153,12 @@ def _seated_round_moves(round_, user, meta, before: str, after: str, action: str
 def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) -> Round:
     """A scheduled round whose tables are drawn becomes seated: players see their tables."""
     words = gettext_noop("%(actor)s published round %(round)s")
-    return _seated_round_moves(round_, user, meta, Status.SCHEDULED, Status.SEATED, "round_published", words)
+    with transaction.atomic():
+        published = _seated_round_moves(
+            round_, user, meta, Status.SCHEDULED, Status.SEATED, "round_published", words
+        )
+        notify.round_published(published.pk)  # each player their table, on commit (issue 34)
+    return published
 
 
 def round_start(
@@ -316,6 +293,8 @@ def round_end(round_: Round, *, user=None, meta: RequestMeta | None = None, coun
         if empty and count_empty:
             queue_standings_recompute(locked.competition_id)
         queue_ratings(locked.pk)  # its sessions are rated (issue 35)
+        if not locked.results_held:
+            notify.round_results_out(locked.pk)
     return len(tables)
 
 
@@ -333,6 +312,8 @@ def round_finish(round_: Round, *, user=None, meta: RequestMeta | None = None) -
         locked.save(update_fields=["status"])
         audit_round("round_finished", user, locked, gettext_noop("%(actor)s finished round %(round)s"), meta)
         queue_ratings(locked.pk)  # its sessions are rated (issue 35)
+        if not locked.results_held:
+            notify.round_results_out(locked.pk)
     return locked
 
 
@@ -384,6 +365,8 @@ def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None
                 gettext_noop("%(actor)s released round %(round)s's results"),
                 meta,
             )
+            if locked.status == Status.FINISHED:
+                notify.round_results_out(locked.pk)
         queue_standings_recompute(locked.competition_id)
         queue_ratings(locked.pk)  # held results leave the rating, released ones join it (issue 35)
     return locked

@@ -10,7 +10,8 @@
 - a **player slip** is one per seated player, to hand over and cut apart: the
   player's table and seat and the QR code of their own private link (issue 19),
   which reaches that seat only. A player with an account also finds it on their
-  own seat page.
+  own seat page; a player whose link already reached them in a message on a
+  channel gets a slip that says so instead of a code (issue 34).
 
 Sheets are HTML templates (``templates/organiser/print_*.html``) turned into
 PDF by WeasyPrint, which is imported only when a sheet is built (it is slow
@@ -27,7 +28,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from tournament.confirmations.seat_links import qr_svg, seat_link_path
-from tournament.models import Entry, Player, Round
+from tournament.models import Entry, Message, Player, Round
 
 WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
 
@@ -38,6 +39,7 @@ class SeatLine:
     wind_name: str
     player: Player | None
     qr: str = ""  # the seat's private link as inline SVG (player slips only, issue 32)
+    sent: bool = False  # the link reached its player in a message instead (issue 34)
 
 
 @dataclass(frozen=True)
@@ -62,25 +64,34 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
     """Everything a sheet of ``round_`` shows, as plain records.
 
     With ``base_url`` (the site's address), each table carries its public page's QR code (table cards);
-    with ``private`` too, each seat its private link's (player slips).
+    with ``private`` too, each seat its private link's (player slips), unless the link reached its
+    player in a message (``sent``).
     """
     tables = []
     by_name = []
     seated: set[int] = set()
+    sent = _links_sent(round_) if base_url and private else set()
     for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
         seats = {s.wind: s.player for s in table.seats.all()}
         codes = (
-            {s.wind: qr_svg(base_url.rstrip("/") + seat_link_path(s)) for s in table.seats.all()}
+            {
+                s.wind: qr_svg(base_url.rstrip("/") + seat_link_path(s))
+                for s in table.seats.all()
+                if s.pk not in sent
+            }
             if base_url and private
             else {}
         )
+        delivered = {s.wind for s in table.seats.all() if s.pk in sent}
         keeper = table.scorekeeper
         url = base_url.rstrip("/") + reverse("table:scoresheet", args=[table.pk]) if base_url else ""
         tables.append(
             TableSheet(
                 number=table.number,
                 scorekeeper=(keeper.get_full_name() or keeper.username) if keeper else "",
-                seats=tuple(SeatLine(w, name, seats.get(w), codes.get(w, "")) for w, name in WINDS),
+                seats=tuple(
+                    SeatLine(w, name, seats.get(w), codes.get(w, ""), w in delivered) for w, name in WINDS
+                ),
                 qr=qr_svg(url) if url else "",
                 url=url,
             )
@@ -113,6 +124,16 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
         "by_name": by_name,
         "byes": byes if tables else [],
     }
+
+
+def _links_sent(round_: Round) -> set[int]:
+    """The seats whose current link reached its player in a message sent on a channel (not the inbox):
+    the seating's message while the link is still the one it carried, or the message of a renewed link."""
+    sent = Message.objects.filter(
+        event__startswith=f"r{round_.pk}:seat:", state=Message.State.SENT, player__isnull=False
+    ).exclude(channel="inbox")
+    paths = {link[link.find("/s/") :] for link in sent.values_list("link", flat=True) if "/s/" in link}
+    return {seat.pk for seat in round_.seats.all() if seat_link_path(seat) in paths}
 
 
 def render_document(template: str, context: dict):

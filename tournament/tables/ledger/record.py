@@ -15,6 +15,7 @@ from tournament.access.audit import RequestMeta, audit_hand
 from tournament.confirmations.checks import check_open as check_hand
 from tournament.db.rows import row_insert, rows_insert
 from tournament.models import ChipTransfer, Hand, Round, Table
+from tournament.notifications import events as notify
 from tournament.rounds.lifecycle import started_by_first_hand
 from tournament.tables.ledger.checks import check_open, check_right, lock_table
 from tournament.tables.ledger.errors import HandConflict, HandRejected, Problem
@@ -124,7 +125,8 @@ def hand_record_with_state(
             hand, transfers = _write_hand(
                 locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )
-            check_hand(locked, hand)  # players confirm it, when the competition asks (issue 19)
+            if check_hand(locked, hand) is not None:  # players confirm it when the competition asks (19)
+                notify.hand_waiting(hand.pk)  # and are told so, once the hand is committed (issue 34)
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):
                 started_by_first_hand(locked.round_id, user, meta)  # the first hand recorded starts the round
             if corrects is None:

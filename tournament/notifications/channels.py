@@ -1,0 +1,168 @@
+"""Each channel's send (issue 34): email through Django's mail, web push through pywebpush, Telegram and
+WhatsApp through apprise.
+
+A send either returns (delivered to the channel), or raises ``Passing`` (the channel failed for now: a
+server error, a time-out, too many requests; worth a retry) or ``Refused`` (this address will not take it:
+a bad address, a chat that does not exist, a subscription gone; no retry). The reason is kept on the
+message for the organiser.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import smtplib
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+
+from tournament.models import Message, PushSubscription
+from tournament.notifications.kinds import Channel
+
+TIMEOUT = 10  # seconds, for each HTTP call
+
+
+class Passing(Exception):
+    """The channel failed for now; a retry may work."""
+
+
+class Refused(Exception):
+    """The address will not take this message; no retry."""
+
+
+class Senders:
+    """What one batch of sends shares: one mail connection (opened on first use), the links' addresses."""
+
+    def __init__(self) -> None:
+        from tournament.notifications.links import page_address
+
+        self._mail = None
+        self.stop_address = page_address("notifications:stop")
+        self.person_address = page_address("notifications:person")
+
+    def mail(self):
+        if self._mail is None:
+            self._mail = get_connection(fail_silently=False)
+        return self._mail
+
+    def close(self) -> None:
+        if self._mail is not None:
+            try:
+                self._mail.close()
+            except Exception:  # noqa: BLE001 - a close that fails loses nothing sent
+                pass
+
+
+def send(message: Message, text: str, *, stop_url: str, senders: Senders) -> None:
+    """Send ``message`` (its subject, ``text``: the body with its links) on its channel."""
+    sender = {
+        Channel.EMAIL: _email,
+        Channel.PUSH: _push,
+        Channel.TELEGRAM: _telegram,
+        Channel.WHATSAPP: _whatsapp,
+    }.get(message.channel)
+    if sender is None:
+        raise Refused(f"no such channel: {message.channel}")
+    sender(message, text, stop_url, senders)
+
+
+def _email(message: Message, text: str, stop_url: str, senders: Senders) -> None:
+    mail = EmailMessage(
+        subject=message.subject,
+        body=text,
+        to=[message.address],
+        connection=senders.mail(),
+        # One click in the mail app stops this kind (RFC 8058): the link answers a POST without a login.
+        headers={"List-Unsubscribe": f"<{stop_url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+    try:
+        mail.send()
+    except smtplib.SMTPRecipientsRefused as exc:
+        raise Refused(f"address refused: {exc}") from None
+    except (smtplib.SMTPException, OSError) as exc:
+        senders._mail = None  # a broken connection is not used again
+        raise Passing(f"mail server: {exc}") from None
+
+
+def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
+    from pywebpush import WebPushException, webpush
+
+    subscriptions = list(PushSubscription.objects.filter(preference__in=_preference_ids(message)))
+    if not subscriptions:
+        raise Refused("no web-push subscription")
+    payload = json.dumps({"title": message.subject, "body": message.body, "url": message.link or stop_url})
+    delivered, passing = 0, ""
+    for sub in subscriptions:
+        try:
+            webpush(
+                subscription_info={
+                    "endpoint": sub.endpoint,
+                    "keys": {"p256dh": sub.p256dh, "auth": sub.auth},
+                },
+                data=payload,
+                vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.VAPID_SUBJECT},
+                timeout=TIMEOUT,
+            )
+            delivered += 1
+        except WebPushException as exc:
+            status = exc.response.status_code if exc.response is not None else None
+            if status in (404, 410):  # the browser unsubscribed: forget it
+                sub.delete()
+            else:
+                passing = f"push service: {status or exc}"
+        except Exception as exc:  # noqa: BLE001 - a connection refused, a time-out: try again later
+            passing = f"push service: {exc}"
+    if not delivered and passing:
+        raise Passing(passing)
+    if not delivered:
+        raise Refused("every web-push subscription has gone")
+
+
+def _preference_ids(message: Message) -> list[int]:
+    from tournament.models import Preference
+
+    lookup = {"player_id": message.player_id} if message.player_id else {"user_id": message.user_id}
+    return list(Preference.objects.filter(**lookup).values_list("pk", flat=True))
+
+
+_STATUS = re.compile(r"error=(\d{3})")
+
+
+def _apprise(url: str, api_url: str, message: Message, text: str) -> None:
+    """One message through apprise, its API's address set (a local stand-in in tests); a failure is
+    told apart by the HTTP status apprise logs: 4xx (but 429) refused, anything else passing."""
+    import apprise
+
+    joiner = "&" if "?" in url else "?"
+    plugin = apprise.Apprise.instantiate(f"{url}{joiner}cto=5&rto={TIMEOUT}", suppress_exceptions=True)
+    if plugin is None:
+        raise Refused("the address is not valid for this channel")
+    plugin.notify_url = api_url
+    with apprise.LogCapture(level=logging.WARNING) as logs:
+        ok = plugin.notify(body=text, title=message.subject)
+    if ok:
+        return
+    said = logs.getvalue().strip().splitlines()
+    reason = (said[-1].split(" - ", 2)[-1] if said else "not sent")[:250]
+    status = _STATUS.search(reason)
+    if status and 400 <= int(status.group(1)) < 500 and status.group(1) != "429":
+        raise Refused(reason)
+    raise Passing(reason)
+
+
+def _telegram(message: Message, text: str, stop_url: str, senders: Senders) -> None:
+    chat = message.address
+    if not re.fullmatch(r"-?\d{1,20}|@[A-Za-z0-9_]{5,32}", chat):
+        raise Refused("not a Telegram chat id")
+    url = f"tgram://{settings.TELEGRAM_BOT_TOKEN}/{chat}/?format=text"
+    _apprise(url, settings.TELEGRAM_API_URL, message, text)
+
+
+def _whatsapp(message: Message, text: str, stop_url: str, senders: Senders) -> None:
+    number = message.address.lstrip("+")
+    if not number.isdigit():
+        raise Refused("not a phone number")
+    url = f"whatsapp://{settings.WHATSAPP_TOKEN}@{settings.WHATSAPP_PHONE_ID}/{number}"
+    _apprise(url, settings.WHATSAPP_API_URL, message, text)

@@ -1,0 +1,142 @@
+"""Messages, a person's preferences, their web-push subscriptions, a competition's notice settings and an
+organiser's broadcasts (issue 34; the words are in ``tournament.notifications``)."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.notifications.kinds import Channel, Kind
+
+
+class Message(models.Model):
+    class State(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        SENDING = "sending", _("sending")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
+
+    competition = models.ForeignKey(
+        "tournament.Competition", on_delete=models.CASCADE, related_name="messages"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    event = models.CharField(
+        max_length=80, help_text="The event's key: one message per person, event, channel."
+    )
+    recipient = models.CharField(max_length=24, help_text="p<player id> or u<user id>.")
+    player = models.ForeignKey(
+        "tournament.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="messages"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="messages"
+    )
+    channel = models.CharField(max_length=20, choices=Channel.choices)
+    address = models.CharField(
+        max_length=200, blank=True, help_text="Email, Telegram chat or number, as queued."
+    )
+    language = models.CharField(max_length=10)
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    link = models.CharField(
+        max_length=500, blank=True, help_text="The message's own link (a seat's is private)."
+    )
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    reason = models.CharField(max_length=300, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["recipient", "event", "channel"], name="one_message_per_event")
+        ]
+        indexes = [
+            models.Index(fields=["competition", "state"], name="message_competition_state"),
+            models.Index(fields=["recipient", "channel", "-created_at"], name="message_inbox"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.recipient} by {self.channel}: {self.state}"
+
+
+class Preference(models.Model):
+    """One person's choices: for a player (with or without an account), or an account without a player."""
+
+    player = models.OneToOneField(
+        "tournament.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="preference"
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="preference"
+    )
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    channels = models.JSONField(_("channels"), default=list, blank=True)
+    stopped = models.JSONField(_("kinds stopped"), default=list, blank=True)
+    email = models.EmailField(_("email address"), blank=True)
+    telegram_chat = models.CharField(_("Telegram chat id"), max_length=40, blank=True)
+    whatsapp = models.CharField(_("WhatsApp number"), max_length=20, blank=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(player__isnull=False) ^ models.Q(user__isnull=False),
+                name="preference_one_person",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"preferences of p{self.player_id}" if self.player_id else f"preferences of u{self.user_id}"
+
+
+class PushSubscription(models.Model):
+    """One browser's web-push subscription (its endpoint and keys), for one person."""
+
+    preference = models.ForeignKey(Preference, on_delete=models.CASCADE, related_name="subscriptions")
+    endpoint = models.URLField(max_length=600, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk}"
+
+
+class NoticeSettings(models.Model):
+    """A competition's notice settings: how long before a night its reminder goes."""
+
+    competition = models.OneToOneField(
+        "tournament.Competition", on_delete=models.CASCADE, related_name="notice_settings"
+    )
+    reminder_minutes = models.PositiveIntegerField(
+        _("reminder before a night (minutes)"),
+        default=24 * 60,
+        help_text=_("0: no reminder."),
+    )
+
+    def __str__(self) -> str:
+        return f"notices of {self.competition_id}"
+
+
+class Broadcast(models.Model):
+    """An organiser's message to a competition's players (limited per day, audited)."""
+
+    class Audience(models.TextChoices):
+        EVERYONE = "everyone", _("everyone in the competition")
+        UNANSWERED = "unanswered", _("those who have not answered for the next round")
+
+    competition = models.ForeignKey(
+        "tournament.Competition", on_delete=models.CASCADE, related_name="broadcasts"
+    )
+    audience = models.CharField(max_length=20, choices=Audience.choices)
+    text = models.TextField(max_length=1000)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recipients = models.PositiveIntegerField(default=0)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"broadcast {self.pk} to {self.audience}"

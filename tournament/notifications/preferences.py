@@ -1,0 +1,137 @@
+"""The doors of a person's choices (issue 34): channels, kinds, language, addresses, web push, stopping.
+
+A person changes only their own choices: logged in (their key, ``people.person_key``) or through their
+signed person link (``links.person_read``); a stop link stops one kind for its person. An organiser sets
+how long before a night the reminder goes (``notice_settings_change``), audited.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tournament.access.audit import RequestMeta, audit_competition
+from tournament.access.roles import require_organiser
+from tournament.models import Competition, NoticeSettings, Preference, PushSubscription
+from tournament.notifications.kinds import OUTSIDE, Kind
+from tournament.notifications.people import preference_of
+
+MAX_REMINDER_MINUTES = 14 * 24 * 60
+
+
+class PreferenceRefused(Exception):
+    """The change is not valid; the text says why (and which field)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def preference_change(
+    key: str,
+    *,
+    channels: list[str],
+    stopped: list[str],
+    language: str = "",
+    email: str = "",
+    telegram_chat: str = "",
+    whatsapp: str = "",
+) -> Preference:
+    """Set the person's choices (the caller has proved the person is them)."""
+    if any(c not in OUTSIDE for c in channels):
+        raise PreferenceRefused(_("Choose channels from the list."), "channels")
+    if any(k not in Kind.values for k in stopped):
+        raise PreferenceRefused(_("Choose messages from the list."), "stopped")
+    if language and language not in {code for code, _name in settings.LANGUAGES}:
+        raise PreferenceRefused(_("Choose a language from the list."), "language")
+    email, telegram_chat, whatsapp = email.strip(), telegram_chat.strip(), whatsapp.replace(" ", "")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise PreferenceRefused(_("Enter a valid email address."), "email") from None
+    if telegram_chat and not (telegram_chat.lstrip("-").isdigit() and len(telegram_chat) <= 20):
+        raise PreferenceRefused(
+            _("A Telegram chat id is a number (@userinfobot tells you yours)."), "telegram_chat"
+        )
+    if whatsapp and not (whatsapp.startswith("+") and whatsapp[1:].isdigit() and 8 <= len(whatsapp) <= 16):
+        raise PreferenceRefused(_("Write the number with its country code, as +6591234567."), "whatsapp")
+    with transaction.atomic():
+        pref = preference_of(key, create=True)
+        if pref is None:
+            raise PreferenceRefused(_("Nobody is named by this link."))
+        pref = Preference.objects.select_for_update().get(pk=pref.pk)
+        pref.channels = [c for c in OUTSIDE if c in channels]
+        pref.stopped = [k for k in Kind.values if k in stopped]
+        pref.language, pref.email, pref.telegram_chat, pref.whatsapp = (
+            language,
+            email,
+            telegram_chat,
+            whatsapp,
+        )
+        pref.save()
+    return pref
+
+
+def kind_stop(key: str, kind: str) -> Preference | None:
+    """The stop link's door: ``kind`` is stopped for the person ``key`` (again: nothing changes)."""
+    if kind not in Kind.values:
+        return None
+    with transaction.atomic():
+        pref = preference_of(key, create=True)
+        if pref is None:
+            return None
+        pref = Preference.objects.select_for_update().get(pk=pref.pk)
+        if kind not in pref.stopped:
+            pref.stopped = [*pref.stopped, kind]
+            pref.save(update_fields=["stopped", "changed_at"])
+    return pref
+
+
+def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """A browser's web-push subscription for the person ``key``; web push joins their channels."""
+    if not endpoint.startswith("https://") or len(endpoint) > 600 or not p256dh or not auth:
+        raise PreferenceRefused(_("This browser's subscription is not valid."))
+    if len(p256dh) > 200 or len(auth) > 100:
+        raise PreferenceRefused(_("This browser's subscription is not valid."))
+    with transaction.atomic():
+        pref = preference_of(key, create=True)
+        if pref is None:
+            raise PreferenceRefused(_("Nobody is named by this link."))
+        sub, _created = PushSubscription.objects.update_or_create(
+            endpoint=endpoint, defaults={"preference": pref, "p256dh": p256dh, "auth": auth}
+        )
+        if "push" not in pref.channels:
+            pref.channels = [*pref.channels, "push"]
+            pref.save(update_fields=["channels", "changed_at"])
+    return sub
+
+
+def notice_settings_change(
+    competition: Competition, *, reminder_minutes: int, user=None, meta: RequestMeta | None = None
+) -> NoticeSettings:
+    """How long before a night its reminder goes (0: none). An organiser of the competition; audited."""
+    require_organiser(user, competition)
+    if not isinstance(reminder_minutes, int) or not 0 <= reminder_minutes <= MAX_REMINDER_MINUTES:
+        raise PreferenceRefused(
+            _("Between 0 and %(max)s minutes.") % {"max": MAX_REMINDER_MINUTES}, "reminder_minutes"
+        )
+    with transaction.atomic():
+        notice, _created = NoticeSettings.objects.select_for_update().get_or_create(competition=competition)
+        if notice.reminder_minutes != reminder_minutes:
+            notice.reminder_minutes = reminder_minutes
+            notice.save(update_fields=["reminder_minutes"])
+            audit_competition(
+                "reminder_changed",
+                user,
+                competition,
+                gettext_noop("%(actor)s set the reminder of %(competition)s to %(minutes)s minutes before"),
+                meta,
+                args={"minutes": reminder_minutes},
+                data={"reminder_minutes": reminder_minutes},
+            )
+    return notice

@@ -1,0 +1,34 @@
+"""Reads for the notifications' pages (issue 34)."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+
+from tournament.models import Competition, Message
+from tournament.notifications.kinds import Channel
+
+
+def competition_messages(competition: Competition, *, state: str = "", limit: int = 200):
+    """The competition's messages sent on a channel (newest first), with their state and reason."""
+    messages = Message.objects.filter(competition=competition).exclude(channel=Channel.INBOX)
+    if state in Message.State.values:
+        messages = messages.filter(state=state)
+    return messages.select_related("player", "user").defer("body")[:limit]
+
+
+def competition_counts(competition: Competition) -> dict[str, int]:
+    """How many of the competition's channel messages are in each state; and how many inbox ones."""
+    counts = dict(
+        Message.objects.filter(competition=competition)
+        .exclude(channel=Channel.INBOX)
+        .values_list("state")
+        .annotate(n=Count("pk"))
+        .values_list("state", "n")
+    )
+    counts["inbox"] = Message.objects.filter(competition=competition, channel=Channel.INBOX).count()
+    return counts
+
+
+def inbox(key: str, *, limit: int = 100):
+    """The person's messages as kept on the site, newest first."""
+    return Message.objects.filter(recipient=key, channel=Channel.INBOX).select_related("competition")[:limit]

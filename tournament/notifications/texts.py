@@ -1,0 +1,183 @@
+"""A message's words, in its person's language (issue 34).
+
+Each kind has a subject and a body made from a few facts (the event's ``facts``: plain values, the
+names as they are now); ``compose`` writes them in the language asked for. The footer (the link that
+stops this kind, the link to all one's messages) is added when a message leaves on a channel outside
+the site (``footer``), in the message's own language.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext, pgettext_lazy
+
+from tournament.notifications.kinds import Kind
+
+
+# A night's seating writes thousands of messages in a few languages: each sentence is looked up once per
+# language (and a time written once per language), not once per message.
+@lru_cache(maxsize=512)
+def _looked_up(language: str, message: str) -> str:
+    with translation.override(language):
+        return gettext(message)
+
+
+def _(message: str) -> str:
+    return _looked_up(translation.get_language() or "en", message)
+
+
+@lru_cache(maxsize=256)
+def _when_in(language: str, value: str) -> str:
+    with translation.override(language):
+        return formats.date_format(timezone.localtime(datetime.fromisoformat(value)), "DATETIME_FORMAT")
+
+
+def _when(value: str | None) -> str:
+    if not value:
+        return _("time to be announced")
+    return _when_in(translation.get_language() or "en", value)
+
+
+_WINDS = {
+    "E": pgettext_lazy("seat", "East"),
+    "S": pgettext_lazy("seat", "South"),
+    "W": pgettext_lazy("seat", "West"),
+    "N": pgettext_lazy("seat", "North"),
+}
+
+
+@lru_cache(maxsize=64)
+def _wind_in(language: str, code: str) -> str:
+    with translation.override(language):
+        return str(_WINDS[code]) if code in _WINDS else code
+
+
+def _wind(code: str) -> str:
+    return _wind_in(translation.get_language() or "en", code)
+
+
+def _place(facts: dict) -> str:
+    return _("Venue: %(venue)s. Starts: %(when)s.") % {
+        "venue": facts.get("venue") or _("to be announced"),
+        "when": _when(facts.get("starts_at")),
+    }
+
+
+def _seating(f: dict) -> tuple[str, str]:
+    subject = _("Round %(round)s: table %(table)s, %(wind)s") % {
+        "round": f["round"], "table": f["table"], "wind": _wind(f["wind"]),
+    }  # fmt: skip
+    body = "\n".join([
+        _("%(competition)s, round %(round)s: you sit at table %(table)s, seat %(wind)s.")
+        % {**f, "wind": _wind(f["wind"])},
+        _place(f),
+        _("Your own link for this round (keep it to yourself: it confirms hands for your seat):"),
+    ])  # fmt: skip
+    return subject, body
+
+
+def _keeping(f: dict) -> tuple[str, str]:
+    subject = _("Round %(round)s: you keep the score at table %(table)s") % {
+        "round": f["round"],
+        "table": f["table"],
+    }
+    body = "\n".join([
+        _("%(competition)s, round %(round)s: you keep the score at table %(table)s.") % {
+            "competition": f["competition"], "round": f["round"], "table": f["table"],
+        },
+        _place(f),
+    ])  # fmt: skip
+    return subject, body
+
+
+def _bye(f: dict) -> tuple[str, str]:
+    subject = _("Round %(round)s: you sit out tonight") % {"round": f["round"]}
+    body = _("%(competition)s, round %(round)s: you have no table this round (a bye).") % {
+        "competition": f["competition"], "round": f["round"],
+    }  # fmt: skip
+    return subject, body
+
+
+def _reminder(f: dict) -> tuple[str, str]:
+    subject = _("Reminder: round %(round)s of %(competition)s") % {
+        "round": f["round"],
+        "competition": f["competition"],
+    }
+    return subject, "\n".join([_("%(competition)s plays round %(round)s soon.") % f, _place(f)])
+
+
+def _confirm(f: dict) -> tuple[str, str]:
+    subject = _("Hand %(hand)s at table %(table)s waits for you") % f
+    body = (
+        _(
+            "%(competition)s, round %(round)s: hand %(hand)s at table %(table)s waits for your confirmation. "
+            "Agree, or dispute it with a reason:"
+        )
+        % f
+    )
+    return subject, body
+
+
+def _ruling(f: dict) -> tuple[str, str]:
+    subject = _("The ruling on hand %(hand)s at table %(table)s") % f
+    if f["ruling"] == "keep":
+        said = (
+            _("The organiser kept hand %(hand)s at table %(table)s of round %(round)s, which you disputed.")
+            % f
+        )
+    else:
+        said = (
+            _(
+                "The organiser voided hand %(hand)s at table %(table)s of round %(round)s, "
+                "which you disputed: it will be entered again."
+            )
+            % f
+        )
+    return subject, "\n".join([said, _("Reason: %(reason)s") % f])
+
+
+def _results(f: dict) -> tuple[str, str]:
+    subject = _("Results of round %(round)s are out") % f
+    return subject, _("%(competition)s: the results of round %(round)s are released. The standings:") % f
+
+
+def _organiser(f: dict) -> tuple[str, str]:
+    subject = _("From the organiser of %(competition)s") % f
+    return subject, f["text"]
+
+
+_WRITERS = {
+    Kind.SEATING: _seating,
+    "keeping": _keeping,  # a seating message to a table's scorekeeper
+    Kind.BYE: _bye,
+    Kind.REMINDER: _reminder,
+    Kind.CONFIRM: _confirm,
+    Kind.RULING: _ruling,
+    Kind.RESULTS: _results,
+    Kind.ORGANISER: _organiser,
+}
+
+
+def compose(words: str, facts: dict, language: str) -> tuple[str, str]:
+    """(subject, body) of a message of ``words`` (a kind, or "keeping") in ``language``."""
+    with translation.override(language):
+        subject, body = _WRITERS[words](facts)
+    return subject[:200], body
+
+
+@lru_cache(maxsize=64)
+def _footer_words(language: str, kind: str) -> tuple[str, str, str]:
+    with translation.override(language):
+        return (
+            gettext("Stop messages of this kind (%(kind)s): %(url)s"),
+            str(Kind(kind).label),
+            gettext("All your messages and your choices: %(url)s"),
+        )
+
+
+def footer(*, kind: str, stop_url: str, inbox_url: str, language: str) -> str:
+    stop, label, inbox = _footer_words(language, kind)
+    return "\n".join(["", "—", stop % {"kind": label, "url": stop_url}, inbox % {"url": inbox_url}])

@@ -1,0 +1,154 @@
+"""The inbox and choices page, the stop link, the web-push subscription (issue 34)."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.forms.notifications import PreferenceForm
+from tournament.notifications.kinds import OUTSIDE, Channel, Kind
+from tournament.notifications.links import person_read, person_token, stop_read
+from tournament.notifications.people import channel_ready, person_key, preference_of
+from tournament.notifications.preferences import (
+    PreferenceRefused,
+    kind_stop,
+    preference_change,
+    push_subscribe,
+)
+from tournament.notifications.selectors import inbox
+
+
+def _private(response):
+    """A signed link in the address: never passed on, never kept by a cache."""
+    response["Referrer-Policy"] = "same-origin"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _page(request, key: str, *, token: str = ""):
+    ready = {c for c in OUTSIDE if channel_ready(c)}
+    pref = preference_of(key)
+    form = PreferenceForm(request.POST or None, ready=ready, initial=PreferenceForm.initial_from(pref))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            preference_change(
+                key,
+                channels=data.get("channels", pref.channels if pref is not None else [Channel.EMAIL]),
+                stopped=[k for k in Kind.values if k not in data["kinds"]],
+                language=data["language"],
+                email=data["email"],
+                telegram_chat=data.get("telegram_chat", "") or (pref.telegram_chat if pref else ""),
+                whatsapp=data.get("whatsapp", "") or (pref.whatsapp if pref else ""),
+            )
+        except PreferenceRefused as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+        else:
+            messages.success(request, _("Saved: your messages follow these choices from now on."))
+            return redirect(request.path)
+    context = {
+        "form": form,
+        "inbox": inbox(key),
+        "push_key": settings.VAPID_PUBLIC_KEY if Channel.PUSH in ready else "",
+        "push_url": request.path + "push/",
+        "token": token,
+    }
+    status = 400 if form.is_bound and form.errors else 200
+    return render(request, "notifications/inbox.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def mine(request):
+    return _page(request, person_key(request.user))
+
+
+def _person(token: str) -> str:
+    key = person_read(token)
+    if key is None or preference_of(key) is None and not _exists(key):
+        raise Http404(_("This link is not valid."))
+    return key
+
+
+def _exists(key: str) -> bool:
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Player
+
+    model = Player if key.startswith("p") else get_user_model()
+    return model.objects.filter(pk=int(key[1:])).exists()
+
+
+@require_http_methods(["GET", "POST"])
+def person(request, token: str):
+    return _private(_page(request, _person(token), token=token))
+
+
+def _subscribe(request, key: str):
+    try:
+        body = json.loads(request.body or b"{}")
+        keys = body.get("keys") or {}
+        push_subscribe(
+            key,
+            endpoint=str(body.get("endpoint", "")),
+            p256dh=str(keys.get("p256dh", "")),
+            auth=str(keys.get("auth", "")),
+        )
+    except (ValueError, AttributeError):
+        return JsonResponse(
+            {"errors": [{"code": "invalid", "message": _("Not a subscription."), "field": None}]}, status=400
+        )
+    except PreferenceRefused as exc:
+        return JsonResponse({"errors": [{"code": "invalid", "message": str(exc), "field": None}]}, status=400)
+    return JsonResponse({"subscribed": True}, status=201)
+
+
+@login_required
+@require_POST
+def push_mine(request):
+    if not channel_ready(Channel.PUSH):
+        raise Http404
+    return _subscribe(request, person_key(request.user))
+
+
+@require_POST
+def push_person(request, token: str):
+    if not channel_ready(Channel.PUSH):
+        raise Http404
+    return _private(_subscribe(request, _person(token)))
+
+
+@csrf_exempt  # the signed link is the proof (and a mail app's one-click stop posts without a form)
+@require_http_methods(["GET", "POST"])
+def stop(request, token: str):
+    found = stop_read(token)
+    if found is None:
+        raise Http404(_("This link is not valid."))
+    key, kind = found
+    done = False
+    if request.method == "POST":
+        done = kind_stop(key, kind) is not None
+        if not done:
+            raise Http404(_("This link is not valid."))
+    pref = preference_of(key)
+    # The page speaks the language of the message it came from: the person's.
+    with translation.override(
+        pref.language if pref is not None and pref.language else translation.get_language()
+    ):
+        context = {"kind": str(Kind(kind).label), "done": done, "person_url": _person_path(key)}
+        return _private(render(request, "notifications/stop.html", context))
+
+
+def _person_path(key: str) -> str:
+    from django.urls import reverse
+
+    return reverse("notifications:person", args=[person_token(key)])
