@@ -54,7 +54,8 @@ class EndRequestSerializer(serializers.Serializer):
 
 
 def _body(serializer_class, request):
-    body = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    # No body is an empty one; a body that is not an object (a number, a list) is refused (400), never ignored
+    body = serializer_class(data={} if request.data is None else request.data)
     body.is_valid(raise_exception=True)
     return body.validated_data
 

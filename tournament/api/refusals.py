@@ -34,6 +34,8 @@ MEANING = {
     "already_answered": "This seat has already answered otherwise for this hand.",
     "already_ruled": "The organiser has already ruled on this hand.",
     "hand_void": "This hand has been voided.",
+    "stage": "The stage cannot change so now (its cut not published yet, or published already, a round "
+    "of another stage, a qualifier who is still playing...): the message says why.",
     "replies_closed": "The night is seated (or over): a player's reply comes too late; the organiser can "
     "still answer for them.",
     # 422: the rules refuse it in the state things are in.
@@ -89,6 +91,7 @@ COUNT_SETTLE_422 = ("round_finished", "not_differing")
 ATTENDANCE_409 = ("replies_closed",)
 ATTENDANCE_422 = ("not_allowed", "not_entered")
 SEASON_422 = ("not_allowed",)
+STAGE_409 = ("stage",)
 
 
 def refusal(status: int, codes: tuple[str, ...] | list[str], serializer=None) -> OpenApiResponse:

@@ -247,6 +247,7 @@ class CompetitionCalendarView(LeagueAPIMixin, generics.GenericAPIView):
 
     @extend_schema(
         summary="The competition's calendar (RFC 5545)",
+        operation_id="competitions_calendar_retrieve",  # no dot (".ics"): a name every client generator keeps
         description="Public. One VEVENT per round with a UID that never changes.",
         parameters=[id_parameter("id", "competition")],
         responses={(200, "text/calendar"): OpenApiResponse(str), **errors(404)},

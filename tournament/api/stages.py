@@ -20,6 +20,7 @@ from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER
+from tournament.api.refusals import STAGE_409
 from tournament.models import Club, Competition, Round, Stage
 from tournament.stages import services
 from tournament.stages.selectors import (
@@ -129,7 +130,7 @@ class CompetitionStagesView(_StageView):
         "`cut_size` of the stage before's standings, or of one club's players (`category_club`).",
         parameters=[id_parameter("id", "competition")],
         request=StageCreateSerializer,
-        responses={201: StageSerializer, **errors(*WRITE, 409, transition=True)},
+        responses={201: StageSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)},
     )
     def post(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
@@ -163,7 +164,7 @@ class StageRoundsView(_StageView):
         summary="Put a round in a stage",
         parameters=[id_parameter("id", "stage")],
         request=RoundRefSerializer,
-        responses={200: StageSerializer, **errors(*WRITE, 409, transition=True)},
+        responses={200: StageSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)},
     )
     def post(self, request, pk):
         stage = self.stage(request, pk)
@@ -232,7 +233,7 @@ class StageCutView(_StageView):
 
 class StagePublishView(_StageView):
     @extend_schema(summary="Publish a stage's cut", parameters=[id_parameter("id", "stage")], request=None,
-                   responses={200: CutSerializer, **errors(*WRITE, 409, transition=True)})  # fmt: skip
+                   responses={200: CutSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)})  # fmt: skip
     def post(self, request, pk):
         stage = self.stage(request, pk)
         request.data  # noqa: B018 - a malformed body is a 400 before anything changes
@@ -247,7 +248,7 @@ class StagePublishView(_StageView):
 class StageReplaceView(_StageView):
     @extend_schema(summary="Replace a qualifier who withdrew with the next in line",
                    parameters=[id_parameter("id", "stage")], request=PlayerRefSerializer,
-                   responses={200: CutSerializer, **errors(*WRITE, 409, transition=True)})  # fmt: skip
+                   responses={200: CutSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)})  # fmt: skip
     def post(self, request, pk):
         stage = self.stage(request, pk)
         data = _body(PlayerRefSerializer, request)
@@ -261,7 +262,7 @@ class StageReplaceView(_StageView):
 class StageSeatView(_StageView):
     @extend_schema(summary="Seat one of the stage's rounds from its qualifiers (a draft)",
                    parameters=[id_parameter("id", "stage")], request=RoundRefSerializer,
-                   responses={200: StageSerializer, **errors(*WRITE, 409, transition=True)})  # fmt: skip
+                   responses={200: StageSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)})  # fmt: skip
     def post(self, request, pk):
         stage = self.stage(request, pk)
         data = _body(RoundRefSerializer, request)
