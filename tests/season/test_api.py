@@ -199,3 +199,11 @@ def test_a_late_arrival_takes_a_free_seat_else_waits_for_four(season, as_organis
     again = as_organiser.post(f"/api/v1/rounds/{season.night.pk}/attendance/{late.player_id}/late/")
     assert again.status_code == 422
     assert AuditEntry.objects.filter(action="night_late_arrival").count() == 5
+
+
+def test_options_on_a_players_attendance_is_an_answer_not_a_500(season, as_pat):
+    """DRF's OPTIONS looked the object up through a ``queryset`` the view has not: a 500 for anyone."""
+    url = f"/api/v1/rounds/{season.night.pk}/attendance/{season.pat.player_id}/"
+    response = as_pat.options(url)
+    assert response.status_code == 200
+    assert "PUT" in response["Allow"]
