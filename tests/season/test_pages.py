@@ -113,6 +113,10 @@ def test_the_player_replies_from_their_page_and_from_their_private_link(season, 
     r = client.post(link, {"round": season.night.pk, "reply": "maybe"})
     assert r.status_code == 302 and Attendance.objects.get(entry=season.entries[1]).reply == "maybe"
     assert client.get("/season/link/1.forged/").status_code == 404
+    # A mangled night is a 404 that changes nothing (it was a 500)
+    for night in ("abc", "", "-1", "1.5", "9" * 30):
+        assert client.post(link, {"round": night, "reply": "no"}).status_code == 404, night
+    assert Attendance.objects.get(entry=season.entries[1]).reply == "maybe"
     assert client.get(url).status_code == 302  # to the login page
 
 

@@ -28,7 +28,10 @@ from tournament.season.selectors import next_night, player_nights
 
 def _page(request, entry: Entry, *, link: bool, back: str):
     if request.method == "POST":
-        round_ = get_object_or_404(Round, pk=request.POST.get("round") or 0, competition=entry.competition_id)
+        night = request.POST.get("round", "")
+        if not (night.isascii() and night.isdigit()):
+            raise Http404  # a mangled form names no night (``Round.objects.get(pk="abc")`` was a 500)
+        round_ = get_object_or_404(Round, pk=int(night), competition=entry.competition_id)
         try:
             attendance_reply(
                 round_,
