@@ -157,6 +157,11 @@ def test_a_message_to_everyone_is_limited_and_audited(league, organiser, channel
         assert sent.status_code == 302
     refused = client.post(url, {"action": "broadcast", "audience": "everyone", "text": "Note 3"})
     assert refused.status_code == 429 and Broadcast.objects.count() == 2
+    # The same message again (a double tap, a replayed post) is not sent twice, nor counted
+    settings.NOTIFY_BROADCASTS_PER_DAY = 5
+    again = client.post(url, {"action": "broadcast", "audience": "everyone", "text": "Note 1"})
+    assert again.status_code == 409 and "not sent twice" in again.content.decode()
+    assert Broadcast.objects.count() == 2
     assert client.post(url, {"action": "broadcast", "audience": "everyone", "text": ""}).status_code == 400
     assert client.post(url, {"action": "broadcast", "audience": "all", "text": "x"}).status_code == 400
     entries = AuditEntry.objects.filter(action="message_broadcast", competition=competition)
