@@ -37,7 +37,11 @@ def test_a_season_of_twelve_nights_in_one_go_with_a_holiday_skipped_and_one_move
     "change, field",
     [({"nights": 0}, "nights"), ({"nights": 500}, "nights"), ({"first_night": "2027-01-06"}, "first_night"),
      ({"skip": ["2027-01-07"]}, "skip"), ({"ends": "18:00"}, "ends"), ({"weekday": 9}, "weekday"),
-     ({"moved": {"tuesday": "2027-01-08"}}, "moved"), ({"colour": "red"}, "colour")],
+     ({"moved": {"tuesday": "2027-01-08"}}, "moved"), ({"colour": "red"}, "colour"),
+     # past the calendar's end or before its start: refused, not a 500 (attacker's pass)
+     ({"weekday": 1, "first_night": "9999-12-28"}, "first_night"),
+     ({"weekday": 0, "first_night": "0001-01-01"}, "first_night"),
+     ({"moved": {"2027-01-12": "9999-12-31"}}, "moved")],
 )  # fmt: skip
 def test_a_bad_season_is_refused_and_schedules_nothing(season, as_organiser, change, field):
     body = {

@@ -34,6 +34,7 @@ def test_the_organiser_schedules_a_season_from_the_page_and_bad_input_changes_no
         {"skip": "2027-02-10"},
         {"moved": "2027-03-02"},
         {"first_night": "2027-01-06"},
+        {"first_night": "9999-12-28"},  # a Tuesday whose next week is past the calendar (was a 500)
     ):
         r = client.post(url, {**good, **bad})
         assert r.status_code == 400 and b"errorlist" in r.content
