@@ -111,6 +111,16 @@ def test_web_push_subscribes_and_delivers_to_the_push_service(
     assert (
         client.post("/messages/push/", json.dumps(plain), content_type="application/json").status_code == 400
     )
+    # A NUL or a lone surrogate (JSON escapes), keys that are not base64url: refused, nothing stored
+    for bad in (
+        {"endpoint": "https://push.example/a\u0000b", "keys": subscription["keys"]},
+        {"endpoint": "https://push.example/\ud800", "keys": subscription["keys"]},
+        {"endpoint": "https://push.example/ok", "keys": {"p256dh": "x\u0000", "auth": vapid["auth"]}},
+        {"endpoint": "https://push.example/ok", "keys": {"p256dh": vapid["p256dh"], "auth": "\udc00"}},
+    ):
+        refused = client.post("/messages/push/", json.dumps(bad), content_type="application/json")
+        assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"
+    assert PushSubscription.objects.count() == 1
     assert Preference.objects.get(player=players[0]).channels == ["email", "push"]
     # The browser's push service stands in on loopback (a test may point a subscription anywhere).
     PushSubscription.objects.update(endpoint=channels.url + "/push/abc")
