@@ -119,6 +119,8 @@ def test_the_player_replies_from_their_page_and_from_their_private_link(season, 
         assert client.post(link, {"round": night, "reply": "no"}).status_code == 404, night
     assert Attendance.objects.get(entry=season.entries[1]).reply == "maybe"
     assert client.get(url).status_code == 302  # to the login page
+    client.force_login(player_user)
+    assert client.get(f"/season/{2**64}/").status_code == 404  # past SQLite's integers: was a 500
 
 
 def test_replies_close_on_the_page_once_seated_and_the_seat_shows_once_published(

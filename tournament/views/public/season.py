@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament.access.request_meta import request_meta
 from tournament.confirmations.seat_links import qr_svg
-from tournament.models import Entry, Round
+from tournament.models import Competition, Entry, Round
 from tournament.season.attendance import attendance_reply
 from tournament.season.calendar import player_calendar
 from tournament.season.errors import SeasonError
@@ -78,9 +78,11 @@ def _page(request, entry: Entry, *, link: bool, back: str):
 @require_http_methods(["GET", "POST"])
 def season_mine(request, pk: int):
     """The logged-in player's season in one competition."""
+    # The competition first: an id past SQLite's integers went straight into the entry's query (a 500)
+    competition = get_object_or_404(Competition, pk=pk)
     entry = (
         Entry.objects.select_related("competition", "player")
-        .filter(competition_id=pk, player__user=request.user)
+        .filter(competition=competition, player__user=request.user)
         .first()
     )
     if entry is None:
