@@ -120,6 +120,10 @@ def test_web_push_subscribes_and_delivers_to_the_push_service(
     ):
         refused = client.post("/messages/push/", json.dumps(bad), content_type="application/json")
         assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"
+    # Nested past Python's recursion limit (was a 500), not an object, numbers where text is due
+    for raw in ("[" * 100_000 + "]" * 100_000, '"text"', '{"endpoint": 5, "keys": {"p256dh": 1, "auth": 2}}'):
+        refused = client.post("/messages/push/", raw, content_type="application/json")
+        assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"
     assert PushSubscription.objects.count() == 1
     assert Preference.objects.get(player=players[0]).channels == ["email", "push"]
     # The browser's push service stands in on loopback (a test may point a subscription anywhere).
