@@ -117,6 +117,12 @@ def test_web_push_subscribes_and_delivers_to_the_push_service(
         {"endpoint": "https://push.example/\ud800", "keys": subscription["keys"]},
         {"endpoint": "https://push.example/ok", "keys": {"p256dh": "x\u0000", "auth": vapid["auth"]}},
         {"endpoint": "https://push.example/ok", "keys": {"p256dh": vapid["p256dh"], "auth": "\udc00"}},
+        # an address or a local name: the worker would post inside the network
+        {"endpoint": "https://127.0.0.1:8443/push", "keys": subscription["keys"]},
+        {"endpoint": "https://[::1]/push", "keys": subscription["keys"]},
+        {"endpoint": "https://169.254.169.254/latest", "keys": subscription["keys"]},
+        {"endpoint": "https://localhost/push", "keys": subscription["keys"]},
+        {"endpoint": "https://redis/push", "keys": subscription["keys"]},
     ):
         refused = client.post("/messages/push/", json.dumps(bad), content_type="application/json")
         assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"

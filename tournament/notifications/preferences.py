@@ -7,6 +7,9 @@ how long before a night the reminder goes (``notice_settings_change``), audited.
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator, validate_email
@@ -93,6 +96,19 @@ def kind_stop(key: str, kind: str) -> Preference | None:
     return pref
 
 
+def _public_host(host: str) -> bool:
+    """A push service's host is a public name (fcm.googleapis.com, updates.push.services.mozilla.com, ...):
+    never an address nor a local name, or the worker would post wherever a subscriber pointed it (inside
+    the network too)."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return (
+            "." in host and not host.endswith((".local", ".localhost", ".internal")) and host != "localhost"
+        )
+    return False
+
+
 def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """A browser's web-push subscription for the person ``key``; web push joins their channels."""
     if not endpoint.startswith("https://") or len(endpoint) > 600 or not p256dh or not auth:
@@ -104,7 +120,7 @@ def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSu
         endpoint.encode("ascii")
     except (ValidationError, UnicodeEncodeError):
         raise PreferenceRefused(_("This browser's subscription is not valid.")) from None
-    if any(ord(c) < 32 for c in endpoint):
+    if any(ord(c) < 32 for c in endpoint) or not _public_host(urlsplit(endpoint).hostname or ""):
         raise PreferenceRefused(_("This browser's subscription is not valid."))
     with transaction.atomic():
         pref = preference_of(key, create=True)
