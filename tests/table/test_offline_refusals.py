@@ -90,7 +90,7 @@ def test_a_phone_of_another_user_or_a_stranger_notes_nothing(client, table, seat
 
 
 def test_a_nul_in_a_kept_hand_or_its_resolve_is_refused_and_noted_nowhere(client, ended, seats, scorekeeper):
-    """PostgreSQL stores no NUL: noting it, or looking a key with one up, was a 500 there (attacker's pass)."""
+    """PostgreSQL stores no NUL: noting one, or looking such a key up, was a 500 there (attacker's pass)."""
     client.force_login(scorekeeper)
     data = kept_hand(ended, seats, scorekeeper)
     for bad in ({"kept_summary": "Ben\x00"}, {"idempotency_key": "k\x00"}, {"extra\x00": "x"}):
