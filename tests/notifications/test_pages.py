@@ -111,6 +111,26 @@ def test_web_push_subscribes_and_delivers_to_the_push_service(
     assert (
         client.post("/messages/push/", json.dumps(plain), content_type="application/json").status_code == 400
     )
+    # A NUL or a lone surrogate (JSON escapes), keys that are not base64url: refused, nothing stored
+    for bad in (
+        {"endpoint": "https://push.example/a\u0000b", "keys": subscription["keys"]},
+        {"endpoint": "https://push.example/\ud800", "keys": subscription["keys"]},
+        {"endpoint": "https://push.example/ok", "keys": {"p256dh": "x\u0000", "auth": vapid["auth"]}},
+        {"endpoint": "https://push.example/ok", "keys": {"p256dh": vapid["p256dh"], "auth": "\udc00"}},
+        # an address or a local name: the worker would post inside the network
+        {"endpoint": "https://127.0.0.1:8443/push", "keys": subscription["keys"]},
+        {"endpoint": "https://[::1]/push", "keys": subscription["keys"]},
+        {"endpoint": "https://169.254.169.254/latest", "keys": subscription["keys"]},
+        {"endpoint": "https://localhost/push", "keys": subscription["keys"]},
+        {"endpoint": "https://redis/push", "keys": subscription["keys"]},
+    ):
+        refused = client.post("/messages/push/", json.dumps(bad), content_type="application/json")
+        assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"
+    # Nested past Python's recursion limit (was a 500), not an object, numbers where text is due
+    for raw in ("[" * 100_000 + "]" * 100_000, '"text"', '{"endpoint": 5, "keys": {"p256dh": 1, "auth": 2}}'):
+        refused = client.post("/messages/push/", raw, content_type="application/json")
+        assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"
+    assert PushSubscription.objects.count() == 1
     assert Preference.objects.get(player=players[0]).channels == ["email", "push"]
     # The browser's push service stands in on loopback (a test may point a subscription anywhere).
     PushSubscription.objects.update(endpoint=channels.url + "/push/abc")
@@ -157,6 +177,11 @@ def test_a_message_to_everyone_is_limited_and_audited(league, organiser, channel
         assert sent.status_code == 302
     refused = client.post(url, {"action": "broadcast", "audience": "everyone", "text": "Note 3"})
     assert refused.status_code == 429 and Broadcast.objects.count() == 2
+    # The same message again (a double tap, a replayed post) is not sent twice, nor counted
+    settings.NOTIFY_BROADCASTS_PER_DAY = 5
+    again = client.post(url, {"action": "broadcast", "audience": "everyone", "text": "Note 1"})
+    assert again.status_code == 409 and "not sent twice" in again.content.decode()
+    assert Broadcast.objects.count() == 2
     assert client.post(url, {"action": "broadcast", "audience": "everyone", "text": ""}).status_code == 400
     assert client.post(url, {"action": "broadcast", "audience": "all", "text": "x"}).status_code == 400
     entries = AuditEntry.objects.filter(action="message_broadcast", competition=competition)

@@ -87,3 +87,10 @@ def test_a_filter_in_other_digits_filters_nothing_not_a_server_error(olivia, com
     seated_table(competition=competition)
     for key in ("table", "person"):
         assert olivia.get(reverse("organiser:audit", args=[competition.pk]), {key: "²"}).status_code == 200
+
+
+def test_an_action_filter_with_a_nul_shows_nothing_not_a_server_error(olivia, competition):
+    """``?action=%00`` reached the query: PostgreSQL refuses a NUL in text (a 500 there; attacker's pass)."""
+    seated_table(competition=competition)
+    page = olivia.get(reverse("organiser:audit", args=[competition.pk]), {"action": "round\x00"})
+    assert page.status_code == 200 and len(page.context["page"].object_list) == 0

@@ -137,6 +137,10 @@ def test_the_message_line_through_its_door_page_and_api(
     assert client.post(url, {"message": "Break until 8:15"}).status_code == 302
     assert Screen.objects.get(competition=competition).message == "Break until 8:15"
     assert client.post(url, {"message": "y" * 500}).status_code == 400
+    # A NUL (a form lets it through; PostgreSQL stores none: a 500 there)
+    assert client.post(url, {"message": "Break\x00 until 9"}).status_code == 400
+    with pytest.raises(ScreenError):
+        screen_message_set(competition, message="lone \ud800", user=organiser)
     assert Screen.objects.get(competition=competition).message == "Break until 8:15"
     client.force_login(stranger)
     assert client.post(url, {"message": "hijack"}).status_code == 403

@@ -37,7 +37,11 @@ def test_a_season_of_twelve_nights_in_one_go_with_a_holiday_skipped_and_one_move
     "change, field",
     [({"nights": 0}, "nights"), ({"nights": 500}, "nights"), ({"first_night": "2027-01-06"}, "first_night"),
      ({"skip": ["2027-01-07"]}, "skip"), ({"ends": "18:00"}, "ends"), ({"weekday": 9}, "weekday"),
-     ({"moved": {"tuesday": "2027-01-08"}}, "moved"), ({"colour": "red"}, "colour")],
+     ({"moved": {"tuesday": "2027-01-08"}}, "moved"), ({"colour": "red"}, "colour"),
+     # past the calendar's end or before its start: refused, not a 500 (attacker's pass)
+     ({"weekday": 1, "first_night": "9999-12-28"}, "first_night"),
+     ({"weekday": 0, "first_night": "0001-01-01"}, "first_night"),
+     ({"moved": {"2027-01-12": "9999-12-31"}}, "moved")],
 )  # fmt: skip
 def test_a_bad_season_is_refused_and_schedules_nothing(season, as_organiser, change, field):
     body = {
@@ -199,3 +203,11 @@ def test_a_late_arrival_takes_a_free_seat_else_waits_for_four(season, as_organis
     again = as_organiser.post(f"/api/v1/rounds/{season.night.pk}/attendance/{late.player_id}/late/")
     assert again.status_code == 422
     assert AuditEntry.objects.filter(action="night_late_arrival").count() == 5
+
+
+def test_options_on_a_players_attendance_is_an_answer_not_a_500(season, as_pat):
+    """DRF's OPTIONS looked the object up through a ``queryset`` the view has not: a 500 for anyone."""
+    url = f"/api/v1/rounds/{season.night.pk}/attendance/{season.pat.player_id}/"
+    response = as_pat.options(url)
+    assert response.status_code == 200
+    assert "PUT" in response["Allow"]

@@ -34,6 +34,7 @@ def test_the_organiser_schedules_a_season_from_the_page_and_bad_input_changes_no
         {"skip": "2027-02-10"},
         {"moved": "2027-03-02"},
         {"first_night": "2027-01-06"},
+        {"first_night": "9999-12-28"},  # a Tuesday whose next week is past the calendar (was a 500)
     ):
         r = client.post(url, {**good, **bad})
         assert r.status_code == 400 and b"errorlist" in r.content
@@ -113,7 +114,13 @@ def test_the_player_replies_from_their_page_and_from_their_private_link(season, 
     r = client.post(link, {"round": season.night.pk, "reply": "maybe"})
     assert r.status_code == 302 and Attendance.objects.get(entry=season.entries[1]).reply == "maybe"
     assert client.get("/season/link/1.forged/").status_code == 404
+    # A mangled night is a 404 that changes nothing (it was a 500)
+    for night in ("abc", "", "-1", "1.5", "9" * 30):
+        assert client.post(link, {"round": night, "reply": "no"}).status_code == 404, night
+    assert Attendance.objects.get(entry=season.entries[1]).reply == "maybe"
     assert client.get(url).status_code == 302  # to the login page
+    client.force_login(player_user)
+    assert client.get(f"/season/{2**64}/").status_code == 404  # past SQLite's integers: was a 500
 
 
 def test_replies_close_on_the_page_once_seated_and_the_seat_shows_once_published(

@@ -87,3 +87,15 @@ def test_a_phone_of_another_user_or_a_stranger_notes_nothing(client, table, seat
     client.force_login(scorekeeper)
     assert send(client, table, kept_hand(table, seats, stranger)).status_code == 409  # not_yours
     assert RefusedHand.objects.count() == 0
+
+
+def test_a_nul_in_a_kept_hand_or_its_resolve_is_refused_and_noted_nowhere(client, ended, seats, scorekeeper):
+    """PostgreSQL stores no NUL: noting one, or looking such a key up, was a 500 there (attacker's pass)."""
+    client.force_login(scorekeeper)
+    data = kept_hand(ended, seats, scorekeeper)
+    for bad in ({"kept_summary": "Ben\x00"}, {"idempotency_key": "k\x00"}, {"extra\x00": "x"}):
+        answer = send(client, ended, {**data, **bad})
+        assert answer.status_code == 400 and answer.json()["code"] == "invalid", bad
+    assert not RefusedHand.objects.exists() and Hand.objects.count() == 0
+    refused = resolve(client, ended, "k\x00")
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid"

@@ -245,6 +245,11 @@ def test_the_organisers_pages_through_every_stage_door(client, prelims, organise
         ).status_code
         == 400
     )
+    # A NUL in the name (PostgreSQL stores none: a 500 there; attacker's pass)
+    refused = client.post(
+        url, {"name": "Fi\x00nal", "seating": "draw", "carry_over": "zero", "cut_size": "4"}
+    )
+    assert refused.status_code == 400 and not Stage.objects.filter(name__startswith="Fi").exists()
     made = client.post(
         url, {"name": "Final", "seating": "groups", "carry_over": "zero", "cut_size": "4", "advance": "2"}
     )

@@ -23,6 +23,8 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.generics import GenericAPIView
+from rest_framework.metadata import SimpleMetadata
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -105,8 +107,22 @@ class JSONFirstNegotiation(DefaultContentNegotiation):
         return super().select_renderer(request, renderers, format_suffix)
 
 
+class LeagueMetadata(SimpleMetadata):
+    """DRF's OPTIONS answer, without the object look-up of a view that finds its object itself (no
+    ``queryset``): DRF's asserted there, an OPTIONS was a 500. The methods are in ``Allow``, the bodies in
+    the schema."""
+
+    def determine_actions(self, request, view):
+        own_look_up = getattr(type(view), "get_queryset", None) is not GenericAPIView.get_queryset
+        if getattr(view, "queryset", None) is None and not own_look_up:
+            return {}
+        return super().determine_actions(request, view)
+
+
 class LeagueAPIMixin:
     """Put first in the bases of every league API view."""
+
+    metadata_class = LeagueMetadata
 
     authentication_classes = [LeagueTokenAuthentication, SessionAuthentication]
     content_negotiation_class = JSONFirstNegotiation

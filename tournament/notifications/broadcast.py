@@ -23,10 +23,12 @@ from tournament.notifications import events
 from tournament.notifications.recipients import broadcast_players
 
 MAX_TEXT = 1000
+REPEAT_WINDOW = timedelta(minutes=10)  # the same message again within it is a replay (a double tap), not sent
 
 
 class BroadcastRefused(Exception):
-    """The message cannot be sent now; the text says why (``status``: 429 over the day's limit, else 400)."""
+    """The message cannot be sent now; the text says why (``status``: 429 over the day's limit, 409 the same
+    message again within minutes, else 400)."""
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
@@ -53,6 +55,12 @@ def competition_broadcast(
                 _("At most %(n)s messages to the whole competition a day: try again tomorrow.")
                 % {"n": limit},
                 status=429,
+            )
+        if Broadcast.objects.filter(
+            competition=competition, audience=audience, text=text, at__gte=timezone.now() - REPEAT_WINDOW
+        ).exists():
+            raise BroadcastRefused(
+                _("This message has just been sent to them: it is not sent twice."), status=409
             )
         players = broadcast_players(competition, audience)
         by = user if user is not None and user.is_authenticated else None

@@ -7,9 +7,12 @@ how long before a night the reminder goes (``notice_settings_change``), audited.
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
+from django.core.validators import URLValidator, validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -21,6 +24,7 @@ from tournament.notifications.kinds import OUTSIDE, Kind
 from tournament.notifications.people import preference_of
 
 MAX_REMINDER_MINUTES = 14 * 24 * 60
+_BASE64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")
 
 
 class PreferenceRefused(Exception):
@@ -92,11 +96,31 @@ def kind_stop(key: str, kind: str) -> Preference | None:
     return pref
 
 
+def _public_host(host: str) -> bool:
+    """A push service's host is a public name (fcm.googleapis.com, updates.push.services.mozilla.com, ...):
+    never an address nor a local name, or the worker would post wherever a subscriber pointed it (inside
+    the network too)."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return (
+            "." in host and not host.endswith((".local", ".localhost", ".internal")) and host != "localhost"
+        )
+    return False
+
+
 def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """A browser's web-push subscription for the person ``key``; web push joins their channels."""
     if not endpoint.startswith("https://") or len(endpoint) > 600 or not p256dh or not auth:
         raise PreferenceRefused(_("This browser's subscription is not valid."))
-    if len(p256dh) > 200 or len(auth) > 100:
+    if len(p256dh) > 200 or len(auth) > 100 or not _BASE64URL.issuperset(p256dh + auth):
+        raise PreferenceRefused(_("This browser's subscription is not valid."))
+    try:  # a NUL or a lone surrogate in the address was stored (a 500 on PostgreSQL)
+        URLValidator(schemes=["https"])(endpoint)
+        endpoint.encode("ascii")
+    except (ValidationError, UnicodeEncodeError):
+        raise PreferenceRefused(_("This browser's subscription is not valid.")) from None
+    if any(ord(c) < 32 for c in endpoint) or not _public_host(urlsplit(endpoint).hostname or ""):
         raise PreferenceRefused(_("This browser's subscription is not valid."))
     with transaction.atomic():
         pref = preference_of(key, create=True)

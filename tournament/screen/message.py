@@ -23,6 +23,8 @@ def clean_message(message) -> str:
         return ""
     if not isinstance(message, str):
         raise ScreenError(_("The message must be text."))
+    if "\x00" in message or any("\ud800" <= c <= "\udfff" for c in message):
+        raise ScreenError(_("The message must be text."))  # PostgreSQL stores neither (a 500 there)
     line = " ".join(message.split())
     if len(line) > MAX_MESSAGE:
         raise ScreenError(_("Keep the message to %(max)s characters.") % {"max": MAX_MESSAGE})

@@ -24,6 +24,8 @@ from tournament.season.errors import SeasonError
 
 MAX_NIGHTS = 104  # two years of weekly nights
 MAX_VENUE = 200  # Round.venue
+# Nights fall within these (a first night in year 9999 ran past the calendar: a 500, not a refusal).
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2099, 12, 31)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,18 @@ def season_check(plan: SeasonPlan) -> list[date]:
         raise SeasonError(_("Nights are every week or every second week."), "every_weeks")
     if not 0 <= plan.weekday <= 6:
         raise SeasonError(_("Choose a weekday."), "weekday")
+    named = [
+        ("first_night", plan.first_night),
+        *(("skip", d) for d in plan.skip),
+        *(("moved", d) for pair in plan.moved.items() for d in pair),
+    ]
+    for name, d in named:
+        if not FIRST_DAY <= d <= LAST_DAY:
+            raise SeasonError(
+                _("Choose nights from %(first)s to %(last)s, not %(day)s.")
+                % {"first": _day(FIRST_DAY), "last": _day(LAST_DAY), "day": _day(d)},
+                name,
+            )
     if plan.first_night.weekday() != plan.weekday:
         raise SeasonError(
             _("The first night, %(day)s, is not on the season's weekday.") % {"day": _day(plan.first_night)},

@@ -44,6 +44,8 @@ def _audit(action: str, user, stage: Stage, words: str, meta: RequestMeta | None
 def _check_settings(*, first: bool, name, seating, carry_over, cut_size, advance, category_club) -> None:
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
         raise StageError(_("Give the stage a name of at most %(max)s characters.") % {"max": MAX_NAME})
+    if "\x00" in name:  # the page's form lets one through; PostgreSQL stores none (a 500 there)
+        raise StageError(_("Null characters are not allowed."))
     if seating not in Stage.Seating.values:
         raise StageError(_("Unknown seating: choose one of the list."))
     if carry_over not in Stage.CarryOver.values:

@@ -93,20 +93,27 @@ def person(request, token: str):
     return _private(_page(request, _person(token), token=token))
 
 
-def _subscribe(request, key: str):
+def _subscription(raw: bytes) -> tuple[str, str, str] | None:
+    """(endpoint, p256dh, auth) of a browser's subscription, or None: not JSON, nested past Python's
+    recursion limit (a 500 before), not an object, not text where text is due."""
     try:
-        body = json.loads(request.body or b"{}")
-        keys = body.get("keys") or {}
-        push_subscribe(
-            key,
-            endpoint=str(body.get("endpoint", "")),
-            p256dh=str(keys.get("p256dh", "")),
-            auth=str(keys.get("auth", "")),
-        )
-    except (ValueError, AttributeError):
+        body = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        return None
+    keys = body.get("keys") if isinstance(body, dict) else None
+    found = (body.get("endpoint"), keys.get("p256dh"), keys.get("auth")) if isinstance(keys, dict) else ()
+    return found if found and all(isinstance(v, str) for v in found) else None
+
+
+def _subscribe(request, key: str):
+    found = _subscription(request.body)
+    if found is None:
         return JsonResponse(
             {"errors": [{"code": "invalid", "message": _("Not a subscription."), "field": None}]}, status=400
         )
+    endpoint, p256dh, auth = found
+    try:
+        push_subscribe(key, endpoint=endpoint, p256dh=p256dh, auth=auth)
     except PreferenceRefused as exc:
         return JsonResponse({"errors": [{"code": "invalid", "message": str(exc), "field": None}]}, status=400)
     return JsonResponse({"subscribed": True}, status=201)

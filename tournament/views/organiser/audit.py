@@ -75,7 +75,8 @@ def audit_log(request, pk: int):
     entries = every.select_related("user")
     action = request.GET.get("action", "")
     if action:
-        entries = entries.filter(action=action)
+        # A NUL names no action (PostgreSQL refuses one in a query: it was a 500 there)
+        entries = entries.filter(action=action) if "\x00" not in action else entries.none()
     tables = list(
         Table.objects.filter(round__competition=competition)
         .select_related("round")

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament.access.request_meta import request_meta
 from tournament.confirmations.seat_links import qr_svg
-from tournament.models import Entry, Round
+from tournament.models import Competition, Entry, Round
 from tournament.season.attendance import attendance_reply
 from tournament.season.calendar import player_calendar
 from tournament.season.errors import SeasonError
@@ -28,7 +28,10 @@ from tournament.season.selectors import next_night, player_nights
 
 def _page(request, entry: Entry, *, link: bool, back: str):
     if request.method == "POST":
-        round_ = get_object_or_404(Round, pk=request.POST.get("round") or 0, competition=entry.competition_id)
+        night = request.POST.get("round", "")
+        if not (night.isascii() and night.isdigit()):
+            raise Http404  # a mangled form names no night (``Round.objects.get(pk="abc")`` was a 500)
+        round_ = get_object_or_404(Round, pk=int(night), competition=entry.competition_id)
         try:
             attendance_reply(
                 round_,
@@ -75,9 +78,11 @@ def _page(request, entry: Entry, *, link: bool, back: str):
 @require_http_methods(["GET", "POST"])
 def season_mine(request, pk: int):
     """The logged-in player's season in one competition."""
+    # The competition first: an id past SQLite's integers went straight into the entry's query (a 500)
+    competition = get_object_or_404(Competition, pk=pk)
     entry = (
         Entry.objects.select_related("competition", "player")
-        .filter(competition_id=pk, player__user=request.user)
+        .filter(competition=competition, player__user=request.user)
         .first()
     )
     if entry is None:

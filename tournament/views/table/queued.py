@@ -59,6 +59,15 @@ def _noted(request, table, status: int, code: str, reasons: list[str], **extra) 
     return _refused(status, code, reasons, **extra)
 
 
+def _nul_in(post) -> bool:
+    """A NUL anywhere in the form: PostgreSQL stores none (noting or resolving it was a 500 there)."""
+    return any("\x00" in key or any("\x00" in v for v in post.getlist(key)) for key in post)
+
+
+def _not_text() -> JsonResponse:
+    return _refused(400, "invalid", [_("Null characters are not allowed.")])
+
+
 @require_POST
 @transaction.atomic
 def queued(request, table_id: int):
@@ -67,6 +76,8 @@ def queued(request, table_id: int):
         _check_allowed(request, table)
     except PermissionDenied as exc:
         return _refused(403, "forbidden", [str(exc)])
+    if _nul_in(request.POST):
+        return _not_text()
     if request.POST.get("queued_by") != str(request.user.pk):
         return _refused(
             409, "not_yours", [_("This hand was kept on this phone by another user: it is not sent.")]
@@ -114,6 +125,8 @@ def resolve(request, table_id: int):
         _check_allowed(request, table)
     except PermissionDenied as exc:
         return _refused(403, "forbidden", [str(exc)])
+    if _nul_in(request.POST):
+        return _not_text()
     key = request.POST.get("idempotency_key", "")
     refusal_resolve(table=table, user=request.user, idempotency_key=key, how=RefusedHand.Resolution.DISCARDED)
     return JsonResponse({"resolved": key})
