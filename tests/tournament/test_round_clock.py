@@ -96,6 +96,13 @@ def test_the_api_gives_extra_time_and_refuses_bad_input(playing, organiser, stra
     assert patched.status_code == 400
     playing.refresh_from_db()
     assert playing.extra_minutes == 10
+    # The same request replayed with what it saw: refused, nothing added
+    seen = {"minutes": 5, "expected_extra_minutes": 10}
+    assert client_for(organiser).post(url, seen, format="json").status_code == 200
+    replay = client_for(organiser).post(url, seen, format="json")
+    assert replay.status_code == 409 and replay.json()["errors"]
+    playing.refresh_from_db()
+    assert playing.extra_minutes == 15
 
 
 def test_the_organisers_page_gives_extra_time(client, playing, organiser, stranger):
@@ -114,6 +121,13 @@ def test_the_organisers_page_gives_extra_time(client, playing, organiser, strang
     assert client.post(url, {"minutes": "5"}).status_code == 403
     playing.refresh_from_db()
     assert playing.extra_minutes == 15
+    # A double tap: the form says what it saw; the second post finds 20, not 15, and adds nothing.
+    client.force_login(organiser)
+    assert client.post(url, {"minutes": "5", "expected": "15"}).status_code == 302
+    again = client.post(url, {"minutes": "5", "expected": "15"})
+    assert again.status_code == 400 and "changed meanwhile" in again.content.decode()
+    playing.refresh_from_db()
+    assert playing.extra_minutes == 20
 
 
 def test_the_admin_shows_extra_time_but_does_not_save_it(admin_client, playing):

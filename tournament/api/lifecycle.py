@@ -76,6 +76,13 @@ class ExtraTimeRequestSerializer(serializers.Serializer):
         help_text="Minutes of extra time to add (negative: taken back). The total stays within 0 and "
         f"{clock.MAX_EXTRA}.",
     )
+    expected_extra_minutes = Integer(
+        required=False,
+        min_value=0,
+        max_value=clock.MAX_EXTRA,
+        help_text="The round's extra_minutes as the client last read it: when it differs now (a replayed "
+        "or crossing request), nothing is added (409).",
+    )
 
 
 class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
@@ -127,7 +134,10 @@ def _round_action(name: str, door, summary: str, description: str, request=None,
 def _extra_time_arguments(self, request) -> dict:
     body = ExtraTimeRequestSerializer(data=request.data if isinstance(request.data, dict) else {})
     body.is_valid(raise_exception=True)
-    return {"minutes": body.validated_data["minutes"]}
+    return {
+        "minutes": body.validated_data["minutes"],
+        "expected": body.validated_data.get("expected_extra_minutes"),
+    }
 
 
 def _reopen_arguments(self, request) -> dict:

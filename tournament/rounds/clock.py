@@ -77,8 +77,13 @@ def check_minutes(minutes, current: int) -> int:
     return minutes
 
 
-def round_add_time(round_: Round, *, minutes, user=None, meta: RequestMeta | None = None) -> Round:
-    """Give a seated or playing round ``minutes`` of extra time (negative: take some back); audited."""
+def round_add_time(
+    round_: Round, *, minutes, expected=None, user=None, meta: RequestMeta | None = None
+) -> Round:
+    """Give a seated or playing round ``minutes`` of extra time (negative: take some back); audited.
+
+    ``expected`` is the extra time the caller saw (the page's form sends it): when it is no longer the
+    round's, the request is a replay (a double tap) or came after someone else's, and nothing changes."""
     require_organiser(user, round_.competition)
     with transaction.atomic():
         locked = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
@@ -89,6 +94,13 @@ def round_add_time(round_: Round, *, minutes, user=None, meta: RequestMeta | Non
             )
         if locked.ends_at is None:
             raise RoundError(_("Round %(n)s has no end time: set one first.") % {"n": locked.number})
+        if expected not in (None, "") and str(expected).strip() != str(locked.extra_minutes):
+            raise RoundError(
+                _(
+                    "The extra time changed meanwhile: round %(n)s now has %(total)s minutes. Nothing was added."  # noqa: E501
+                )
+                % {"n": locked.number, "total": locked.extra_minutes}
+            )
         minutes = check_minutes(minutes, locked.extra_minutes)
         locked.extra_minutes += minutes
         locked.save(update_fields=["extra_minutes"])  # post_save: the public answers' version moves

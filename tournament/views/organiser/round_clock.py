@@ -21,7 +21,11 @@ def round_extra_time(request, pk: int):
     round_ = managed_round(request, pk)
     try:
         saved = round_add_time(
-            round_, minutes=request.POST.get("minutes", ""), user=request.user, meta=request_meta(request)
+            round_,
+            minutes=request.POST.get("minutes", ""),
+            expected=request.POST.get("expected", ""),
+            user=request.user,
+            meta=request_meta(request),
         )
     except RoundError as exc:
         context = {"competition": round_.competition, "round": round_, "problem": str(exc)}
