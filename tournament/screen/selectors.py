@@ -28,8 +28,8 @@ from tournament.rounds.clock import round_clock
 from tournament.screen.models import Screen
 from tournament.stages.selectors import stage_standings
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
-from tournament.tables.selectors import DEAL_RULES, play_order_key
-from tournament.tables.state import DealRules, Fold, HandResult
+from tournament.tables.selectors import DEAL_RULES, hand_result_with, play_order_key
+from tournament.tables.state import DealRules, Fold
 
 MAX_ROWS = 400  # standings lines sent: the screen pages through them (a room reads the top)
 WINDS = ("E", "S", "W", "N")
@@ -117,7 +117,7 @@ def tables_playing(round_: Round) -> list[dict]:
         by_id = {h.pk: h for h in recorded}
         standing = sorted((h for h in recorded if not h.is_void), key=lambda h: play_order_key(h, by_id))
         for hand in standing:
-            fold.play(_result(hand, net.get(hand.pk, {})))
+            fold.play(hand_result_with(hand, net.get(hand.pk, {})))
         state = fold.state(ended=False, adjustments=adjusted.get(table_id, {}))
         if state.finished:
             continue
@@ -140,20 +140,6 @@ def tables_playing(round_: Round) -> list[dict]:
             }
         )
     return out
-
-
-def _result(hand: Hand, net: dict[int, int]) -> HandResult:
-    return HandResult(
-        outcome=hand.outcome,
-        net=net,
-        winner=hand.winner_id,
-        kong_declared=hand.kong_declared,
-        self_drawn=hand.self_drawn,
-        discarder=hand.discarder_id,
-        offender=hand.offender_id,
-        doubles=hand.doubles,
-        hand_id=hand.pk,
-    )
 
 
 def screen_stage(round_: Round | None) -> Stage | None:

@@ -56,6 +56,11 @@ def hand_result(hand: Hand, transfers: Iterable[ChipTransfer] | None = None) -> 
             continue  # a reversal belongs to the void, not to the hand as played
         net[transfer.from_player_id] = net.get(transfer.from_player_id, 0) - transfer.amount
         net[transfer.to_player_id] = net.get(transfer.to_player_id, 0) + transfer.amount
+    return hand_result_with(hand, net)
+
+
+def hand_result_with(hand: Hand, net: dict[int, int]) -> HandResult:
+    """The fold's view of a hand whose net chips per player are already added up (the big screen's)."""
     return HandResult(
         outcome=hand.outcome,
         net=net,
