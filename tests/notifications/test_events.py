@@ -157,3 +157,34 @@ def test_a_round_ended_at_its_time_releases_its_results(table, organiser, django
     with django_capture_on_commit_callbacks(execute=True):
         round_end(table.round, user=organiser)
     assert len(_emails("are out")) == 4
+
+
+def test_a_reminder_skips_a_no_and_carries_each_players_own_reply_link(organiser, channels):
+    """The season's replies decide who is reminded (issue 33 with 34): yes and not answered, never no."""
+    from django.urls import reverse
+
+    from tournament.models import Entry
+    from tournament.notifications.recipients import broadcast_players
+    from tournament.notifications.tasks import _queue_sends
+    from tournament.season.attendance import attendance_reply
+    from tournament.season.links import season_link_token
+
+    competition = CompetitionFactory()
+    competition.organisers.add(organiser)
+    entries = [
+        EntryFactory(competition=competition, player=PlayerFactory(contact=f"n{i}@example.com"))
+        for i in range(3)
+    ]
+    NoticeSettings.objects.create(competition=competition, reminder_minutes=120)
+    now = timezone.now()
+    tonight = Round.objects.create(competition=competition, number=1, starts_at=now + timedelta(minutes=90))
+    attendance_reply(tonight, entries[1], "no", user=organiser)
+    attendance_reply(tonight, entries[2], "yes", user=organiser)
+    for ids in reminders_due(now):
+        _queue_sends(ids)
+    assert _emails("Reminder") == ["n0@example.com", "n2@example.com"]
+    for message in (m for m in mail.outbox if "Reminder" in m.subject):
+        entry = Entry.objects.get(competition=competition, player__contact=message.to[0])
+        assert reverse("public:season_link", args=[season_link_token(entry)]) in message.body
+    # An organiser's message to "those who have not answered" reaches the one who has not, for this night
+    assert broadcast_players(competition, "unanswered") == [entries[0].player_id]
