@@ -93,7 +93,12 @@ def test_a_kong_fed_by_cai_makes_him_pay_for_bens_win_on_its_replacement(
     page.locator("input[name=situations][value=kong_replacement]").check()
     page.locator("details.payouts > summary").click()
     tap(page, f"label[for=p-0-player-{seats['S']}]")
+    # Each tap re-renders the payouts (the server draws an exposed kong's "from" list): let the answer of
+    # one tap land before the next, as a person's taps do (on a loaded CI machine a late answer to the
+    # first tap redrew the row without the second's choice)
+    page.wait_for_load_state("networkidle")
     tap(page, "label[for=p-0-kind-kong_exposed]")
+    page.wait_for_load_state("networkidle")
     page.locator("select[name=p-0-from]").select_option(str(seats["W"]))
     decided = page.locator("[data-testid=decided]")
     expect(decided).to_contain_text("Cai West discarded the kong's tile and pays for all.")
