@@ -37,6 +37,39 @@ def pytest_report_header(config):
     ]
 
 
+# Tests that run for seconds each (a subprocess stack, a whole demo league, a long search, a property run
+# of hundreds of examples), by node id. They are started first, then the browser tests, then the rest
+# (``pytest_collection_modifyitems``): pytest-xdist hands the first quarter of the run out round-robin and
+# the rest on demand, so the long ones are shared between the workers at the start and the run ends on
+# short tests, both workers together. Before, they were collected last (tests/tournament) and one worker
+# ran a 40-second test while the other had nothing left (issue 30).
+LONG_FIRST = (
+    "tests/deploy/",
+    "tests/tournament/test_upgrade.py",
+    "tests/tournament/test_env.py",
+    "tests/tournament/test_demo_and_roles.py",
+    "tests/tournament/test_logs.py",
+    "tests/tournament/test_seating_byes_plan.py",
+    "tests/tournament/test_standings_reference.py",
+    "tests/api/test_sqlite_races.py",
+    "tests/api/clients/",
+    "tests/scoring/test_properties_",
+    "tests/test_rules_matrix.py",
+)
+
+
+def _start_order(item) -> int:
+    if item.nodeid.startswith(LONG_FIRST):
+        return 0
+    return 1 if item.get_closest_marker("browser") else 2
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests first, then the browser tests, each group in its collected order (a stable sort: every
+    worker collects the same order, which pytest-xdist requires)."""
+    items.sort(key=_start_order)
+
+
 def need(condition: bool, reason: str) -> None:
     """Skip on a laptop without the service; fail in CI, where it must be there."""
     if condition:
