@@ -1,10 +1,12 @@
 """Browser tests: Playwright driving Debian's Chromium (never Playwright's own download)."""
 
 import os
+import threading
 import time
 from pathlib import Path
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 from tests.conftest import need
 
@@ -41,6 +43,48 @@ def _unhashed_static(settings):
     }
 
 
+class Answering:
+    """How many requests the live server is answering now (Django's request signals, in its threads)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def started(self, **kwargs) -> None:
+        with self.lock:
+            self.count += 1
+
+    def finished(self, **kwargs) -> None:
+        with self.lock:
+            self.count -= 1
+
+    def wait_until_idle(self, seconds: float = 10.0) -> None:
+        deadline = time.monotonic() + seconds
+        while self.count > 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+
+@pytest.fixture(autouse=True)
+def _answers_end_before_the_database_is_emptied(request):
+    """A page closed at the end of a test may leave the live server answering its last request (a poll,
+    a preview); emptying the database meanwhile failed ("database table is locked" on SQLite). Set up
+    after the database and before the test's pages, this ends after the pages are closed and before the
+    database is emptied: it waits for the answers in progress (none, most of the time: no fixed sleep)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    answering = Answering()
+    request_started.connect(answering.started, weak=False, dispatch_uid="tests-answering-started")
+    request_finished.connect(answering.finished, weak=False, dispatch_uid="tests-answering-finished")
+    try:
+        yield answering
+        answering.wait_until_idle()
+    finally:
+        request_started.disconnect(dispatch_uid="tests-answering-started")
+        request_finished.disconnect(dispatch_uid="tests-answering-finished")
+
+
 @pytest.fixture
 def page(page):
     page.set_default_timeout(int(os.environ.get("BROWSER_TIMEOUT_MS", "8000")))
@@ -58,12 +102,12 @@ def phone_page(browser):
 
 @pytest.fixture
 def phone(live_server, phone_page):
-    """``phone_page``, closed before the test database is emptied (ask for it after the database's fixtures).
+    """``phone_page`` on the live server, closed at the end of the test.
 
     A page with a service worker (the offline scoresheet) keeps fetching in the background; the page and its
-    worker stop here, and the live server ends what it was answering, before SQLite empties its tables.
+    worker stop here, and ``_answers_end_before_the_database_is_emptied`` waits for what the live server
+    was answering before SQLite empties its tables.
     """
     yield phone_page
     phone_page.goto("about:blank")
     phone_page.context.close()
-    time.sleep(0.5)

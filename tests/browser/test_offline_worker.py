@@ -1,8 +1,6 @@
 """What the offline scoresheet keeps on a shared phone (issue 18): the service worker keeps no API answer
 and no other user's page; hands kept offline are one user's, never sent by another, deleted at logout."""
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
@@ -159,5 +157,4 @@ def test_chromium_finds_the_scoresheet_installable(
         assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
         page.goto("about:blank")
     finally:
-        context.close()
-        time.sleep(0.5)  # what the live server was answering ends before the database is emptied
+        context.close()  # what the live server was answering ends before the database is emptied: conftest
