@@ -108,6 +108,10 @@ class CompetitionAdminForm(forms.ModelForm):
             "substitute_results",
             "min_sessions",
             "best_sessions",
+            "team_scoring",
+            "placing_points",
+            "lineup_deadline",
+            "substitute_rule",
         ]
 
     def __init__(self, *args, **kwargs):
