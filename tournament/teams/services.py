@@ -145,12 +145,9 @@ def team_delete(team: Team, *, user=None, meta: RequestMeta | None = None) -> No
         team.delete()
 
 
-def team_member_add(
-    team: Team, player: Player, *, substitute: bool = False, user=None, meta: RequestMeta | None = None
-) -> TeamMember:
-    """Put a player entered in the competition on the team's roster (a regular, or a substitute)."""
+def team_member_check(team: Team, player: Player) -> None:
+    """What ``team_member_add`` refuses, said before it is tried (the admin's form asks it first)."""
     competition = team.competition
-    require_organiser(user, competition)
     entered = Entry.objects.filter(competition=competition, player=player, status=Entry.Status.ACTIVE)
     if not entered.exists():
         raise TeamError(
@@ -165,6 +162,15 @@ def team_member_add(
             "player",
             "in_another_team",
         )
+
+
+def team_member_add(
+    team: Team, player: Player, *, substitute: bool = False, user=None, meta: RequestMeta | None = None
+) -> TeamMember:
+    """Put a player entered in the competition on the team's roster (a regular, or a substitute)."""
+    competition = team.competition
+    require_organiser(user, competition)
+    team_member_check(team, player)
     try:
         with transaction.atomic():
             member = TeamMember.objects.create(

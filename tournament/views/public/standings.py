@@ -27,7 +27,7 @@ from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.standings import cache as standings_cache
 from tournament.standings import exports
 from tournament.views.public.access import require_results_visible, sees_held
-from tournament.views.public.clubs import club_board
+from tournament.views.public.clubs import club_board, team_board
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
 
 LIVE_SECONDS = 5
@@ -68,6 +68,7 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
         "sees_held": sees_held(request.user, competition),
         "me": my_player_id(request.user),
         "club_board": club_board(competition) if round_ is None else None,  # issue 35
+        "team_board": team_board(competition) if round_ is None else None,  # issue 35: team events
     }
 
 
