@@ -8,6 +8,7 @@ lineup is read here only: captains and organisers name it on the lineup page or 
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
@@ -44,7 +45,7 @@ class TeamAdminForm(forms.ModelForm):
             self.instance.pk is None
             or not TeamMember.objects.filter(team=self.instance, player=captain).exists()
         ):
-            raise forms.ValidationError("A captain is one of the team's members: add them first.")
+            raise forms.ValidationError(_("A captain is one of the team's members: add them first."))
         return captain
 
 
