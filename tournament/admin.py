@@ -80,16 +80,24 @@ class CompetitionAdminForm(forms.ModelForm):
             "substitute_rule",
         ]
 
+    TEAM_SETTINGS = ("team_scoring", "placing_points", "lineup_deadline", "substitute_rule")
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "min_sessions" in self.fields:
             self.fields["min_sessions"].required = False  # empty: every player is ranked (issue 33)
+        for name in self.TEAM_SETTINGS:  # a team event's settings (issue 35): left out, they stay as they are
+            if name in self.fields:
+                self.fields[name].required = False
 
     def clean_min_sessions(self):
         return self.cleaned_data.get("min_sessions") or 0
 
     def clean(self):
         data = super().clean()
+        for name in self.TEAM_SETTINGS:
+            if name in self.fields and data.get(name) in (None, ""):
+                data[name] = getattr(self.instance, name)
         try:
             check_rules(data.get("rules") or self.instance.rules, data.get("options"))
         except CompetitionError as exc:
