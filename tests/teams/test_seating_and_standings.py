@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from tests.api.conftest import client_for
 from tests.factories import seated_table
 from tests.ratings.conftest import win
 from tournament.models import Round, TeamMember
 from tournament.rounds.lifecycle import round_end
-from tournament.rounds.seating import round_seat, round_tables
+from tournament.rounds.seating import round_report, round_seat, round_tables
 from tournament.teams.services import lineup_set
 
 
@@ -20,7 +21,8 @@ def test_a_round_is_seated_from_the_lineups_with_four_teams_at_each_table(event,
         lineup_set(event.round, team, players, user=organiser)
         named |= {p.pk for p in players}
     seating = round_seat(event.round, user=organiser)
-    assert seating.seated_from == "lineups"
+    assert seating.seated_from == "lineups" and seating.report is not None
+    assert round_report(event.round).byes == ()  # the entries not named are not byes
     tables = round_tables(event.round)
     assert len(tables) == 4 and {p for t in tables for p in t} == named  # the named, not every entry
     team_of = dict(TeamMember.objects.values_list("player_id", "team_id"))
@@ -54,6 +56,12 @@ def test_the_team_standings_count_the_finished_round_by_chips_or_placings(event,
     assert sorted(row["points"] for row in rows[1:]) == [1.0, 1.0, 1.0]  # three equal losers share 2nd-4th
     page = client.get(reverse("public:standings", args=[event.competition.pk]))
     assert 'id="team-standings"' in page.text and f'data-team="{event.teams[1].pk}"' in page.text
+    r = client_for(organiser).post(
+        f"/api/v1/competitions/{event.competition.pk}/teams/", {"name": "Late Owls"}, format="json"
+    )
+    assert (
+        r.status_code == 409 and r.json()["errors"][0]["code"] == "results_exist"
+    )  # the results name the teams
     csv_text = client.get(reverse("public:teams_csv", args=[event.competition.pk])).content.decode(
         "utf-8-sig"
     )

@@ -343,7 +343,7 @@ def competition_plan(
 
 def round_report(round_: Round) -> SeatingReport:
     """The quality report of the round as it is seated now (byes: tonight's candidates not seated)."""
-    players = list(seating_field(round_).candidates)
+    players = lineup_field(round_) or list(seating_field(round_).candidates)  # a team night: the named
     tables = round_tables(round_)
     seated = {p for t in tables for p in t}
     return seating_report(
