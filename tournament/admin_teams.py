@@ -61,7 +61,16 @@ class TeamAdmin(CompetitionScoped):
         return ["competition"] if obj is not None else []
 
     def has_delete_permission(self, request, obj=None):
-        return obj is None or can_delete(request, obj)
+        # A team is deleted only before its competition has results (team_delete refuses it after).
+        return obj is None or (
+            can_delete(request, obj)
+            and not obj.competition.rounds.filter(tables__hands__isnull=False).exists()
+        )
+
+    def delete_queryset(self, request, queryset):
+        for team in queryset:  # each through the door (the bulk action too), audited
+            if self.has_delete_permission(request, team):
+                self.delete_model(request, team)
 
     def save_model(self, request, obj, form, change):
         data, meta = form.cleaned_data, request_meta(request)
@@ -130,6 +139,11 @@ class TeamMemberAdmin(CompetitionScoped):
             user=request.user, meta=request_meta(request),
         )  # fmt: skip
         obj.pk = made.pk
+
+    def delete_queryset(self, request, queryset):
+        for member in queryset:  # each through the door (the bulk action too), audited
+            if self.has_delete_permission(request, member):
+                self.delete_model(request, member)
 
     def delete_model(self, request, obj):
         team_member_remove(obj.team, obj.player, user=request.user, meta=request_meta(request))

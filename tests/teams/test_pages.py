@@ -117,3 +117,14 @@ def test_the_admin_refuses_a_player_in_two_teams_and_names_no_lineup(event, clie
     )
     assert r.status_code == 302 and TeamMember.objects.get(player=newcomer).team == event.teams[0]
     assert AuditEntry.objects.filter(action="team_member_added", data__player_id=newcomer.pk).exists()
+
+
+def test_the_admins_delete_goes_through_the_door_and_is_audited(event, client):
+    client.force_login(UserFactory(username="root_i35b", is_staff=True, is_superuser=True))
+    pandas = event.teams[3]
+    r = client.post(
+        reverse("admin:tournament_team_changelist"),
+        {"action": "delete_selected", "_selected_action": [pandas.pk], "post": "yes"},
+    )
+    assert r.status_code == 302 and not Team.objects.filter(pk=pandas.pk).exists()
+    assert AuditEntry.objects.filter(action="team_deleted", object_id=pandas.pk).exists()
