@@ -68,7 +68,6 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
         "sees_held": sees_held(request.user, competition),
         "me": my_player_id(request.user),
         "club_board": club_board(competition) if round_ is None else None,  # issue 35
-        "team_board": team_board(competition) if round_ is None else None,  # issue 35: team events
     }
 
 
@@ -101,6 +100,9 @@ def competition_standings(request, pk: int):
         "fair_words": exports.fair_words(competition),
         "unranked_note": competition.min_sessions > 0,
         **board_context(request, competition, None),
+        # A team event's teams (issue 35), on the page only: they move when a round finishes, not with
+        # each hand, so the live partial that every open leaderboard polls leaves them out (and in place).
+        "team_board": team_board(competition),
     }
     return render(request, "public/standings.html", context)
 
