@@ -11,7 +11,9 @@ from tests.ratings.conftest import win
 from tournament.models import Round, TeamMember
 from tournament.rounds.lifecycle import round_end
 from tournament.rounds.seating import round_report, round_seat, round_tables
+from tournament.standings.exports import standings_html
 from tournament.teams.services import lineup_set
+from tournament.views.public.clubs import team_board
 
 
 def test_a_round_is_seated_from_the_lineups_with_four_teams_at_each_table(event, organiser):
@@ -62,6 +64,11 @@ def test_the_team_standings_count_the_finished_round_by_chips_or_placings(event,
     assert (
         r.status_code == 409 and r.json()["errors"][0]["code"] == "results_exist"
     )  # the results name the teams
+    html = standings_html(
+        title="t", competition=event.competition, round_=None, lines=[], columns=[],
+        teams=team_board(event.competition),
+    )  # fmt: skip
+    assert '<td>Tigers</td><td class="num">4</td>' in html  # the PDF's teams, with their points
     csv_text = client.get(reverse("public:teams_csv", args=[event.competition.pk])).content.decode(
         "utf-8-sig"
     )

@@ -180,6 +180,7 @@ def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> 
             lines=lines,
             columns=COLUMNS,
             clubs=club_board(competition) if round_ is None else None,
+            teams=team_board(competition) if round_ is None else None,
         )
         body = exports.pdf_bytes(document)
         standings_cache.keep(key, at, body)
