@@ -43,7 +43,8 @@ from tournament.teams.services import lineup_set, team_create
 
 def team_error(exc: TeamError) -> Response:
     code = status.HTTP_409_CONFLICT if exc.status == 409 else status.HTTP_422_UNPROCESSABLE_ENTITY
-    return error_response([{"code": exc.code, "message": str(exc), "field": exc.field}], code)
+    item = {"code": exc.code, "message": str(exc)} | ({"field": exc.field} if exc.field else {})
+    return error_response([item], code)
 
 
 class MemberSerializer(serializers.Serializer):
