@@ -22,6 +22,7 @@ from tournament.league.competitions import (
     CHANGEABLE,
     CompetitionError,
     check_rules,
+    check_team_settings,
     competition_change,
     competition_create,
     competition_set_rules,
@@ -98,6 +99,11 @@ class CompetitionAdminForm(forms.ModelForm):
         for name in self.TEAM_SETTINGS:
             if name in self.fields and data.get(name) in (None, ""):
                 data[name] = getattr(self.instance, name)
+        try:  # the door's own judgement of a team event's settings, shown on the form (issue 35)
+            check_team_settings({k: data[k] for k in self.TEAM_SETTINGS if k in data})
+        except CompetitionError as exc:
+            for field, problems in exc.problems.items():
+                self.add_error(field if field in self.fields else None, problems)
         try:
             check_rules(data.get("rules") or self.instance.rules, data.get("options"))
         except CompetitionError as exc:

@@ -128,3 +128,29 @@ def test_the_admins_delete_goes_through_the_door_and_is_audited(event, client):
     )
     assert r.status_code == 302 and not Team.objects.filter(pk=pandas.pk).exists()
     assert AuditEntry.objects.filter(action="team_deleted", object_id=pandas.pk).exists()
+
+
+def test_the_admin_judges_the_team_settings_as_the_door_does(event, client):
+    client.force_login(UserFactory(username="root_i35c", is_staff=True, is_superuser=True))
+    competition = event.competition
+    url = reverse("admin:tournament_competition_change", args=[competition.pk])
+    data = {
+        "name": competition.name, "kind": competition.kind, "rules": competition.rules, "options": "{}",
+        "capital": 400, "organisers": [u.pk for u in competition.organisers.all()],
+        "standings_order": '["net_chips"]', "shared_places": "on",
+        "withdrawn_standing": competition.withdrawn_standing,
+        "substitute_results": competition.substitute_results,
+        "team_scoring": "placings", "placing_points": "[1, 2, 3, 4]", "lineup_deadline": "30",
+        "substitute_rule": "not_counted",
+        "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
+        "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    r = client.post(url, data)
+    assert r.status_code == 200 and "each no more than the one before" in r.text
+    competition.refresh_from_db()
+    assert (competition.team_scoring, competition.placing_points) == ("chips", [4, 2, 1, 0])
+    assert client.post(url, {**data, "placing_points": "[6, 3, 1, 0]"}).status_code == 302
+    competition.refresh_from_db()
+    assert (competition.placing_points, competition.lineup_deadline, competition.substitute_rule) == (
+        [6, 3, 1, 0], 30, "not_counted",
+    )  # fmt: skip

@@ -84,7 +84,7 @@ def _check_sessions(changes: dict) -> None:
         raise CompetitionError(problems)
 
 
-def _check_teams(changes: dict) -> None:
+def check_team_settings(changes: dict) -> None:
     """A team event's settings (issue 35, ``tournament.teams``): choices, points, minutes."""
     problems: dict[str | None, list[str]] = {}
     if "team_scoring" in changes and changes["team_scoring"] not in TeamScoring.values:
@@ -129,7 +129,7 @@ def competition_change(competition: Competition, *, user=None, meta: RequestMeta
             {None: [_("These cannot be changed here: %(f)s.") % {"f": ", ".join(sorted(unknown))}]}
         )
     _check_sessions(changes)
-    _check_teams(changes)
+    check_team_settings(changes)
     with transaction.atomic():
         locked = Competition.objects.select_for_update().get(pk=competition.pk)
         changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)
