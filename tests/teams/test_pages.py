@@ -27,10 +27,16 @@ def test_the_organiser_creates_a_team_adds_players_and_names_a_captain(event, cl
     client.post(teams_url(event), {"action": "captain", "team": owls.pk, "player": newcomer.pk})
     owls.refresh_from_db()
     assert owls.captain == newcomer and owls.members.get().substitute
+    r = client.post(teams_url(event), {"action": "rename", "team": owls.pk, "name": "dragons"})
+    assert r.status_code == 400 and "Another team" in r.text  # names are told apart without case
+    client.post(
+        teams_url(event), {"action": "rename", "team": owls.pk, "name": "Night Owls", "short_name": "NO"}
+    )
+    assert Team.objects.get(pk=owls.pk).short_name == "NO"
     actions = set(
         AuditEntry.objects.filter(object_type="team", object_id=owls.pk).values_list("action", flat=True)
     )
-    assert actions == {"team_created", "team_member_added", "team_captain_set"}
+    assert actions == {"team_created", "team_member_added", "team_captain_set", "team_changed"}
 
 
 def test_the_page_refuses_a_player_already_in_another_team(event, client, organiser):

@@ -16,12 +16,15 @@ from tournament.teams.services import lineup_set
 from tournament.views.public.clubs import team_board
 
 
-def test_a_round_is_seated_from_the_lineups_with_four_teams_at_each_table(event, organiser):
+def test_a_round_is_seated_from_the_lineups_with_four_teams_at_each_table(event, organiser, client):
     named = set()
     for i, team in enumerate(event.teams):
         players = event.regulars(i)[:3] + [event.substitute(i)] if i == 0 else event.regulars(i)
         lineup_set(event.round, team, players, user=organiser)
         named |= {p.pk for p in players}
+    client.force_login(organiser)
+    night = client.get(reverse("organiser:night", args=[event.round.pk])).text
+    assert "The teams named 16 players for this round" in night
     seating = round_seat(event.round, user=organiser)
     assert seating.seated_from == "lineups" and seating.report is not None
     assert round_report(event.round).byes == ()  # the entries not named are not byes

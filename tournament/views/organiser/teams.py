@@ -24,6 +24,7 @@ from tournament.teams.services import (
     team_delete,
     team_member_add,
     team_member_remove,
+    team_update,
 )
 
 from .access import managed_competition, organiser_required
@@ -69,6 +70,11 @@ def _act(request, competition) -> str:
         )
         return _("The team is created.")
     team = get_object_or_404(Team, pk=_id(post.get("team", "")), competition=competition)
+    if action == "rename":
+        team_update(
+            team, name=post.get("name", ""), short_name=post.get("short_name", ""), user=user, meta=meta
+        )
+        return _("The team's name is saved.")
     if action == "delete":
         team_delete(team, user=user, meta=meta)
         return _("The team is deleted.")
