@@ -63,3 +63,28 @@ def seated_table(*, competition=None, players=None, round_number=1, table_number
     for wind, player in zip("ESWN", players, strict=True):
         Seat.objects.create(table=table, round=rnd, wind=wind, player=player)
     return table
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    """A team made directly, for a test's set-up (the doors are ``tournament.teams.services``)."""
+
+    class Meta:
+        model = "tournament.Team"
+
+    competition = factory.SubFactory(CompetitionFactory)
+    name = factory.Sequence(lambda n: f"Team {n}")
+
+
+def team_with_members(competition, name: str, players, *, substitutes=(), captain=None):
+    """A team of ``competition`` with these players entered and on its roster (``substitutes`` from its
+    pool), ``captain`` one of them."""
+    from tournament.models import Team, TeamMember
+
+    team = Team.objects.create(competition=competition, name=name)
+    for player, sub in [(p, False) for p in players] + [(p, True) for p in substitutes]:
+        Entry.objects.get_or_create(competition=competition, player=player)
+        TeamMember.objects.create(team=team, competition=competition, player=player, substitute=sub)
+    if captain is not None:
+        team.captain = captain
+        team.save(update_fields=["captain"])
+    return team

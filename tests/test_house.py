@@ -27,6 +27,7 @@ DOMAIN = (
     "season",
     "ratings",
     "notifications",
+    "teams",
 )
 ADAPTERS = ("views", "api", "forms", "admin", "templatetags", "management", "project")
 PURE_DATA = {"scoring/rulesets_data.py"}  # settings' values and citations, no logic

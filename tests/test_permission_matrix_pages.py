@@ -30,6 +30,7 @@ from tournament.models import (
     HandCheck,
     HandVoid,
     Invitation,
+    Lineup,
     Player,
     Qualifier,
     Round,
@@ -39,6 +40,8 @@ from tournament.models import (
     StageRound,
     StandingRow,
     Table,
+    Team,
+    TeamMember,
 )
 from tournament.season.links import check_in_code
 from tournament.stages.services import stage_create
@@ -176,6 +179,10 @@ MATRIX = {
                                 ORGANISER_ONLY, None),
     "set the big screen's message": ("post", "organiser:screen", C, lambda lg: {"message": "Final at 9"},
                                      ORGANISER_ONLY, None),
+    # Issue 35: a team event's teams, members, captains and settings
+    "read the teams page": ("get", "organiser:teams", C, NOTHING, ORGANISER_ONLY, None),
+    "create a team": ("post", "organiser:teams", C, lambda lg: {"action": "create", "name": "Owls"},
+                      ORGANISER_ONLY, None),
     "add a stage": ("post", "organiser:stages", C,
                     lambda lg: {"name": "Preliminaries", "seating": "draw", "carry_over": "zero"},
                     ORGANISER_ONLY, None),
@@ -239,6 +246,7 @@ def _snapshot(lg) -> tuple:
         list(Round.objects.order_by("pk").values_list("extra_minutes", flat=True)),
         list(Screen.objects.values_list("message", flat=True)), Stage.objects.count(),
         StageRound.objects.count(), Qualifier.objects.count(),
+        Team.objects.count(), TeamMember.objects.count(), Lineup.objects.count(),
     )  # fmt: skip
 
 

@@ -14,14 +14,15 @@ from tournament import (
     admin_messages,  # noqa: F401 - messages, read only (issue 34)
     admin_people,  # noqa: F401 - the clubs' and players' pages
     admin_stages,  # noqa: F401 - stages and the big screen, read only
+    admin_teams,  # noqa: F401 - team events (issue 35), through the teams' doors
 )
 from tournament.access.request_meta import request_meta
-from tournament.access.roles import can_manage_competition
-from tournament.admin_windows import ReadOnlyAdmin
+from tournament.admin_windows import CompetitionScoped, ReadOnlyAdmin, ReadOnlyInline
 from tournament.league.competitions import (
     CHANGEABLE,
     CompetitionError,
     check_rules,
+    check_team_settings,
     competition_change,
     competition_create,
     competition_set_rules,
@@ -46,45 +47,11 @@ from tournament.tables.ledger.record import hand_record
 from tournament.tables.ledger.void import hand_void
 
 
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    has_change_permission = has_delete_permission = has_add_permission
-
-
 class EntryInline(ReadOnlyInline):
     """Shown, never saved here: entries change through ``tournament.league.entries`` (the Entries page)."""
 
     model = Entry
     fields = readonly_fields = ["player", "status", "substitute_for", "withdrawn_at"]
-
-
-class CompetitionScoped(admin.ModelAdmin):
-    """Object-level rights as on the pages: a staff organiser sees and changes only their competitions."""
-
-    competition_path = "competition"  # from the object to its competition ("" for a competition itself)
-
-    def competition_of(self, obj):
-        for part in filter(None, self.competition_path.split("__")):
-            obj = getattr(obj, part)
-        return obj
-
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        organisers = "__".join(filter(None, [self.competition_path, "organisers"]))
-        return queryset.filter(**{organisers: request.user}).distinct()
-
-    def has_change_permission(self, request, obj=None):
-        allowed = super().has_change_permission(request, obj)
-        return allowed and (obj is None or can_manage_competition(request.user, self.competition_of(obj)))
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # nothing of a competition's record is deleted (entries are withdrawn, hands voided)
 
 
 class CompetitionAdminForm(forms.ModelForm):
@@ -108,18 +75,35 @@ class CompetitionAdminForm(forms.ModelForm):
             "substitute_results",
             "min_sessions",
             "best_sessions",
+            "team_scoring",
+            "placing_points",
+            "lineup_deadline",
+            "substitute_rule",
         ]
+
+    TEAM_SETTINGS = ("team_scoring", "placing_points", "lineup_deadline", "substitute_rule")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "min_sessions" in self.fields:
             self.fields["min_sessions"].required = False  # empty: every player is ranked (issue 33)
+        for name in self.TEAM_SETTINGS:  # a team event's settings (issue 35): left out, they stay as they are
+            if name in self.fields:
+                self.fields[name].required = False
 
     def clean_min_sessions(self):
         return self.cleaned_data.get("min_sessions") or 0
 
     def clean(self):
         data = super().clean()
+        for name in self.TEAM_SETTINGS:
+            if name in self.fields and data.get(name) in (None, ""):
+                data[name] = getattr(self.instance, name)
+        try:  # the door's own judgement of a team event's settings, shown on the form (issue 35)
+            check_team_settings({k: data[k] for k in self.TEAM_SETTINGS if k in data})
+        except CompetitionError as exc:
+            for field, problems in exc.problems.items():
+                self.add_error(field if field in self.fields else None, problems)
         try:
             check_rules(data.get("rules") or self.instance.rules, data.get("options"))
         except CompetitionError as exc:

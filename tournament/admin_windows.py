@@ -6,6 +6,7 @@ Chip counts (``tournament.counts.services``), a night's replies and check-ins
 
 from django.contrib import admin
 
+from tournament.access.roles import can_manage_competition
 from tournament.models import Attendance, AuditEntry, ChipCount
 
 
@@ -42,3 +43,37 @@ class AttendanceAdmin(ReadOnlyAdmin):
 class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "action", "user", "ip_address", "competition", "object_type", "object_id"]
     list_filter = ["action", "competition"]
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    has_change_permission = has_delete_permission = has_add_permission
+
+
+class CompetitionScoped(admin.ModelAdmin):
+    """Object-level rights as on the pages: a staff organiser sees and changes only their competitions."""
+
+    competition_path = "competition"  # from the object to its competition ("" for a competition itself)
+
+    def competition_of(self, obj):
+        for part in filter(None, self.competition_path.split("__")):
+            obj = getattr(obj, part)
+        return obj
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        organisers = "__".join(filter(None, [self.competition_path, "organisers"]))
+        return queryset.filter(**{organisers: request.user}).distinct()
+
+    def has_change_permission(self, request, obj=None):
+        allowed = super().has_change_permission(request, obj)
+        return allowed and (obj is None or can_manage_competition(request.user, self.competition_of(obj)))
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # nothing of a competition's record is deleted (entries are withdrawn, hands voided)

@@ -16,11 +16,13 @@ from tournament.season.models import Attendance
 from tournament.stages.models import Qualifier, Stage, StageRound
 from tournament.standings.models import StandingRow, StandingsMeta
 from tournament.tables.models import ChipTransfer, Hand, HandVoid, RefusedHand
+from tournament.teams.models import Lineup, Team, TeamMember
 
 __all__ = [
     "Attendance", "AuditEntry", "Broadcast", "ChipCount", "ChipTransfer", "Club", "Competition",
-    "ConfirmationRule", "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Message",
+    "ConfirmationRule", "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Lineup",
+    "Message",
     "NoticeSettings", "Player", "PlayerRating", "Preference", "PushSubscription", "Qualifier",
     "RatingChange", "RefusedHand", "Round", "Screen", "Seat", "Stage", "StageRound", "StandingRow",
-    "StandingsMeta", "Table",
+    "StandingsMeta", "Table", "Team", "TeamMember",
 ]  # fmt: skip

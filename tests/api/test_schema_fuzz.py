@@ -276,6 +276,10 @@ BODY_REFERENCES = {
     "players": "players",
     "organisers": "users",
     "scorekeepers": "users",
+    # a team's members and captain (issue 35)
+    "members": "players",
+    "substitutes": "players",
+    "captain": "players",
 }
 
 

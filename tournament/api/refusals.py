@@ -60,6 +60,15 @@ MEANING = {
     "not_allowed": "The season refuses this now (a night over, a date not in the season, a bad number of "
     "nights...): the message says why, `field` names what to change.",
     "not_entered": "The player is not entered in this competition, or has withdrawn from it.",
+    # team events (issue 35, ``tournament.teams.services``)
+    "lineup_closed": "The round's lineups are closed: its deadline has passed (a captain; the organiser may "
+    "still name it until the round is seated) or the round is seated.",
+    "results_exist": "Hands are recorded in the competition: its teams can no longer be added or removed.",
+    "invalid_team": "The team cannot be so (no name, a name another team has, a short name too long): "
+    "`field` names what to change.",
+    "in_another_team": "The player is already in another team of this competition.",
+    "not_on_roster": "The player is not on this team's roster (or no longer playing).",
+    "empty_lineup": "A lineup names at least one player.",
     **ENGINE_REFUSALS,
 }
 
@@ -92,6 +101,10 @@ ATTENDANCE_409 = ("replies_closed",)
 ATTENDANCE_422 = ("not_allowed", "not_entered")
 SEASON_422 = ("not_allowed",)
 STAGE_409 = ("stage",)
+TEAM_CREATE_409 = ("results_exist",)
+TEAM_CREATE_422 = ("invalid_team", "not_entered", "in_another_team", "not_on_roster")
+LINEUP_409 = ("lineup_closed",)
+LINEUP_422 = ("invalid_team", "not_on_roster", "empty_lineup")
 
 
 def refusal(status: int, codes: tuple[str, ...] | list[str], serializer=None) -> OpenApiResponse:

@@ -31,6 +31,7 @@ from tournament.league.entries import entries_set
 from tournament.models import Club, Competition, Entry, Player
 from tournament.standings.queue import queue_standings_recompute
 from tournament.standings.rank import DEFAULT_ORDER, METRICS, validate_order
+from tournament.teams.standings import check_placing_points
 
 # Ids travel as JSON numbers; anything past a 64-bit key cannot name a row (and must not reach SQL).
 MAX_ID = 2**63 - 1
@@ -140,6 +141,15 @@ class CompetitionSerializer(StrictModelSerializer):
         ),
     )
 
+    placing_points = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=1000),
+        min_length=4,
+        max_length=4,
+        required=False,
+        help_text="Team points for 1st, 2nd, 3rd and 4th at a table, none more than the one before "
+        "(default 4, 2, 1, 0); players sharing a place share the points of the places they cover.",
+    )
+
     class Meta:
         model = Competition
         fields = [
@@ -147,6 +157,7 @@ class CompetitionSerializer(StrictModelSerializer):
             "players", "withdrawn", "organisers", "scorekeepers", "created_at",
             "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
             "confirmation", "confirmations_needed", "confirmation_minutes", "min_sessions", "best_sessions",
+            "team_scoring", "placing_points", "lineup_deadline", "substitute_rule",
         ]  # fmt: skip
         read_only_fields = ["created_at"]
         extra_kwargs = {
@@ -157,6 +168,8 @@ class CompetitionSerializer(StrictModelSerializer):
             # a season's fair standings (issue 33; competition_change checks the same bounds)
             "min_sessions": {"min_value": 0, "max_value": 1000},
             "best_sessions": {"min_value": 1, "max_value": 1000},
+            # team events (issue 35; competition_change checks the same bounds)
+            "lineup_deadline": {"min_value": 0, "max_value": 10080},
         }
 
     def get_withdrawn(self, competition) -> list[int]:
@@ -172,6 +185,12 @@ class CompetitionSerializer(StrictModelSerializer):
     def validate_standings_order(self, value):
         try:
             return list(validate_order(value))
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from None
+
+    def validate_placing_points(self, value):
+        try:
+            return check_placing_points(value)
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from None
 

@@ -91,10 +91,10 @@ class SeatingResultSerializer(serializers.Serializer):
     tables = TableSerializer(many=True)
     byes = serializers.ListField(child=Integer(), required=False, help_text="Player ids sitting out.")
     seated_from = serializers.ChoiceField(
-        choices=["checked_in", "yes", "entries", "stage"],
+        choices=["checked_in", "yes", "entries", "stage", "lineups"],
         required=False,
-        help_text="Whom the round was seated from: the checked-in, the yes replies, every active entry, or "
-        "a stage's qualifiers (issue 36).",
+        help_text="Whom the round was seated from: the checked-in, the yes replies, every active entry, "
+        "a stage's qualifiers (issue 36), or the players the teams named (issue 35).",
     )
     report = serializers.DictField(
         help_text="The quality report: repeat_pairs, repeat_meetings, max_meetings, winds, max_wind_spread, …"

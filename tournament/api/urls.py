@@ -43,6 +43,12 @@ from tournament.api.stages import (
     StageStandingsView,
 )
 from tournament.api.standings import CompetitionStandingsView, RoundStandingsView
+from tournament.api.teams import (
+    CompetitionTeamStandingsView,
+    CompetitionTeamsView,
+    RoundLineupsView,
+    RoundLineupView,
+)
 from tournament.api.tokens import TokenDetailView, TokenListView, TokenView
 from tournament.api.views import (
     ClubViewSet,
@@ -86,6 +92,17 @@ urlpatterns = [
         rf"^competitions/{ID}/clubs/standings/$",
         CompetitionClubStandingsView.as_view(),
         name="api-competition-club-standings",
+    ),
+    # Team events (issue 35)
+    re_path(rf"^competitions/{ID}/teams/$", CompetitionTeamsView.as_view(), name="api-competition-teams"),
+    re_path(
+        rf"^competitions/{ID}/teams/standings/$",
+        CompetitionTeamStandingsView.as_view(),
+        name="api-competition-team-standings",
+    ),
+    re_path(rf"^rounds/{ID}/lineups/$", RoundLineupsView.as_view(), name="api-round-lineups"),
+    re_path(
+        rf"^rounds/{ID}/lineups/(?P<team_pk>[^/]+)/$", RoundLineupView.as_view(), name="api-round-lineup"
     ),
     path("ratings/", RatingsView.as_view(), name="api-ratings"),
     re_path(rf"^players/{ID}/ratings/$", PlayerRatingsView.as_view(), name="api-player-ratings"),

@@ -27,6 +27,8 @@ from tournament.access.audit import RequestMeta, actor_name, audit_competition, 
 from tournament.access.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
 from tournament.models import Competition, Table
 from tournament.standings.queue import queue_standings_recompute
+from tournament.teams.models import SubstituteRule, TeamScoring
+from tournament.teams.standings import check_placing_points
 
 
 class CompetitionError(Exception):
@@ -56,6 +58,7 @@ CHANGEABLE = (
     "name", "kind", "capital", "starts_on", "ends_on",
     "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
     "min_sessions", "best_sessions",
+    "team_scoring", "placing_points", "lineup_deadline", "substitute_rule",
 )  # fmt: skip
 RANKING = (
     "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
@@ -77,6 +80,27 @@ def _check_sessions(changes: dict) -> None:
         problems["best_sessions"] = [
             _("Say from 1 to %(max)s nights, or leave it empty.") % {"max": MAX_SESSIONS}
         ]
+    if problems:
+        raise CompetitionError(problems)
+
+
+def check_team_settings(changes: dict) -> None:
+    """A team event's settings (issue 35, ``tournament.teams``): choices, points, minutes."""
+    problems: dict[str | None, list[str]] = {}
+    if "team_scoring" in changes and changes["team_scoring"] not in TeamScoring.values:
+        problems["team_scoring"] = [_("Choose one of the listed ways.")]
+    if "substitute_rule" in changes and changes["substitute_rule"] not in SubstituteRule.values:
+        problems["substitute_rule"] = [_("Choose one of the listed rules.")]
+    if "placing_points" in changes:
+        try:
+            changes["placing_points"] = check_placing_points(changes["placing_points"])
+        except ValueError:
+            problems["placing_points"] = [
+                _("Four whole numbers from 0 to 1000, each no more than the one before (e.g. 4, 2, 1, 0).")
+            ]
+    minutes = changes.get("lineup_deadline", 0)
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 0 <= minutes <= 10080:
+        problems["lineup_deadline"] = [_("Between 0 and 10080 minutes (a week).")]
     if problems:
         raise CompetitionError(problems)
 
@@ -105,6 +129,7 @@ def competition_change(competition: Competition, *, user=None, meta: RequestMeta
             {None: [_("These cannot be changed here: %(f)s.") % {"f": ", ".join(sorted(unknown))}]}
         )
     _check_sessions(changes)
+    check_team_settings(changes)
     with transaction.atomic():
         locked = Competition.objects.select_for_update().get(pk=competition.pk)
         changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.adapter.names import RULESET_NAMES
 from tournament.confirmations.models import ConfirmationRule
 from tournament.standings.rank import DEFAULT_ORDER
+from tournament.teams.models import SubstituteRule, TeamScoring, default_placing_points
 
 
 class Club(models.Model):
@@ -136,6 +137,26 @@ class Competition(models.Model):
     )
     confirmation_minutes = models.PositiveIntegerField(
         _("minutes to challenge"), default=10, help_text=_("A hand nobody disputes for this long counts.")
+    )
+    # Team events (issue 35; tournament.teams): how the teams rank, when lineups close, substitutes.
+    team_scoring = models.CharField(
+        _("teams rank"), max_length=20, choices=TeamScoring.choices, default=TeamScoring.CHIPS
+    )
+    placing_points = models.JSONField(
+        _("points for 1st, 2nd, 3rd, 4th"),
+        default=default_placing_points,
+        help_text=_("Four whole numbers, each no more than the one before (default 4, 2, 1, 0)."),
+    )
+    lineup_deadline = models.PositiveIntegerField(
+        _("lineups close (minutes before the start)"),
+        default=60,
+        help_text=_("A captain names the night's players until this many minutes before the round starts."),
+    )
+    substitute_rule = models.CharField(
+        _("a team substitute's result"),
+        max_length=20,
+        choices=SubstituteRule.choices,
+        default=SubstituteRule.COUNTS,
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

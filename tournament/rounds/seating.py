@@ -41,6 +41,7 @@ from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
 from tournament.seating.model import SeatingPreview, SeatingReport
 from tournament.seating.winds import order_round, seat_counts
+from tournament.teams.selectors import lineup_field, separation_groups
 
 WINDS = ("E", "S", "W", "N")
 
@@ -73,6 +74,9 @@ def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str
     every active entry; with the organiser's reserves. Every active entry without reserves is seated as
     before (the generator's byes follow its design); otherwise the byes are chosen here, so that they
     go to those who sat out least, and the generator seats a multiple of four."""
+    lineups = lineup_field(round_)  # a team event's night: the players the teams named (issue 35)
+    if lineups is not None and not reserves:
+        return lineups, "lineups", None
     field = seating_field(round_)
     reserves = tuple(sorted(set(reserves)))
     if field.source == "entries" and not reserves:
@@ -95,8 +99,9 @@ def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str
     return list(night.seated), field.source, night
 
 
-def _clubs(players: list[int]) -> dict[int, str | None]:
-    return dict(Player.objects.filter(pk__in=players).values_list("pk", "club__name"))
+def _clubs(players: list[int], competition_id: int) -> dict[int, str | None]:
+    """Kept apart at the tables: the players' teams in a team event, else their clubs (issue 35)."""
+    return separation_groups(competition_id, players)
 
 
 def round_tables(round_: Round) -> tuple[tuple[int, int, int, int], ...]:
@@ -196,7 +201,11 @@ def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
     history = _history(round_)
     try:
         return seating_preview(
-            players, history, _options(round_, seed), clubs=_clubs(players), withdrawn=_gone(history, players)
+            players,
+            history,
+            _options(round_, seed),
+            clubs=_clubs(players, round_.competition_id),
+            withdrawn=_gone(history, players),
         )
     except SeatingError as exc:
         raise RoundError(str(exc)) from None
@@ -227,7 +236,7 @@ def round_seat(
         result = seat(
             players,
             history=history,
-            clubs=_clubs(players),
+            clubs=_clubs(players, round_.competition_id),
             chips=_chips(round_, players) if swiss else None,
             withdrawn=_gone(history, players),
             options=options,
@@ -303,7 +312,7 @@ def competition_plan(
         result = seat(
             players,
             history=history,
-            clubs=_clubs(players),
+            clubs=_clubs(players, competition.pk),
             withdrawn=_gone(history, players),
             options=options,
         )
@@ -334,13 +343,13 @@ def competition_plan(
 
 def round_report(round_: Round) -> SeatingReport:
     """The quality report of the round as it is seated now (byes: tonight's candidates not seated)."""
-    players = list(seating_field(round_).candidates)
+    players = lineup_field(round_) or list(seating_field(round_).candidates)  # a team night: the named
     tables = round_tables(round_)
     seated = {p for t in tables for p in t}
     return seating_report(
         tables,
         _history(round_),
-        clubs=_clubs(sorted(set(players) | seated)),
+        clubs=_clubs(sorted(set(players) | seated), round_.competition_id),
         byes=tuple(p for p in players if p not in seated),
     )
 

@@ -49,5 +49,5 @@ def round_seat_given(
             byes=[],
             method=method,
         )
-    report = seating_report(list(tables), _history(locked), clubs=_clubs(everyone))
+    report = seating_report(list(tables), _history(locked), clubs=_clubs(everyone, locked.competition_id))
     return RoundSeating(locked, tuple(tables), (), report, method)

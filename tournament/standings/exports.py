@@ -40,7 +40,7 @@ def standings_csv(lines, columns) -> str:
     return out.getvalue()
 
 
-def standings_html(*, title: str, competition, round_, lines, columns, clubs=None) -> str:
+def standings_html(*, title: str, competition, round_, lines, columns, clubs=None, teams=None) -> str:
     return render_to_string(
         "public/standings_print.html",
         {
@@ -50,19 +50,21 @@ def standings_html(*, title: str, competition, round_, lines, columns, clubs=Non
             "lines": lines,
             "columns": columns,
             "clubs": clubs or [],  # the club standings after the players' (issue 35)
+            "teams": teams or [],  # a team event's teams after them (issue 35, tournament.teams)
             "printed_at": timezone.now(),
             "fair_words": fair_words(competition) if round_ is None else "",
         },
     )
 
 
-def standings_document(*, title: str, competition, round_, lines, columns, clubs=None):
+def standings_document(*, title: str, competition, round_, lines, columns, clubs=None, teams=None):
     """The laid-out WeasyPrint document (its ``pages`` can be inspected before writing)."""
     from weasyprint import HTML  # lazily: see the module docstring
 
     html = standings_html(
-        title=title, competition=competition, round_=round_, lines=lines, columns=columns, clubs=clubs
-    )
+        title=title, competition=competition, round_=round_, lines=lines, columns=columns, clubs=clubs,
+        teams=teams,
+    )  # fmt: skip
     return HTML(string=html).render()
 
 

@@ -195,12 +195,7 @@ def rank(
 
     # Each key once (a league's 2,000 lines are ranked on every read of a changed scope).
     keyed = sorted((display_key(t), t) for t in ranked_rows)
-    places: list[int] = []
-    for position, (key, _totals) in enumerate(keyed, start=1):
-        if shared_places and places and key[0] == keyed[position - 2][0][0]:
-            places.append(places[-1])  # equal on every metric: the place above is shared
-        else:
-            places.append(position)
+    places = shared_ranks([key[0] for key, _totals in keyed], shared_places)
     counts: dict[int, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1
@@ -209,6 +204,19 @@ def rank(
     ]
     result += [RankedRow(None, False, t) for t in sorted(unranked, key=display_key)]
     return result
+
+
+def shared_ranks(keys: Sequence, shared_places: bool = True) -> list[int]:
+    """The place of each line whose ranking ``keys`` are given best first: equal keys share the place
+    above and the next place skips ("1, 2, 2, 4") when ``shared_places``; else each its position.
+    (Also the teams' ranking, ``tournament.teams.standings``.)"""
+    places: list[int] = []
+    for position, key in enumerate(keys, start=1):
+        if shared_places and places and key == keys[position - 2]:
+            places.append(places[-1])  # equal on every metric: the place above is shared
+        else:
+            places.append(position)
+    return places
 
 
 def merge_substitutes(rows: Iterable[PlayerTotals], counted_as: Mapping[int, int]) -> list[PlayerTotals]:

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from tournament.models import Competition
 from tournament.rounds.selectors import competitions_with_results, rounds_next, rounds_playing
+from tournament.teams.selectors import captained_teams
 from tournament.views.public.leaderboard import leaderboard
 
 
@@ -32,5 +33,6 @@ def home(request):
         "next_rounds": rounds_next(timezone.now()),
         "competitions": Competition.objects.all()[:20],
         "mine_url": reverse("table:mine"),
+        "captain_of": list(captained_teams(request.user)),  # a team event's captain names the lineups
     }
     return render(request, "home.html", context)

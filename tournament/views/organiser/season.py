@@ -34,6 +34,7 @@ from tournament.season.selectors import (
     no_show_counts,
     seating_field,
 )
+from tournament.teams.selectors import lineup_field
 
 from .access import managed_competition, managed_round, organiser_required
 
@@ -94,6 +95,7 @@ def _night_context(request, round_: Round, form=None) -> dict:
     return {
         "competition": round_.competition,
         "round": round_,
+        "lineup": lineup_field(round_),  # a team event's night: the teams' named players are seated
         "rows": shown,
         "q": q,
         "counts": attendance_counts(rows),

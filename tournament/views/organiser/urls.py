@@ -20,6 +20,7 @@ from tournament.views.organiser import (
     season,
     seat_links,
     stages,
+    teams,
 )
 
 app_name = "organiser"
@@ -32,6 +33,7 @@ urlpatterns = [
     path("competitions/<int:pk>/rules/", competitions.competition_rules, name="rules"),
     path("competitions/<int:pk>/staff/", competitions.competition_staff, name="staff"),
     path("competitions/<int:pk>/screen/", screen.screen_settings, name="screen"),
+    path("competitions/<int:pk>/teams/", teams.teams, name="teams"),
     path("competitions/<int:pk>/stages/", stages.stages, name="stages"),
     path("stages/<int:pk>/", stages.stage_detail, name="stage"),
     path("stages/<int:pk>/action/", stages.stage_action, name="stage_action"),

@@ -1,6 +1,6 @@
 """The player-facing pages: competitions, leaderboards, rounds, players (issue 6)."""
 
-from tournament.views.public.clubs import competition_clubs_csv
+from tournament.views.public.clubs import competition_clubs_csv, competition_teams_csv
 from tournament.views.public.pages import competition, competition_live, player, round_page
 from tournament.views.public.ratings import ratings
 from tournament.views.public.screen import competition_screen, round_clock
@@ -17,6 +17,7 @@ from tournament.views.public.standings import (
 __all__ = [
     "competition",
     "competition_clubs_csv",
+    "competition_teams_csv",
     "competition_live",
     "competition_screen",
     "competition_standings",

@@ -27,7 +27,7 @@ from tournament.project.http_cache import LIVE, PAGE, shared
 from tournament.standings import cache as standings_cache
 from tournament.standings import exports
 from tournament.views.public.access import require_results_visible, sees_held
-from tournament.views.public.clubs import club_board
+from tournament.views.public.clubs import club_board, team_board
 from tournament.views.public.leaderboard import COLUMNS, all_lines, leaderboard
 
 LIVE_SECONDS = 5
@@ -100,6 +100,9 @@ def competition_standings(request, pk: int):
         "fair_words": exports.fair_words(competition),
         "unranked_note": competition.min_sessions > 0,
         **board_context(request, competition, None),
+        # A team event's teams (issue 35), on the page only: they move when a round finishes, not with
+        # each hand, so the live partial that every open leaderboard polls leaves them out (and in place).
+        "team_board": team_board(competition),
     }
     return render(request, "public/standings.html", context)
 
@@ -177,6 +180,7 @@ def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> 
             lines=lines,
             columns=COLUMNS,
             clubs=club_board(competition) if round_ is None else None,
+            teams=team_board(competition) if round_ is None else None,
         )
         body = exports.pdf_bytes(document)
         standings_cache.keep(key, at, body)

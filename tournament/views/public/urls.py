@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournament.views import public as views
-from tournament.views.public import season
+from tournament.views.public import lineup, season
 from tournament.views.public.rules import rule_card
 
 app_name = "public"
@@ -17,6 +17,8 @@ urlpatterns = [
     path("competitions/<int:pk>/standings.csv", views.competition_standings_csv, name="standings_csv"),
     path("competitions/<int:pk>/standings.pdf", views.competition_standings_pdf, name="standings_pdf"),
     path("competitions/<int:pk>/clubs.csv", views.competition_clubs_csv, name="clubs_csv"),
+    path("competitions/<int:pk>/teams.csv", views.competition_teams_csv, name="teams_csv"),
+    path("teams/<int:pk>/lineup/", lineup.team_lineup, name="lineup"),
     path("rounds/<int:pk>/", views.round_page, name="round"),
     path("rounds/<int:pk>/clock/", views.round_clock, name="round_clock"),
     path("competitions/<int:pk>/screen/", views.competition_screen, name="screen"),

@@ -1,0 +1,162 @@
+"""Team events through the pages and the admin (issue 35): the same refusals as the API, nothing kept."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, UserFactory
+from tests.teams.conftest import past_deadline
+from tournament.models import AuditEntry, Entry, Lineup, Team, TeamMember
+
+
+def teams_url(event) -> str:
+    return reverse("organiser:teams", args=[event.competition.pk])
+
+
+def test_the_organiser_creates_a_team_adds_players_and_names_a_captain(event, client, organiser):
+    client.force_login(organiser)
+    newcomer = PlayerFactory(name="Nina New")
+    Entry.objects.create(competition=event.competition, player=newcomer)
+    r = client.get(teams_url(event))
+    assert r.status_code == 200 and "Dragons" in r.text and "Nina New" in r.text
+    assert client.post(teams_url(event), {"action": "create", "name": "Owls"}).status_code == 302
+    owls = Team.objects.get(name="Owls")
+    client.post(
+        teams_url(event), {"action": "add", "team": owls.pk, "player": newcomer.pk, "substitute": "on"}
+    )
+    client.post(teams_url(event), {"action": "captain", "team": owls.pk, "player": newcomer.pk})
+    owls.refresh_from_db()
+    assert owls.captain == newcomer and owls.members.get().substitute
+    r = client.post(teams_url(event), {"action": "rename", "team": owls.pk, "name": "dragons"})
+    assert r.status_code == 400 and "Another team" in r.text  # names are told apart without case
+    client.post(
+        teams_url(event), {"action": "rename", "team": owls.pk, "name": "Night Owls", "short_name": "NO"}
+    )
+    assert Team.objects.get(pk=owls.pk).short_name == "NO"
+    actions = set(
+        AuditEntry.objects.filter(object_type="team", object_id=owls.pk).values_list("action", flat=True)
+    )
+    assert actions == {"team_created", "team_member_added", "team_captain_set", "team_changed"}
+
+
+def test_the_page_refuses_a_player_already_in_another_team(event, client, organiser):
+    client.force_login(organiser)
+    taken = event.regulars(1)[0]
+    r = client.post(teams_url(event), {"action": "add", "team": event.teams[0].pk, "player": taken.pk})
+    assert r.status_code == 400 and "already in team Tigers" in r.text
+    assert TeamMember.objects.get(player=taken).team == event.teams[1]
+
+
+def test_the_page_refuses_bad_placing_points_and_saves_good_ones(event, client, organiser):
+    client.force_login(organiser)
+    form = {
+        "action": "settings",
+        "team_scoring": "placings",
+        "lineup_deadline": "90",
+        "substitute_rule": "counts",
+    }
+    r = client.post(teams_url(event), {**form, "placing_points": "1, 2, 3, 4"})
+    assert r.status_code == 400
+    event.competition.refresh_from_db()
+    assert event.competition.team_scoring == "chips" and event.competition.placing_points == [4, 2, 1, 0]
+    assert client.post(teams_url(event), {**form, "placing_points": "3, 2, 1, 0"}).status_code == 302
+    event.competition.refresh_from_db()
+    assert (event.competition.placing_points, event.competition.lineup_deadline) == ([3, 2, 1, 0], 90)
+
+
+def test_another_organiser_and_a_captain_may_not_open_the_teams_page(event, client, player_user):
+    from django.contrib.auth.models import Group
+
+    client.force_login(player_user)
+    assert client.get(teams_url(event)).status_code == 403
+    other = UserFactory(username="otto_other_organiser")
+    other.groups.add(Group.objects.get(name="organiser"))
+    client.force_login(other)
+    assert client.get(teams_url(event)).status_code == 403
+    r = client.post(teams_url(event), {"action": "create", "name": "Owls"})
+    assert r.status_code == 403 and not Team.objects.filter(name="Owls").exists()
+
+
+def test_the_captain_names_the_lineup_on_the_page_until_the_deadline(event, client, player_user):
+    client.force_login(player_user)
+    home = client.get("/")
+    url = reverse("public:lineup", args=[event.teams[0].pk])
+    assert url in home.text  # the captain's way in, from the home page
+    chosen = [str(p.pk) for p in event.regulars(0)[:2]] + [str(event.substitute(0).pk)]
+    assert client.post(url, {"players": chosen}).status_code == 302
+    assert Lineup.objects.get(team=event.teams[0]).players.count() == 3
+    past_deadline(event)
+    r = client.post(url, {"players": chosen[:1]})
+    assert r.status_code == 409 and "deadline" in r.text
+    assert Lineup.objects.get(team=event.teams[0]).players.count() == 3
+    assert 'data-testid="closed"' in client.get(url).text
+
+
+def test_a_captain_may_not_open_another_teams_lineup_page(event, client):
+    client.force_login(event.captain_b)
+    assert client.get(reverse("public:lineup", args=[event.teams[0].pk])).status_code == 403
+    chosen = [str(p.pk) for p in event.regulars(0)]
+    assert (
+        client.post(reverse("public:lineup", args=[event.teams[0].pk]), {"players": chosen}).status_code
+        == 403
+    )
+    r = client.post(reverse("public:lineup", args=[event.teams[1].pk]), {"players": chosen})
+    assert r.status_code == 400 and "Not on the team" in r.text  # Dragons' players are not Tigers'
+    assert not Lineup.objects.exists()
+
+
+def test_the_admin_refuses_a_player_in_two_teams_and_names_no_lineup(event, client, organiser):
+    admin_user = UserFactory(username="root_i35", is_staff=True, is_superuser=True)
+    client.force_login(admin_user)
+    taken = event.regulars(1)[0]
+    r = client.post(
+        reverse("admin:tournament_teammember_add"), {"team": event.teams[0].pk, "player": taken.pk}
+    )
+    assert r.status_code == 200 and "already in team Tigers" in r.text
+    assert TeamMember.objects.get(player=taken).team == event.teams[1]
+    assert client.get(reverse("admin:tournament_lineup_add")).status_code == 403
+    assert client.get(reverse("admin:tournament_team_changelist")).status_code == 200
+    newcomer = PlayerFactory()
+    Entry.objects.create(competition=event.competition, player=newcomer)
+    r = client.post(
+        reverse("admin:tournament_teammember_add"), {"team": event.teams[0].pk, "player": newcomer.pk}
+    )
+    assert r.status_code == 302 and TeamMember.objects.get(player=newcomer).team == event.teams[0]
+    assert AuditEntry.objects.filter(action="team_member_added", data__player_id=newcomer.pk).exists()
+
+
+def test_the_admins_delete_goes_through_the_door_and_is_audited(event, client):
+    client.force_login(UserFactory(username="root_i35b", is_staff=True, is_superuser=True))
+    pandas = event.teams[3]
+    r = client.post(
+        reverse("admin:tournament_team_changelist"),
+        {"action": "delete_selected", "_selected_action": [pandas.pk], "post": "yes"},
+    )
+    assert r.status_code == 302 and not Team.objects.filter(pk=pandas.pk).exists()
+    assert AuditEntry.objects.filter(action="team_deleted", object_id=pandas.pk).exists()
+
+
+def test_the_admin_judges_the_team_settings_as_the_door_does(event, client):
+    client.force_login(UserFactory(username="root_i35c", is_staff=True, is_superuser=True))
+    competition = event.competition
+    url = reverse("admin:tournament_competition_change", args=[competition.pk])
+    data = {
+        "name": competition.name, "kind": competition.kind, "rules": competition.rules, "options": "{}",
+        "capital": 400, "organisers": [u.pk for u in competition.organisers.all()],
+        "standings_order": '["net_chips"]', "shared_places": "on",
+        "withdrawn_standing": competition.withdrawn_standing,
+        "substitute_results": competition.substitute_results,
+        "team_scoring": "placings", "placing_points": "[1, 2, 3, 4]", "lineup_deadline": "30",
+        "substitute_rule": "not_counted",
+        "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
+        "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    r = client.post(url, data)
+    assert r.status_code == 200 and "each no more than the one before" in r.text
+    competition.refresh_from_db()
+    assert (competition.team_scoring, competition.placing_points) == ("chips", [4, 2, 1, 0])
+    assert client.post(url, {**data, "placing_points": "[6, 3, 1, 0]"}).status_code == 302
+    competition.refresh_from_db()
+    assert (competition.placing_points, competition.lineup_deadline, competition.substitute_rule) == (
+        [6, 3, 1, 0], 30, "not_counted",
+    )  # fmt: skip
