@@ -11,8 +11,21 @@ import re
 import pytest
 
 from tests.api.conftest import client_for
+from tests.factories import team_with_members
 from tournament.confirmations.seat_links import seat_link_token
-from tournament.models import AuditEntry, ChipCount, Club, Competition, Hand, Player, Round, Seat
+from tournament.models import (
+    AuditEntry,
+    ChipCount,
+    Club,
+    Competition,
+    Hand,
+    Lineup,
+    Player,
+    Round,
+    Seat,
+    Team,
+    TeamMember,
+)
 from tournament.stages.services import stage_create
 from tournament.tables.ledger.record import hand_record
 
@@ -63,6 +76,7 @@ def objects(league):
         "counts": ChipCount.objects.create(table=league.table).pk,
         "attendance": east,  # a player of the round's competition (issue 33)
         "stages": stage_create(league.competition, name="Preliminaries").pk,
+        "lineups": team_with_members(league.competition, "East Wind", [Player.objects.get(pk=east)]).pk,
     }
 
 
@@ -116,4 +130,7 @@ def _first_code(response) -> str:
 
 
 def _counts() -> tuple[int, ...]:
-    return tuple(m.objects.count() for m in (Club, Player, Competition, Round, Hand, AuditEntry))
+    return tuple(
+        m.objects.count()
+        for m in (Club, Player, Competition, Round, Hand, AuditEntry, Team, TeamMember, Lineup)
+    )
