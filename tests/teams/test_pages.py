@@ -92,6 +92,15 @@ def test_the_captain_names_the_lineup_on_the_page_until_the_deadline(event, clie
     assert 'data-testid="closed"' in client.get(url).text
 
 
+def test_the_lineup_page_answers_ids_no_row_can_have_with_a_400(event, client, player_user):
+    client.force_login(player_user)
+    url = reverse("public:lineup", args=[event.teams[0].pk])
+    for junk in ("9" * 5000, "9" * 19, "-1", "1.5", "١٢"):
+        r = client.post(url, {"players": [junk]})
+        assert r.status_code == 400 and "Name at least one player" in r.text, junk
+    assert not Lineup.objects.exists()
+
+
 def test_a_captain_may_not_open_another_teams_lineup_page(event, client):
     client.force_login(event.captain_b)
     assert client.get(reverse("public:lineup", args=[event.teams[0].pk])).status_code == 403

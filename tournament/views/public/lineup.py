@@ -34,7 +34,10 @@ def team_lineup(request, pk: int):
     status = 200
     problem = ""
     if request.method == "POST" and round_ is not None:
-        wanted = {int(v) for v in request.POST.getlist("players") if v.isascii() and v.isdigit()}
+        # past 18 digits an id names nobody (past a 64-bit key; past 4,300, Python's int() refuses it)
+        wanted = {
+            int(v) for v in request.POST.getlist("players") if v.isascii() and v.isdigit() and len(v) <= 18
+        }
         players = list(Player.objects.filter(pk__in=wanted))
         try:
             lineup_set(round_, team, players, user=request.user, meta=request_meta(request))
