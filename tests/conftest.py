@@ -39,10 +39,9 @@ def pytest_report_header(config):
 
 # Tests that run for seconds each (a subprocess stack, a whole demo league, a long search, a property run
 # of hundreds of examples), by node id. They are started first, then the browser tests, then the rest
-# (``pytest_collection_modifyitems``): pytest-xdist hands the first quarter of the run out round-robin and
-# the rest on demand, so the long ones are shared between the workers at the start and the run ends on
-# short tests, both workers together. Before, they were collected last (tests/tournament) and one worker
-# ran a 40-second test while the other had nothing left (issue 30).
+# (``pytest_collection_modifyitems``). pytest-xdist's ``loadgroup`` (pyproject.toml) deals the tests out
+# one at a time to the worker that asks, so the long ones are shared at the start, whichever worker is
+# free takes the next, and the run ends on short tests with both workers busy (issue 30).
 LONG_FIRST = (
     "tests/deploy/",
     "tests/tournament/test_upgrade.py",

@@ -86,6 +86,23 @@ def _answers_end_before_the_database_is_emptied(request):
 
 
 @pytest.fixture
+def quick_polls(monkeypatch):
+    """The pages that refresh themselves (htmx ``every Ns``) ask every second: a test that waits for a
+    poll to bring a recorded hand waits a second, not the production interval (20 s for the organiser's
+    tables, 5 s for the leaderboards). What is asserted is the same: the page follows without a reload."""
+    from tournament.views.organiser import alerts, rounds
+    from tournament.views.public import pages, standings
+
+    for module, name in (
+        (rounds, "PLAY_SECONDS"),
+        (alerts, "ALERT_SECONDS"),
+        (standings, "LIVE_SECONDS"),
+        (pages, "LIVE_SECONDS"),
+    ):
+        monkeypatch.setattr(module, name, 1)
+
+
+@pytest.fixture
 def page(page):
     page.set_default_timeout(int(os.environ.get("BROWSER_TIMEOUT_MS", "8000")))
     return page

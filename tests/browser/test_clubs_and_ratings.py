@@ -21,7 +21,7 @@ def table(tasks_in_process):
     return table
 
 
-def test_the_clubs_follow_a_recorded_hand_without_a_reload(page, live_server, table):
+def test_the_clubs_follow_a_recorded_hand_without_a_reload(page, live_server, table, quick_polls):
     competition = table.round.competition
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/competitions/{competition.pk}/standings/")

@@ -24,7 +24,7 @@ def net_of(page, player_id):
     return page.locator(f"#standings-live tr[data-player='{player_id}'] td.net")
 
 
-def test_the_leaderboard_follows_a_recorded_hand_without_a_reload(page, live_server, table):
+def test_the_leaderboard_follows_a_recorded_hand_without_a_reload(page, live_server, table, quick_polls):
     competition = table.round.competition
     cai = table.seat_map["W"]
     page.goto(f"{live_server.url}/competitions/{competition.pk}/standings/")
@@ -88,7 +88,9 @@ def night(tasks_in_process, player_user):
     return {"competition": competition, "pat": pat, "t1": t1}
 
 
-def test_the_player_follows_the_night_on_a_phone_in_both_languages(phone_page, live_server, night):
+def test_the_player_follows_the_night_on_a_phone_in_both_languages(
+    phone_page, live_server, night, quick_polls
+):
     """Issue 14: log in and land on the table being played; the competition page follows the evening
     live with the player's own line marked; the standings fit a phone; then the same in Chinese."""
     page, base = phone_page, live_server.url
