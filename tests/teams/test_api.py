@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from tests.api.conftest import client_for
 from tests.factories import PlayerFactory
 from tests.teams.conftest import past_deadline
-from tournament.models import AuditEntry, Entry, Lineup, Team, TeamMember
+from tournament.models import AuditEntry, Entry, Lineup, Round, Table, Team, TeamMember
 
 
 def put_lineup(client, event, team, players):
@@ -125,3 +126,27 @@ def test_without_teams_the_team_standings_are_the_club_standings(db, client):
     competition = CompetitionFactory()
     body = client.get(f"/api/v1/competitions/{competition.pk}/teams/standings/").json()
     assert body["source"] == "clubs" and body["results"] == []
+
+
+def test_who_sees_which_lineup_is_read_once_for_all_the_teams(event, django_assert_max_num_queries):
+    """``round_lineups`` asks who the caller is and which team is theirs once, not once per team: the same
+    queries for four teams as for one more (a fifth team added)."""
+    from tests.factories import team_with_members
+    from tournament.teams.selectors import next_lineup_round, round_lineups
+
+    member = event.member_a  # Amy of the Dragons: sees her team's lineup only, before the deadline
+    with CaptureQueriesContext(connection) as four:
+        seen = {team.name: sees for team, _lineup, sees in round_lineups(event.round, member)}
+    assert seen == {"Dragons": True, "Tigers": False, "Cranes": False, "Pandas": False}
+    team_with_members(event.competition, "Owls", [PlayerFactory(name="Owl 0")])
+    with django_assert_max_num_queries(len(four)):
+        assert len(round_lineups(event.round, member)) == 5
+    # the round a captain names players for: one query, past a round that has tables (a draft too)
+    draft = Round.objects.create(competition=event.competition, number=2)  # scheduled, with a draft's table
+    Table.objects.create(round=draft, number=1)
+    Round.objects.create(competition=event.competition, number=3)
+    with django_assert_max_num_queries(1):
+        assert next_lineup_round(event.competition) == event.round
+    event.round.status = Round.Status.SEATED
+    event.round.save(update_fields=["status"])
+    assert next_lineup_round(event.competition).number == 3

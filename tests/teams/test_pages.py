@@ -19,6 +19,8 @@ def test_the_organiser_creates_a_team_adds_players_and_names_a_captain(event, cl
     Entry.objects.create(competition=event.competition, player=newcomer)
     r = client.get(teams_url(event))
     assert r.status_code == 200 and "Dragons" in r.text and "Nina New" in r.text
+    # deleting a team asks first, naming it (static/js/app.js asks what data-confirm says)
+    assert 'data-confirm="Delete the team Dragons? Its roster and its lineups are deleted with it."' in r.text
     assert client.post(teams_url(event), {"action": "create", "name": "Owls"}).status_code == 302
     owls = Team.objects.get(name="Owls")
     client.post(

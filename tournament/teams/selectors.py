@@ -77,12 +77,19 @@ def captained_teams(user):
 
 
 def may_see_lineup(user, round_: Round, team: Team, now: datetime | None = None) -> bool:
+    return _lineup_viewer(user, round_, now)(team)
+
+
+def _lineup_viewer(user, round_: Round, now: datetime | None = None):
+    """Whether ``user`` may see a team's lineup for the round, as a function of the team: asked once for
+    every team of a round (who the user is and which team is theirs are read once, not per team)."""
     if lineup_revealed(round_, now) or (
         user is not None and can_manage_competition(user, round_.competition)
     ):
-        return True
+        return lambda team: True
     own = team_of_user(user, round_.competition)
-    return own is not None and own.pk == team.pk
+    own_pk = own.pk if own is not None else None
+    return lambda team: own_pk is not None and team.pk == own_pk
 
 
 def round_lineups(round_: Round, user, now: datetime | None = None) -> list[tuple[Team, Lineup | None, bool]]:
@@ -92,20 +99,19 @@ def round_lineups(round_: Round, user, now: datetime | None = None) -> list[tupl
         lu.team_id: lu
         for lu in Lineup.objects.filter(round=round_).prefetch_related("players").select_related("named_by")
     }
-    out = []
-    for team in Team.objects.filter(competition=round_.competition_id).order_by("name", "pk"):
-        out.append((team, lineups.get(team.pk), may_see_lineup(user, round_, team, now)))
-    return out
+    sees = _lineup_viewer(user, round_, now)
+    teams = Team.objects.filter(competition=round_.competition_id).order_by("name", "pk")
+    return [(team, lineups.get(team.pk), sees(team)) for team in teams]
 
 
 def next_lineup_round(competition: Competition) -> Round | None:
-    """The first scheduled round without tables: the one a captain names the players for."""
-    for round_ in Round.objects.filter(competition=competition, status=Round.Status.SCHEDULED).order_by(
-        "number"
-    ):
-        if not round_.tables.exists():
-            return round_
-    return None
+    """The first scheduled round without tables (a draft's tables count): the one a captain names the
+    players for."""
+    return (
+        Round.objects.filter(competition=competition, status=Round.Status.SCHEDULED, tables__isnull=True)
+        .order_by("number")
+        .first()
+    )
 
 
 def lineup_field(round_: Round) -> list[int] | None:
