@@ -89,6 +89,15 @@ def error_response(problems, status_code: int, **extra) -> Response:
     return Response({"errors": items, **extra}, status=status_code)
 
 
+def refused(exc: Exception, status_code: int) -> Response:
+    """A door's refusal (an error with ``code`` and, where one field is to blame, ``field``) as the API's
+    error answer: ``{"errors": [{"code", "message", "field"?}]}``, the field left out when there is none."""
+    field = getattr(exc, "field", None)
+    return error_response(
+        [{"code": exc.code, "message": str(exc)} | ({"field": field} if field else {})], status_code
+    )
+
+
 class JSONFirstNegotiation(DefaultContentNegotiation):
     """DRF's negotiation, answering at once for the usual client: one that takes JSON or anything, with no
     ``?format=``, when JSON is the first renderer. DRF's own answer there is the same, after parsing the

@@ -24,7 +24,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
-from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.base import WRITE, LeagueAPIMixin, errors, get_or_404, id_parameter, refused
 from tournament.api.fields import Boolean, ClosedSerializer, Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN
 from tournament.api.refusals import ATTENDANCE_409, ATTENDANCE_422, SEASON_422
@@ -66,10 +66,10 @@ class AttendanceChangeSerializer(ClosedSerializer):
 
 
 def _season_error(exc: SeasonError) -> Response:
-    code = (
-        status.HTTP_409_CONFLICT if isinstance(exc, RepliesClosed) else status.HTTP_422_UNPROCESSABLE_ENTITY
+    return refused(
+        exc,
+        status.HTTP_409_CONFLICT if isinstance(exc, RepliesClosed) else status.HTTP_422_UNPROCESSABLE_ENTITY,
     )
-    return error_response([{"code": exc.code, "message": str(exc), "field": exc.field}], code)
 
 
 def _entry_by_player(rnd: Round, player_pk) -> Entry:

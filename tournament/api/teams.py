@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
-from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.base import WRITE, LeagueAPIMixin, errors, get_or_404, id_parameter, refused
 from tournament.api.fields import ClosedSerializer, RowId, Text
 from tournament.api.permissions import READ_OR_SIGNED_IN
 from tournament.api.refusals import LINEUP_409, LINEUP_422, TEAM_CREATE_409, TEAM_CREATE_422
@@ -42,9 +42,9 @@ from tournament.teams.services import lineup_set, team_create
 
 
 def team_error(exc: TeamError) -> Response:
-    code = status.HTTP_409_CONFLICT if exc.status == 409 else status.HTTP_422_UNPROCESSABLE_ENTITY
-    item = {"code": exc.code, "message": str(exc)} | ({"field": exc.field} if exc.field else {})
-    return error_response([item], code)
+    return refused(
+        exc, status.HTTP_409_CONFLICT if exc.status == 409 else status.HTTP_422_UNPROCESSABLE_ENTITY
+    )
 
 
 class MemberSerializer(serializers.Serializer):

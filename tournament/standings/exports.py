@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 
 from defusedcsv import csv
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,13 +32,25 @@ def standings_csv(lines, columns) -> str:
     is written "2=", not "=2". The text starts with a UTF-8 byte-order mark, so that Excel opens it as
     UTF-8 and Chinese names stay intact (issue 22).
     """
+    return csv_text(columns, (line.csv_values() for line in lines))
+
+
+def csv_text(columns, rows) -> str:
+    """Any standings table as CSV (the clubs', the teams'): the columns' names, then the rows, written as
+    ``standings_csv`` writes (a byte-order mark, formulas defused)."""
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out)
     writer.writerow([str(label) for _key, label in columns])
-    for line in lines:
-        writer.writerow(line.csv_values())
+    writer.writerows(rows)
     return out.getvalue()
+
+
+def csv_attachment(text: str, filename: str) -> HttpResponse:
+    """A CSV text as a download named ``filename``."""
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def standings_html(*, title: str, competition, round_, lines, columns, clubs=None, teams=None) -> str:

@@ -9,17 +9,13 @@ page narrows the players' table only; the clubs are always every club.
 
 from __future__ import annotations
 
-import io
-
-from defusedcsv import csv
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from tournament.models import Competition
 from tournament.standings.clubs import RankedClub, club_standings
-from tournament.standings.exports import BOM
+from tournament.standings.exports import csv_attachment, csv_text
 from tournament.standings.store import COMPETITION_SCOPE, stored_lines
 from tournament.teams.selectors import standings_of_teams
 from tournament.teams.standings import RankedTeam, points_text
@@ -42,24 +38,17 @@ def club_board(competition: Competition) -> list[tuple[str, RankedClub]]:
 
 def clubs_csv_text(competition: Competition) -> str:
     """The club standings as CSV, safe in a spreadsheet as the players' CSV is (``standings.exports``)."""
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.writer(out)
-    writer.writerow([str(label) for _key, label in CLUB_COLUMNS])
-    for _label, c in club_board(competition):
-        line = c.line
-        writer.writerow(
-            [csv_rank_label(c.rank, c.shared), line.name, line.chips, line.players, line.sessions]
-        )
-    return out.getvalue()
+    rows = (
+        [csv_rank_label(c.rank, c.shared), c.line.name, c.line.chips, c.line.players, c.line.sessions]
+        for _label, c in club_board(competition)
+    )
+    return csv_text(CLUB_COLUMNS, rows)
 
 
 @require_GET
 def competition_clubs_csv(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
-    response = HttpResponse(clubs_csv_text(competition), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="clubs-competition-{competition.pk}.csv"'
-    return response
+    return csv_attachment(clubs_csv_text(competition), f"clubs-competition-{competition.pk}.csv")
 
 
 # --- the teams beside the clubs (issue 35: team events) -----------------------------------------------
@@ -82,21 +71,14 @@ def team_board(competition: Competition) -> list[tuple[str, RankedTeam, str]]:
 
 
 def teams_csv_text(competition: Competition) -> str:
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.writer(out)
-    writer.writerow([str(label) for _key, label in TEAM_COLUMNS])
-    for _label, t, points in team_board(competition):
-        line = t.line
-        writer.writerow(
-            [csv_rank_label(t.rank, t.shared), line.name, points, line.chips, line.players, line.sessions]
-        )
-    return out.getvalue()
+    rows = (
+        [csv_rank_label(t.rank, t.shared), t.line.name, points, t.line.chips, t.line.players, t.line.sessions]
+        for _label, t, points in team_board(competition)
+    )
+    return csv_text(TEAM_COLUMNS, rows)
 
 
 @require_GET
 def competition_teams_csv(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
-    response = HttpResponse(teams_csv_text(competition), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="teams-competition-{competition.pk}.csv"'
-    return response
+    return csv_attachment(teams_csv_text(competition), f"teams-competition-{competition.pk}.csv")

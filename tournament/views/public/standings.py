@@ -146,9 +146,7 @@ def _title(competition: Competition, round_: Round | None) -> str:
 
 def _csv(request, competition: Competition, round_: Round | None, slug: str) -> HttpResponse:
     lines = all_lines(competition, round_, **filters(request))
-    response = HttpResponse(exports.standings_csv(lines, COLUMNS), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="standings-{slug}.csv"'
-    return response
+    return exports.csv_attachment(exports.standings_csv(lines, COLUMNS), f"standings-{slug}.csv")
 
 
 def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> HttpResponse:
