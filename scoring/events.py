@@ -16,37 +16,55 @@ from __future__ import annotations
 
 from scoring.errors import Error
 from scoring.hand_facts import Facts
+from scoring.i18n import gettext_noop
 from scoring.model import Hand
 
-# Why an event cannot have happened, in words a scorekeeper understands: the event, then why. The
-# adapters translate them (``scoring.adapter.event_words``); each error also names its ``event``, so that
-# a page can offer to score the hand again without it.
+# Why an event cannot have happened, in words a scorekeeper understands: the event, then why. Pages
+# translate them (``scoring.words.error_text``; marked here for ``makemessages``); each error also names
+# its ``event``, so that a page can offer to score the hand again without it.
 EVENT_WHY: dict[str, str] = {
-    "heavenly_not_dealer": "Heavenly hand: only the dealer (East) wins one, self-drawn on the tiles dealt "
-    "to him.",
-    "heavenly_claimed": "Heavenly hand: it is won before anyone discards, so it cannot hold a claimed "
-    "chow, pong or kong.",
-    "earthly_dealer": "Earthly hand: it is won by a player other than the dealer (East).",
-    "earthly_claimed": "Earthly hand: it is won on the dealer's first discard, so it cannot hold a "
-    "claimed chow, pong or kong.",
-    "earthly_self_drawn": "Earthly hand: under this rule set it is won on the dealer's first discard, "
-    "not self-drawn.",
-    "flower_replacement_on_discard": "Won on a flower's replacement tile: that tile is drawn from the "
-    "wall, so the win cannot be on a discard.",
-    "kong_replacement_on_discard": "Won on a kong's replacement tile: that tile is drawn from the wall, "
-    "so the win cannot be on a discard.",
-    "double_kong_replacement_on_discard": "Won on a replacement after two kongs: that tile is drawn from "
-    "the wall, so the win cannot be on a discard.",
-    "last_tile_on_discard": "Won on the last tile of the wall: that tile is drawn, so the win cannot be "
-    "on a discard.",
-    "kong_replacement_no_kong": "Won on a kong's replacement tile: the hand has no kong.",
-    "double_kong_replacement_no_kongs": "Won on a replacement after two kongs: the hand has fewer than "
-    "two kongs.",
-    "flower_replacement_no_bonus": "Won on a flower's replacement tile: the hand has no flower, season "
-    "or animal.",
-    "robbing_kong_self_drawn": "Robbed a kong: the tile is taken from another player's kong, so the win "
-    "cannot be self-drawn.",
-    "robbing_eighth_flower_few": "Robbed the eighth flower: the hand needs seven flowers and seasons.",
+    "heavenly_not_dealer": gettext_noop(
+        "Heavenly hand: only the dealer (East) wins one, self-drawn on the tiles dealt to him."
+    ),
+    "heavenly_claimed": gettext_noop(
+        "Heavenly hand: it is won before anyone discards, so it cannot hold a claimed chow, pong or kong."
+    ),
+    "earthly_dealer": gettext_noop("Earthly hand: it is won by a player other than the dealer (East)."),
+    "earthly_claimed": gettext_noop(
+        "Earthly hand: it is won on the dealer's first discard, so it cannot hold a "
+        "claimed chow, pong or kong."
+    ),
+    "earthly_self_drawn": gettext_noop(
+        "Earthly hand: under this rule set it is won on the dealer's first discard, not self-drawn."
+    ),
+    "flower_replacement_on_discard": gettext_noop(
+        "Won on a flower's replacement tile: that tile is drawn from the "
+        "wall, so the win cannot be on a discard."
+    ),
+    "kong_replacement_on_discard": gettext_noop(
+        "Won on a kong's replacement tile: that tile is drawn from the wall, "
+        "so the win cannot be on a discard."
+    ),
+    "double_kong_replacement_on_discard": gettext_noop(
+        "Won on a replacement after two kongs: that tile is drawn from "
+        "the wall, so the win cannot be on a discard."
+    ),
+    "last_tile_on_discard": gettext_noop(
+        "Won on the last tile of the wall: that tile is drawn, so the win cannot be on a discard."
+    ),
+    "kong_replacement_no_kong": gettext_noop("Won on a kong's replacement tile: the hand has no kong."),
+    "double_kong_replacement_no_kongs": gettext_noop(
+        "Won on a replacement after two kongs: the hand has fewer than two kongs."
+    ),
+    "flower_replacement_no_bonus": gettext_noop(
+        "Won on a flower's replacement tile: the hand has no flower, season or animal."
+    ),
+    "robbing_kong_self_drawn": gettext_noop(
+        "Robbed a kong: the tile is taken from another player's kong, so the win cannot be self-drawn."
+    ),
+    "robbing_eighth_flower_few": gettext_noop(
+        "Robbed the eighth flower: the hand needs seven flowers and seasons."
+    ),
 }
 
 

@@ -52,16 +52,17 @@ def test_every_string_has_its_simplified_chinese(tmp_path, monkeypatch, settings
 def test_every_rule_set_name_comes_through_gettext_and_reads_in_chinese(settings):
     """Issue 32, item 20: the rule sets' names were plain strings (English on every Chinese page)."""
     from django.utils.functional import Promise
-    from django.utils.translation import override
+    from django.utils.translation import gettext, override
 
-    from scoring.adapter.names import RULESET_NAMES, ruleset_name
     from scoring.rulesets import RULESETS
+    from scoring.words import RULESET_NAMES, ruleset_name
     from tournament.league.models import RULESET_CHOICES
 
     assert set(RULESET_NAMES) == set(RULESETS)  # every rule set is named
     assert all(isinstance(name, Promise) for _, name in RULESET_CHOICES)  # a lazy gettext, not a str
     with override("en"):
-        english = {rid: ruleset_name(rid) for rid in RULESET_NAMES}
+        english = {rid: ruleset_name(rid, gettext) for rid in RULESET_NAMES}
     with override("zh-hans"):
-        untranslated = [rid for rid in RULESET_NAMES if ruleset_name(rid) == english[rid]]
+        untranslated = [rid for rid in RULESET_NAMES if ruleset_name(rid, gettext) == english[rid]]
+        assert str(dict(RULESET_CHOICES)["sg-classic"]) == gettext(RULESET_NAMES["sg-classic"])
     assert not untranslated, f"rule sets with no Chinese name: {untranslated}"

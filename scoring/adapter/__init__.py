@@ -10,5 +10,9 @@ between them and the core's two doors, ``scoring.score_hand`` and
 - ``views``: the hand calculator page (``/calculator/``);
 - ``urls``: their URL modules, included by ``tournament/project/urls.py``;
 - ``management/commands``: ``score_hand``, ``settle`` and ``make_tile_images``;
-- ``apps``: the app config (label ``scoring``).
+- ``apps``: the app config (label ``scoring``);
+- ``templatetags``: ``rule_source``, a rule's citation in the reader's words.
+
+Words for people are the core's (``scoring.words``, marked for ``makemessages``); the views and template
+tags translate them where they are shown.
 """

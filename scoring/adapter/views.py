@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from django import forms
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 import scoring
-from scoring.adapter.names import ruleset_name
-from scoring.adapter.words import decided_text, error_text
 from scoring.answers import RESULT, answer
 from scoring.bao import discard_liability
 from scoring.rulesets import DEFAULT_RULESET, RULESETS
+from scoring.words import RULESET_NAMES, decided_text, error_text
 
 SEATS = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SEAT_NAMES = dict(SEATS)
@@ -54,10 +54,14 @@ MELD_SLOTS = 4
 HAND_TILES = 14  # concealed tiles + 3 per meld in a complete hand (scoring-api.md, "Hand")
 
 
+# the rule sets' names, translated where the form is shown (``scoring.words``)
+RULESET_CHOICES = [(rid, _(RULESET_NAMES.get(rid, rid))) for rid in RULESETS]
+
+
 class HandForm(forms.Form):
     """The calculator's form: every field a string or a choice; the engine judges the tiles."""
 
-    rules = forms.ChoiceField(label=_("Rule set"), choices=[(rid, ruleset_name(rid)) for rid in RULESETS])
+    rules = forms.ChoiceField(label=_("Rule set"), choices=RULESET_CHOICES)
     prevailing_wind = forms.ChoiceField(label=_("Prevailing wind"), choices=SEATS, widget=forms.RadioSelect)
     seat_wind = forms.ChoiceField(label=_("Winner's seat"), choices=SEATS, widget=forms.RadioSelect)
     win = forms.ChoiceField(label=_("Win"), choices=WINS, widget=forms.RadioSelect)
@@ -163,14 +167,18 @@ def _errors(errors: list) -> list[dict]:
     for e in errors:
         event = e.get("event")
         label = EVENT_LABELS.get(event) if isinstance(event, str) else None
-        out.append({**e, "text": error_text(e), "event_label": str(label) if label else ""})
+        out.append({**e, "text": error_text(e, gettext), "event_label": str(label) if label else ""})
     return out
 
 
 def decided_lines(settlement: dict, seat_name) -> list[dict]:
     """Which setting decided a payment (``decided_by``), in words, with the setting and its rule."""
     return [
-        {"setting": d.get("setting", ""), "text": decided_text(d, seat_name), "rule": d.get("rule", "")}
+        {
+            "setting": d.get("setting", ""),
+            "text": decided_text(d, seat_name, gettext),
+            "rule": d.get("rule", ""),
+        }
         for d in settlement.get("decided_by") or []
     ]
 

@@ -302,7 +302,7 @@ def test_the_rule_set_comes_first_and_the_page_scores_as_you_go():
     """Issue 32, item 21: the rule set above the tiles; the Score button only without JavaScript."""
     from django.test import Client
 
-    from scoring.adapter.names import rule_source
+    from scoring.words import rule_source
 
     html = Client().get(URL).content.decode()
     assert html.index('name="rules"') < html.index('name="concealed"')

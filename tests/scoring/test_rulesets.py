@@ -230,7 +230,7 @@ def _core_modules() -> list[str]:
 
 def test_the_rules_core_imports_no_django():
     core = _core_modules()
-    assert {"scoring", "scoring.jsontext", "scoring.settle", "scoring.answers"} <= set(core)
+    assert {"scoring", "scoring.jsontext", "scoring.settle", "scoring.answers", "scoring.words"} <= set(core)
     assert not [m for m in core if m.startswith("scoring.adapter")]
     code = (
         f"import sys, importlib; [importlib.import_module(m) for m in {core!r}]; "
@@ -349,3 +349,20 @@ def test_every_shipped_setting_is_the_base_or_a_documents_rule():
     for key in BASE:  # the base holds only what all four documents agree on
         assert not any(key in p.rules and p.rules[key].value is not AS_BASE for p in written.values()), key
         assert all(RULESETS[rid][key] == RULESETS["spgg-2023"][key] for rid in IDS), key
+
+
+def test_django_is_imported_only_by_the_adapters_django_parts():
+    """The adapter is thin: its Django is in the views, URLs, app config, template tags and commands;
+    words and data live in the core (``scoring.words``), where ``makemessages`` finds them marked."""
+    import ast
+
+    adapter = Path(__file__).resolve().parents[2] / "scoring" / "adapter"
+    django_parts = {"api.py", "apps.py", "openapi.py", "views.py", "urls", "templatetags", "management"}
+    importers = set()
+    for path in adapter.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            if any(n.split(".")[0] in ("django", "rest_framework", "drf_spectacular") for n in names):
+                importers.add(path.relative_to(adapter).parts[0])
+    assert importers and importers <= django_parts, importers - django_parts

@@ -9,9 +9,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
-from scoring.adapter.words import error_text
+from scoring.words import error_text
 from tournament.forms.scoresheet_kinds import MELD_SLOTS, PAYOUT_KINDS, SELF
 
 
@@ -132,7 +132,7 @@ def explain(code: str, message: str, field: str | None = None) -> str:
     if code in _PLAIN_WORDS:
         return str(_PLAIN_WORDS[code])
     if code.startswith("event_"):  # an event the hand cannot have had: which, and why (issue 37)
-        return error_text({"message": message})
+        return error_text({"message": message}, gettext)
     top = re.split(r"[.\[]", field or "", maxsplit=1)[0]
     where = str(_FIELD_WORDS[top]) if top in _FIELD_WORDS else None
     if where and top in ("instant", "hand") and not message.lower().startswith(where.lower()):

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from scoring.adapter.names import rule_source, ruleset_name
 from scoring.rulesets import RULESETS, describe_settings, get_ruleset
+from scoring.words import rule_source, ruleset_name
 from tournament.league import rulecard
 from tournament.project.http_cache import PAGE, shared
 
@@ -26,7 +27,7 @@ def _groups(rules) -> list[dict]:
                 "label": rulecard.label(key),
                 "shown": rulecard.in_words(key, item["value"]),
                 "help": rulecard.help_text(key),
-                "source": rule_source(item.get("source", "")),
+                "source": rule_source(item.get("source", ""), gettext),
             }
         )
     order = [slug for slug, _heading, _keys in rulecard.GROUPS] + [rulecard.OTHER[0]]
@@ -39,5 +40,5 @@ def rule_card(request, ruleset_id: str):
     if ruleset_id not in RULESETS:
         raise Http404("No such rule set.")
     rules = get_ruleset(ruleset_id)
-    context = {"name": ruleset_name(ruleset_id), "rules": rules, "groups": _groups(rules)}
+    context = {"name": ruleset_name(ruleset_id, gettext), "rules": rules, "groups": _groups(rules)}
     return render(request, "public/rulecard.html", context)

@@ -19,9 +19,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.adapter.names import ruleset_name
 from scoring.adapter.views import bao_reasons, decided_lines
 from scoring.rulesets import describe_settings, get_ruleset
+from scoring.words import ruleset_name
 from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
 from tournament.forms.scoresheet_words import payout_kind
@@ -260,7 +260,7 @@ def ruleset_summary(table: Table) -> dict:
     ]
     return {
         "id": rules.id,
-        "name": ruleset_name(competition.rules),
+        "name": ruleset_name(competition.rules, _),
         "title": rules.title,
         "version": rules.version,
         "source": rules.source,
