@@ -78,7 +78,8 @@ def test_the_calculator_works_without_javascript(browser, live_server):
 def test_a_tile_used_four_times_across_the_form_cannot_be_tapped_again(phone_page, live_server):
     page = phone_page
     page.goto(live_server.url + "/calculator/")
-    tap_hand(page, ["RD", "RD", "RD"])
+    hand = tap_hand(page, ["RD", "RD", "RD"])
+    expect(hand.locator("[data-tile-tray] [data-code=RD]")).to_have_count(3)  # three quick taps, three tiles
     meld = page.locator("[data-tile-picker]:has(#id_meld1)")
     meld.locator("[data-tile-tray]").tap()
     meld.locator("[data-tile='RD']").tap()
