@@ -5,11 +5,13 @@ docs must load nothing from another host.
 """
 
 import re
+from datetime import datetime
 
 import pytest
 from drf_spectacular.validation import validate_schema
 
 from tournament.api.lifecycle import ROUND_ACTIONS
+from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -162,6 +164,33 @@ def test_a_time_before_singapores_standard_offsets_is_answered_in_rfc_3339(leagu
         format="json",
     )
     assert later.json()["starts_at"] == "2026-06-25T13:01:39+08:00"  # the league's zone, as before
+
+
+RFC_3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$")
+
+
+def test_every_time_the_api_writes_is_rfc_3339_before_1905_too(league):
+    """The same for the times the serializers declare themselves (a round's clock, the screen's round, a
+    lineup's deadline): schemathesis found ``clock_ends`` written "0529-05-03T08:29:26+06:55:25"."""
+    from tests.api.conftest import client_for
+    from tests.factories import team_with_members
+
+    organiser = client_for(league.users["organiser"])
+    made = organiser.post(
+        f"/api/v1/competitions/{league.competition.pk}/rounds/",
+        {"starts_at": "0529-05-03T00:34:01Z", "ends_at": "0529-05-03T01:34:01Z", "venue": "Hall"},
+        format="json",
+    ).json()
+    assert made["ends_at"] == "0529-05-03T01:34:01Z" and made["clock_ends"] == "0529-05-03T01:34:01Z"
+    team_with_members(league.competition, "Owls", [league.round.seats.first().player])
+    lineups = organiser.get(f"/api/v1/rounds/{made['id']}/lineups/").json()
+    assert lineups["deadline"] == "0529-05-02T23:34:01Z"  # an hour before the start
+    Round.objects.exclude(pk=made["id"]).delete()
+    Round.objects.filter(pk=made["id"]).update(status=Round.Status.PLAYING)
+    screen = client_for(None).get(f"/api/v1/competitions/{league.competition.pk}/screen/").json()["round"]
+    for field, instant in (("starts_at", "0529-05-03T00:34:01Z"), ("clock_ends", "0529-05-03T01:34:01Z")):
+        assert RFC_3339.match(screen[field]), screen[field]
+        assert datetime.fromisoformat(screen[field]) == datetime.fromisoformat(instant)
 
 
 def test_the_disputes_queue_is_documented_as_the_array_it_is(schema_json):

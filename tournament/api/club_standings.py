@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
+from tournament.api.fields import DateTime
 from tournament.api.standings import _stored_meta
 from tournament.models import Competition, StandingsMeta
 from tournament.standings.clubs import club_standings
@@ -35,7 +36,7 @@ class ClubRowSerializer(serializers.Serializer):
 class ClubStandingsSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     competition = serializers.IntegerField()
-    computed_at = serializers.DateTimeField()
+    computed_at = DateTime()
     results = ClubRowSerializer(many=True)
 
 

@@ -40,7 +40,7 @@ from tournament.api.base import (
     id_parameter,
     request_meta,
 )
-from tournament.api.fields import Text
+from tournament.api.fields import DateTime, Text
 from tournament.api.refusals import ANSWER_409, ANSWER_422, RULING_409, RULING_422
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
@@ -76,10 +76,10 @@ class ConfirmationSerializer(serializers.Serializer):
     state = serializers.ChoiceField(choices=HandCheck.State.choices)
     counted = serializers.BooleanField(help_text="Whether the standings take the hand in.")
     needed = serializers.IntegerField(allow_null=True)
-    due_at = serializers.DateTimeField(allow_null=True)
+    due_at = DateTime(allow_null=True)
     ruling = serializers.CharField(help_text='"keep", "void", or "" before a ruling.')
     ruling_reason = serializers.CharField()
-    ruled_at = serializers.DateTimeField(allow_null=True)
+    ruled_at = DateTime(allow_null=True)
     may_answer = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
     answers = AnswerSerializer(many=True)
 

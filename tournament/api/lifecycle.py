@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
-from tournament.api.fields import Integer, Text
+from tournament.api.fields import DateTime, Integer, Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.refusals import HAND_CORRECT_409, HAND_CORRECT_422
@@ -39,7 +39,7 @@ class ReopenRequestSerializer(serializers.Serializer):
 
 
 class StartRequestSerializer(serializers.Serializer):
-    ends_at = serializers.DateTimeField(
+    ends_at = DateTime(
         required=False,
         help_text="A new end time (a late start): the sheets' countdown and late hands follow it.",
     )

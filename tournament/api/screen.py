@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.fields import DateTime
 from tournament.api.permissions import COMPETITION_ORGANISER
 from tournament.models import Competition, Hand, Screen
 from tournament.project.http_cache import DATA, shared
@@ -61,10 +62,10 @@ class ScreenRoundSerializer(serializers.Serializer):
     status = serializers.CharField()
     venue = serializers.CharField()
     held = serializers.BooleanField(help_text="Results held back: no tables are shown.")
-    starts_at = serializers.DateTimeField(allow_null=True)
-    ends_at = serializers.DateTimeField(allow_null=True, help_text="The scheduled end.")
+    starts_at = DateTime(allow_null=True)
+    ends_at = DateTime(allow_null=True, help_text="The scheduled end.")
     extra_minutes = serializers.IntegerField()
-    clock_ends = serializers.DateTimeField(
+    clock_ends = DateTime(
         allow_null=True, help_text="`ends_at` plus the extra time: what the clock counts down to."
     )
 
@@ -82,7 +83,7 @@ class ScreenSerializer(serializers.Serializer):
     competition = inline_serializer(
         "ScreenCompetition", {"id": serializers.IntegerField(), "name": serializers.CharField()}
     )
-    made_at = serializers.DateTimeField(help_text="When this answer was made (kept answers are re-served).")
+    made_at = DateTime(help_text="When this answer was made (kept answers are re-served).")
     message = serializers.CharField(help_text="The organiser's message line (may be empty).")
     round = ScreenRoundSerializer(allow_null=True)
     stage = inline_serializer(

@@ -25,7 +25,7 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, errors, get_or_404, id_parameter, refused
-from tournament.api.fields import Boolean, ClosedSerializer, Integer, Text
+from tournament.api.fields import Boolean, ClosedSerializer, DateTime, Integer, Text
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN
 from tournament.api.refusals import ATTENDANCE_409, ATTENDANCE_422, SEASON_422
 from tournament.models import Competition, Entry, Round
@@ -43,7 +43,7 @@ class AttendanceRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     reply = serializers.ChoiceField(choices=Reply.choices, allow_null=True, help_text="null: not answered")
     checked_in = serializers.BooleanField()
-    checked_in_at = serializers.DateTimeField(allow_null=True)
+    checked_in_at = DateTime(allow_null=True)
     no_show = serializers.BooleanField(help_text="Replied yes and was not here when the night was seated.")
     reserve = serializers.BooleanField(help_text="Seated to fill a table.")
 

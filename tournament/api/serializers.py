@@ -18,7 +18,7 @@ from scoring.rulesets import get_ruleset
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import people_beyond
 from tournament.api.competition_confirmation import CONFIRMATION, set_confirmation
-from tournament.api.fields import Boolean, Integer, RowId, RowIds, StrictModelSerializer, Text
+from tournament.api.fields import Boolean, DateTime, Integer, RowId, RowIds, StrictModelSerializer, Text
 from tournament.api.permissions import is_league_organiser
 from tournament.league.competitions import (
     CompetitionError,
@@ -282,7 +282,7 @@ class TokenSerializer(serializers.Serializer):
 class TokenListItemSerializer(serializers.Serializer):
     id = Text(help_text="Names the token for DELETE; not the key, nor enough to guess it.")
     key_prefix = Text(help_text="The key's first characters, to recognise it by.")
-    created = serializers.DateTimeField()
+    created = DateTime()
     current = Boolean(help_text="True for the token this request was sent with.")
 
 

@@ -13,7 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.outcome import ANIMAL_PAIRS, BONUS_SETS, INSTANT_TYPES, MAX_DOUBLES, MAX_INSTANT
-from tournament.api.fields import Boolean, ClosedSerializer, Integer, StrictModelSerializer, Text
+from tournament.api.fields import Boolean, ClosedSerializer, DateTime, Integer, StrictModelSerializer, Text
 from tournament.api.serializers import PlayerIdField
 from tournament.api.serializers_tables import TableStateSerializer, state_data
 from tournament.models import Hand
@@ -38,10 +38,10 @@ class TransferSerializer(serializers.Serializer):
 class VoidSerializer(serializers.Serializer):
     reason = Text()
     voided_by = Integer(source="voided_by_id", allow_null=True)
-    voided_at = serializers.DateTimeField()
+    voided_at = DateTime()
 
 
-_DATETIME = serializers.DateTimeField()
+_DATETIME = DateTime()
 
 
 class HandSerializer(StrictModelSerializer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from tournament.api.fields import Boolean, Integer, StrictModelSerializer
+from tournament.api.fields import Boolean, DateTime, Integer, StrictModelSerializer
 from tournament.api.serializers_tables import (
     TableSerializer,
 )
@@ -18,7 +18,7 @@ class RoundSerializer(StrictModelSerializer):
     extra_minutes = serializers.IntegerField(
         read_only=True, help_text="Extra time given to the round (POST /api/v1/rounds/{id}/extra-time/)."
     )
-    clock_ends = serializers.DateTimeField(
+    clock_ends = DateTime(
         read_only=True,
         allow_null=True,
         help_text="When the round's clock runs out: `ends_at` plus the extra time.",

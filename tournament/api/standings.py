@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter
+from tournament.api.fields import DateTime
 from tournament.models import ChipTransfer, Competition, Round, StandingsMeta
 from tournament.project.http_cache import DATA, shared
 from tournament.standings import cache as standings_cache
@@ -62,7 +63,7 @@ class StandingsSerializer(serializers.Serializer):
     previous = serializers.URLField(allow_null=True)
     competition = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True)
-    computed_at = serializers.DateTimeField()
+    computed_at = DateTime()
     held = serializers.BooleanField(help_text="The round's results are held back until released.")
     results = StandingRowSerializer(many=True)
 

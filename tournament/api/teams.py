@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, errors, get_or_404, id_parameter, refused
-from tournament.api.fields import ClosedSerializer, RowId, Text
+from tournament.api.fields import ClosedSerializer, DateTime, RowId, Text
 from tournament.api.permissions import READ_OR_SIGNED_IN
 from tournament.api.refusals import LINEUP_409, LINEUP_422, TEAM_CREATE_409, TEAM_CREATE_422
 from tournament.api.standings import _stored_meta
@@ -141,7 +141,7 @@ class TeamStandingsSerializer(serializers.Serializer):
     competition = serializers.IntegerField()
     source = serializers.ChoiceField(choices=["teams", "clubs"], help_text="clubs: no team is defined.")
     scoring = serializers.ChoiceField(choices=["chips", "placings"], help_text="What ranks the teams.")
-    computed_at = serializers.DateTimeField()
+    computed_at = DateTime()
     results = TeamRowSerializer(many=True)
 
 
@@ -203,12 +203,12 @@ class LineupSerializer(serializers.Serializer):
     named = serializers.BooleanField(help_text="The team has named its players for this round.")
     hidden = serializers.BooleanField(help_text="Named, but not shown to you before the deadline.")
     players = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    named_at = serializers.DateTimeField(allow_null=True)
+    named_at = DateTime(allow_null=True)
 
 
 class LineupsSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    deadline = serializers.DateTimeField(allow_null=True, help_text="null: the round has no start time.")
+    deadline = DateTime(allow_null=True, help_text="null: the round has no start time.")
     revealed = serializers.BooleanField(help_text="Every lineup is public now.")
     results = LineupSerializer(many=True)
 
