@@ -84,13 +84,18 @@ def test_no_network_is_shown_in_the_page_language_and_retry_recovers(page, live_
     page.clock.run_for(LIVE_SECONDS * 1000)
     expect(bar).to_be_visible()
     expect(bar).to_contain_text("无法连接服务器：请检查网络后重试。")
-    page.get_by_role("button", name="重试").click()  # still no network: said again
+    # Each Retry is waited for until its request has failed or been answered: the bar and the rows were
+    # already as expected before it, so they alone would not wait for the request (a flake seen here).
+    with page.expect_event("requestfailed", lambda request: "/standings/live/" in request.url):
+        page.get_by_role("button", name="重试").click()  # still no network: said again
     expect(bar).to_be_visible()
     expect(bar).to_contain_text("无法连接服务器")
     assert len(seen) == 2
 
     failure["on"] = False
-    page.get_by_role("button", name="重试").click()
+    with page.expect_response(lambda response: "/standings/live/" in response.url) as answered:
+        page.get_by_role("button", name="重试").click()
+    assert answered.value.ok
     expect(bar).to_be_hidden()
     expect(page.locator("#standings-live tbody tr")).to_have_count(4)
     assert len(seen) == 3
