@@ -68,7 +68,8 @@ def test_every_public_read_is_shared_with_a_validator_and_no_token_or_cookie(cli
         assert b"csrfmiddlewaretoken" not in answer.content and b"X-CSRFToken" not in answer.content, name
 
 
-def test_an_unchanged_read_is_answered_304_without_a_query_or_a_template(client, league):
+def test_an_unchanged_read_is_answered_304_without_a_query_or_a_template(client, league, clock):
+    """On the test's clock: a tag names its renewal window (``Policy.renew``), which a slow run may cross."""
     for name, url in public_reads(league).items():
         etag = client.get(url)["ETag"]
         with CaptureQueriesContext(connection) as queries:
@@ -112,10 +113,11 @@ def test_the_live_partial_is_renewed_as_it_says_how_old_the_standings_are(client
 
 
 def test_an_answer_kept_past_a_change_keeps_its_own_validator(
-    client, league, standings_floor, django_capture_on_commit_callbacks
+    client, league, standings_floor, clock, django_capture_on_commit_callbacks
 ):
     """Served from memory for a second past a hand, it is tagged with the version it was made at: a
-    conditional request with that tag once the new one is made is answered in full, not 304."""
+    conditional request with that tag once the new one is made is answered in full, not 304. The tag also
+    names the minute (``DATA.renew``): on the test's clock, or a run crossing a minute fails (once in CI)."""
     url = public_reads(league)["standings API"]
     first = client.get(url)
     with django_capture_on_commit_callbacks(execute=True):
@@ -224,7 +226,7 @@ def test_what_must_show_a_hand_within_seconds_is_kept_by_nginx_to_the_end_of_its
     assert {"standings API", "leaderboard live"} <= seen
 
 
-def test_if_none_match_star_is_answered_as_without_it(client, league):
+def test_if_none_match_star_is_answered_as_without_it(client, league, clock):
     """Issue 31, item 6: ``*`` was a 304 (public) for any shared read, addresses that do not exist too."""
     missing = {
         "standings API": "/api/v1/competitions/999999/standings/",
