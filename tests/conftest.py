@@ -39,8 +39,9 @@ def pytest_report_header(config):
 
 # Tests that run for seconds each (a subprocess stack, a whole demo league, a long search, a property run
 # of hundreds of examples), by node id. They are started first, then the browser tests, then the rest
-# (``pytest_collection_modifyitems``). Under ``--dist load`` (pyproject.toml) the first worker gets the first
-# quarter of the run, so the long tests run on it while the other runs short ones (issue 30).
+# (``pytest_collection_modifyitems``). pytest-xdist's ``loadgroup`` (pyproject.toml) deals the tests out
+# one at a time to the worker that asks, so the long ones are shared at the start, whichever worker is
+# free takes the next, and the run ends on short tests with both workers busy (issue 30).
 LONG_FIRST = (
     "tests/deploy/",
     "tests/tournament/test_upgrade.py",
@@ -66,6 +67,23 @@ def pytest_collection_modifyitems(config, items):
     """The long tests first, then the browser tests, each group in its collected order (a stable sort: every
     worker collects the same order, which pytest-xdist requires)."""
     items.sort(key=_start_order)
+    _keep_groups_whole(config, items)
+
+
+def _keep_groups_whole(config, items) -> None:
+    """``--dist loadgroup`` sends the tests marked ``xdist_group("x")`` to one worker by the "@x" its worker
+    adds to their ids; pytest 9.2 keeps ids in a new field, and pytest-xdist 3.8 still writes the old one,
+    so the groups were silently dealt out like any test (pytest-dev/pytest-xdist#1386, fix not released).
+    The same suffix, set where pytest 9.2 reads it (the module's nginx stack was built on both workers)."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        marks = item.iter_markers("xdist_group")
+        groups = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in marks})
+        if groups and not item.nodeid.endswith("@" + "_".join(groups)):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
 
 
 def need(condition: bool, reason: str) -> None:

@@ -121,6 +121,11 @@ def static_manifest(env: dict) -> None:
             assert collected.returncode == 0, collected.stderr
 
 
+# One worker runs this module whole (``--dist loadgroup``, pyproject.toml): its stack is built once per
+# module, and tests dealt out one by one would build it on both workers.
+pytestmark = pytest.mark.xdist_group("nginx")
+
+
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("nginx")

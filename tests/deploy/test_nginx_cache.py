@@ -26,6 +26,11 @@ from tests.deploy.test_nginx import HOST, ask, stack  # noqa: F401 (the stack is
 PASSWORD = "a-demo-password-9"
 
 
+# One worker runs this module whole (``--dist loadgroup``, pyproject.toml): its stack is built once per
+# module, and tests dealt out one by one would build it on both workers.
+pytestmark = pytest.mark.xdist_group("nginx")
+
+
 @pytest.fixture(scope="module")
 def demo(stack):  # noqa: F811
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")} | {
