@@ -4,7 +4,7 @@
 # On a laptop: SQLite, tasks in process; tests that need Redis, a worker or
 # Chromium are skipped when those are missing. With CI=true: the suite runs on
 # the PostgreSQL and Redis of this machine (started here if they are down),
-# with a real Celery worker and headless Chromium (Debian's package, installed
+# with a real Celery worker and headless Chromium (Debian's headless shell, installed
 # here when missing); a missing service then fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,10 +37,12 @@ if [ "${CI:-}" = "true" ]; then
     for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.5; done
   fi
   redis-cli -h 127.0.0.1 -p 6379 ping
-  if [ ! -x /usr/bin/chromium ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  # The browser tests drive Debian's headless shell of Chromium: the same engine, half the CPU of the
+  # desktop browser (tests/conftest.py, CHROMIUM).
+  if [ ! -x /usr/bin/chromium-headless-shell ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
   fi
-  /usr/bin/chromium --version 2>/dev/null || true
+  /usr/bin/chromium-headless-shell --version 2>/dev/null || true
   # Chinese names in PDFs (tests/organiser/test_printing.py) and screenshots need a CJK font
   fc-list 2>/dev/null | grep -q "CJK" || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; }
   # tests/deploy/test_nginx.py runs deploy/nginx.conf (its own nginx process; the package's service is not used)

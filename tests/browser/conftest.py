@@ -1,4 +1,5 @@
-"""Browser tests: Playwright driving Debian's Chromium (never Playwright's own download)."""
+"""Browser tests: Playwright driving Debian's Chromium, its headless shell where installed (never
+Playwright's own download; ``tests.conftest.CHROMIUM`` says which)."""
 
 import os
 import threading
@@ -8,9 +9,8 @@ from pathlib import Path
 import pytest
 from django.core.signals import request_finished, request_started
 
-from tests.conftest import need
+from tests.conftest import CHROMIUM, need
 
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -21,13 +21,13 @@ CHROMIUM_ARGS = [
 def browser_type_launch_args(browser_type_launch_args):
     # Asked before the session's browser is launched (an autouse fixture of a test comes after it):
     # without Chromium a laptop's run skips the browser tests instead of erroring in the launch.
-    need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium)")
+    need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium-headless-shell)")
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(autouse=True)
 def _chromium_present():
-    need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium)")
+    need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium-headless-shell)")
 
 
 @pytest.fixture(autouse=True)
