@@ -9,6 +9,13 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _whitenoise_as_in_production(settings):
+    """Production's WhiteNoise: the files found once, when the middleware starts (tests/conftest.py
+    turns that off for the other tests' clients)."""
+    settings.WHITENOISE_AUTOREFRESH = False
+
+
 def test_every_asset_of_the_layout_is_served_by_the_app(client):
     html = client.get(reverse("home")).content.decode()
     assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
