@@ -111,6 +111,9 @@ def search_round(
     it = 0
     cold = 0.02 * REPEAT  # below this temperature the walk settles; only then does patience run out
     reheats = REHEATS if last and tables_n >= 6 else 0  # a few tables: the pair usually cannot be parted
+    # randrange(n) for n > 0 is _randbelow(n): the same draws, without randrange's checks (a third of the
+    # loop's time), so a seed still gives the same seating
+    below, uniform, exp = rng._randbelow, rng.random, math.exp
     while True:
         if not (it < budget and best > 1e-9 and tables_n > 1 and (since_best < patience or temp > cold)):
             # a pair of the round before still sits together: warm up again from the best round, a few times
@@ -132,29 +135,46 @@ def search_round(
             timed_out = True
             break
         temp *= cool
-        t1 = rng.randrange(tables_n)
+        t1 = below(tables_n)
         for _ in range(3):  # lean towards tables that cost something
             if tcost[t1] > 0:
                 break
-            t1 = rng.randrange(tables_n)
-        t2 = rng.randrange(tables_n - 1)
+            t1 = below(tables_n)
+        t2 = below(tables_n - 1)
         if t2 >= t1:
             t2 += 1
         T1, T2 = tables[t1], tables[t2]
-        i, j = rng.randrange(4), rng.randrange(4)
+        i, j = below(4), below(4)
         p, q = T1[i], T2[j]
+        # cost(a, b) written out (the loop's hottest lines), in the same order of additions
+        pp, pq = pc[p], pc[q]
         d1 = 0.0
-        for k in range(4):
-            if k != i:
-                x = T1[k]
-                d1 += cost(q, x) - cost(p, x)
         d2 = 0.0
-        for k in range(4):
-            if k != j:
-                y = T2[k]
-                d2 += cost(p, y) - cost(q, y)
+        if rank is None:
+            for k in range(4):
+                if k != i:
+                    x = T1[k]
+                    d1 += pq.get(x, 0) - pp.get(x, 0)
+            for k in range(4):
+                if k != j:
+                    y = T2[k]
+                    d2 += pp.get(y, 0) - pq.get(y, 0)
+        else:
+            rp, rq = rank[p], rank[q]
+            for k in range(4):
+                if k != i:
+                    x = T1[k]
+                    d1 += (pq.get(x, 0) + scale * abs(rq - rank[x])) - (
+                        pp.get(x, 0) + scale * abs(rp - rank[x])
+                    )
+            for k in range(4):
+                if k != j:
+                    y = T2[k]
+                    d2 += (pp.get(y, 0) + scale * abs(rp - rank[y])) - (
+                        pq.get(y, 0) + scale * abs(rq - rank[y])
+                    )
         delta = d1 + d2
-        if delta <= 0 or rng.random() < math.exp(-delta / temp):
+        if delta <= 0 or uniform() < exp(-delta / temp):
             T1[i], T2[j] = q, p
             where[p], where[q] = t2, t1
             tcost[t1] += d1
