@@ -138,37 +138,34 @@ def _no_language_left_behind(request):
 # --- the fixed role users (healthchecks style: the same cast in every permission test) ---
 
 
-@pytest.fixture
-def organiser(db):
+CAST = {"organiser": "olivia_organiser", "scorekeeper": "sam_scorekeeper", "player": "pat_player"}
+
+
+def cast_user(role: str):
+    """The cast's user of ``role`` (its group's permissions): for the fixtures below, and for a set-up
+    built once a module (tests/api/test_schema_fuzz.py)."""
     from django.contrib.auth.models import Group
 
     from tests.factories import UserFactory
 
-    user = UserFactory(username="olivia_organiser")
-    user.groups.add(Group.objects.get(name="organiser"))
+    user = UserFactory(username=CAST[role])
+    user.groups.add(Group.objects.get(name=role))
     return user
+
+
+@pytest.fixture
+def organiser(db):
+    return cast_user("organiser")
 
 
 @pytest.fixture
 def scorekeeper(db):
-    from django.contrib.auth.models import Group
-
-    from tests.factories import UserFactory
-
-    user = UserFactory(username="sam_scorekeeper")
-    user.groups.add(Group.objects.get(name="scorekeeper"))
-    return user
+    return cast_user("scorekeeper")
 
 
 @pytest.fixture
 def player_user(db):
-    from django.contrib.auth.models import Group
-
-    from tests.factories import UserFactory
-
-    user = UserFactory(username="pat_player")
-    user.groups.add(Group.objects.get(name="player"))
-    return user
+    return cast_user("player")
 
 
 @pytest.fixture

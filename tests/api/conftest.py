@@ -55,6 +55,11 @@ def _in_group(username: str, group: str):
 
 @pytest.fixture
 def league(organiser, scorekeeper, player_user) -> League:
+    return build_league(organiser, scorekeeper, player_user)
+
+
+def build_league(organiser, scorekeeper, player_user) -> League:
+    """The cast's league (the module's docstring): for ``league``, and for a set-up built once a module."""
     competition = CompetitionFactory(name="Spring League")
     competition.organisers.add(organiser)
     other_keeper = _in_group("kim_other_scorekeeper", "scorekeeper")

@@ -20,6 +20,7 @@ exploratory run is bench/schema_fuzz.sh.
 from __future__ import annotations
 
 import os
+import sys
 import zlib
 
 import pytest
@@ -27,7 +28,8 @@ import schemathesis
 from django.contrib.auth import get_user_model
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
+from django.test import override_settings
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from hypothesis import HealthCheck, reject, settings
@@ -38,6 +40,8 @@ from schemathesis.core.parameters import ParameterLocation
 
 from scoring import InvalidInput
 from scoring.rulesets import RULESETS, get_ruleset
+from tests.api.conftest import build_league
+from tests.conftest import cast_user
 from tests.factories import team_with_members
 from tournament.api.tokens import public_id
 from tournament.confirmations.seat_links import seat_link_token
@@ -187,16 +191,34 @@ def _one_db_connection():
     request_finished.connect(close_old_connections)
 
 
-@pytest.fixture(params=ROLES)
-def caller(request, league, settings, _one_db_connection):
-    """The role's user and API token, in a league with a hand waiting for the players' confirmation,
-    a chip count that differs from the ledger and one asked for (issue 19)."""
-    settings.AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
-    # The scoring engine's rate limit would answer most of a run 429 (documented, but it tests nothing).
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"scoring": "1000000/minute"},
-    }
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The league every case is sent to, built once a module (in each worker), in a transaction that ends
+    with the module: each test runs in a savepoint of it (pytest-django's ``db``), rolled back after the
+    test, so every case still starts from these rows. Built per test, it was a third of the module's time.
+
+    A league with a hand waiting for the players' confirmation, a chip count that differs from the ledger
+    and one asked for (issue 19), two teams and a round to name a lineup for (issue 35), and stages (issue
+    36); an API token for each role."""
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=[FAST_HASHER]):
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            built = _build_world()
+        except BaseException:
+            atomic.__exit__(*sys.exc_info())
+            raise
+    yield built
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        atomic.__exit__(None, None, None)
+
+
+FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"  # tests/conftest.py's, for every test
+
+
+def _build_world() -> dict:
+    league = build_league(cast_user("organiser"), cast_user("scorekeeper"), cast_user("player"))
     organiser = league.users["organiser"]
     competition_set_confirmation(league.competition, rule="players", needed=2, user=organiser)
     seated = league.table.seats.select_related("player").first().player
@@ -218,15 +240,32 @@ def caller(request, league, settings, _one_db_connection):
     # Stages (issue 36): the preliminaries with the league's round, and a final cut to four.
     stage_add_round(stage_create(league.competition, name="Preliminaries"), league.round)
     stage_create(league.competition, name="Final", cut_size=4)
-    role = request.param
-    user = {
+    users = {
         "anonymous": None,
         "player": league.users["player"],
         "scorekeeper": league.users["table_scorekeeper"],
         "organiser": league.users["organiser"],
-    }[role]
-    token = Token.objects.create(user=user) if user else None
-    return {"role": role, "user": user, "token": token, "league": league}
+    }
+    tokens = {role: Token.objects.create(user=user) if user else None for role, user in users.items()}
+    return {"league": league, "users": users, "tokens": tokens}
+
+
+@pytest.fixture(params=ROLES)
+def caller(request, world, db, settings, _one_db_connection):
+    """The role's user and API token, in the module's league (``world``)."""
+    settings.AXES_LOCKOUT_CALLABLE = "tournament.api.errors.lockout_response"
+    # The scoring engine's rate limit would answer most of a run 429 (documented, but it tests nothing).
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"scoring": "1000000/minute"},
+    }
+    role = request.param
+    return {
+        "role": role,
+        "user": world["users"][role],
+        "token": world["tokens"][role],
+        "league": world["league"],
+    }
 
 
 KEPT = (AuditEntry, Club, Player, Competition, Entry, Round, Table, Seat, Hand, HandVoid, ChipTransfer,

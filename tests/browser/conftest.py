@@ -4,7 +4,6 @@ Playwright's own download; ``tests.conftest.CHROMIUM`` says which)."""
 import os
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from django.core.signals import request_finished, request_started
