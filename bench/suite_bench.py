@@ -4,7 +4,8 @@
     .venv/bin/python bench/suite_bench.py --before 5d2a8d3     # and an older commit, in the same run
     .venv/bin/python bench/suite_bench.py --ci                 # CI=true bash .ci/run (PostgreSQL, Redis,
                                                                #   a worker, Chromium, then the fault tests)
-    .venv/bin/python bench/suite_bench.py --repeat 5           # the same clone run again (flakiness)
+    .venv/bin/python bench/suite_bench.py --repeat 5           # the same clone run again (flakiness;
+                                                               #   --before's clone runs once)
 
 Each commit is cloned into a temporary folder (``git clone``, nothing of this work tree carried over)
 and run there with the same command a contributor types: ``bash scripts/test.sh`` (``--ci``:
@@ -67,7 +68,7 @@ def main() -> int:
     parser.add_argument("--rev", default="HEAD", help="the commit to measure (default HEAD)")
     parser.add_argument("--before", help="an older commit to measure in the same run, first")
     parser.add_argument("--ci", action="store_true", help="CI=true bash .ci/run instead of scripts/test.sh")
-    parser.add_argument("--repeat", type=int, default=1, help="runs of each clone")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of the clone of --rev (--before: one)")
     args = parser.parse_args()
     load, mode = os.getloadavg()[0], "CI=true" if args.ci else "embedded"
     print(f"load average before: {load:.2f} on {os.cpu_count()} cores; {mode}")
@@ -75,7 +76,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="suite-bench-") as tmp:
         for rev in [r for r in (args.before, args.rev) if r]:
             folder = clone(rev, Path(tmp))
-            for n in range(1, args.repeat + 1):
+            for n in range(1, (1 if rev == args.before else args.repeat) + 1):
                 log = Path(tmp) / f"{rev}-{n}.log"
                 result = run(folder, ci=args.ci, log=log)
                 failed |= result["status"] != 0
@@ -86,7 +87,11 @@ def main() -> int:
                 for line in result["slowest"]:
                     print(f"    {line}")
                 if result["status"]:
-                    print("    last lines of the log:\n" + "\n".join(log.read_text().splitlines()[-30:]))
+                    kept = Path(tempfile.gettempdir()) / f"suite-bench-{rev}-{n}.log"
+                    kept.write_text(log.read_text(errors="replace"))  # the clone's folder goes at the end
+                    lines = kept.read_text().splitlines()
+                    failures = [ln for ln in lines if ln.startswith(("FAILED", "ERROR"))]
+                    print(f"    the whole log: {kept}\n" + "\n".join(f"    {ln}" for ln in failures))
     return 1 if failed else 0
 
 
