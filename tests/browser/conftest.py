@@ -127,3 +127,17 @@ def phone(live_server, phone_page):
     yield phone_page
     phone_page.goto("about:blank")
     phone_page.context.close()
+
+
+def logged_in(page, base: str, user) -> None:
+    """``user``'s session in the page's context, as the login form would leave it (a session cookie), for
+    tests whose journey starts after the login. The form itself is walked by the tests of logging in
+    (test_accounts, test_layout, test_organiser, the landing page in test_confirm_by_seat_link): each
+    form login costs the login page, its post and the page it lands on."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])

@@ -8,7 +8,8 @@ Bao remaining dragons" makes Cai liable for all three shares (64) once the score
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_scoresheet import balances, log_in, tap
+from tests.browser.conftest import logged_in
+from tests.browser.test_scoresheet import balances, tap
 from tests.factories import PlayerFactory, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,7 +24,7 @@ def table(scorekeeper):
 def test_accept_the_proposed_liable_player_then_confirm(phone_page, live_server, table, scorekeeper):
     page = phone_page
     seats = table.seat_map
-    log_in(page, live_server, scorekeeper)
+    logged_in(page, live_server.url, scorekeeper)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     tap(page, f"label[for=winner-{seats['S']}]")
     tap(page, f"label[for=win_from-{seats['W']}]")

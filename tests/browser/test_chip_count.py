@@ -8,7 +8,7 @@ wrong is refused with the sentence that says why (issue 19).
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_scoresheet import log_in
+from tests.browser.conftest import logged_in
 from tests.factories import PlayerFactory, seated_table
 from tournament.models import Round
 from tournament.rounds.lifecycle import table_end
@@ -39,7 +39,7 @@ def test_the_scorekeeper_counts_the_chips_at_the_end_of_the_session(
     page = phone_page
     balances = table_fold(ended).state.balances
     seats = ended.seat_map
-    log_in(page, live_server, scorekeeper)
+    logged_in(page, live_server.url, scorekeeper)
     page.goto(f"{live_server.url}/tables/{ended.pk}/")
     link = page.locator("[data-testid=count-link] a")
     expect(link).to_have_text("The session is over: count the chips")
@@ -81,7 +81,7 @@ def test_the_organiser_accepts_a_differing_count_and_reads_what_looks_wrong(
     balances = table_fold(ended).state.balances
     counted = {**balances, seats["E"]: balances[seats["E"]] + 4, seats["S"]: balances[seats["S"]] - 4}
     count_enter(ended, chips=counted, user=scorekeeper)
-    log_in(page, live_server, organiser)
+    logged_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/tables/{ended.pk}/counts/")
     page.fill("[data-testid=count] input[name=reason]", "Ben paid Ann 4 chips by hand")
     page.click("[data-testid=count] form.accept button[type=submit]")

@@ -10,6 +10,7 @@ Content-Security-Policy (the QR codes are inline SVG, no inline script).
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import logged_in
 from tests.browser.test_scoresheet import log_in
 from tests.factories import PlayerFactory, seated_table
 from tournament.confirmations.seat_links import seat_link_path
@@ -42,7 +43,7 @@ def test_the_scorekeeper_is_told_of_the_links_and_shown_none(phone_page, live_se
     """Issue 31: the scoresheet showed the four codes, and whoever held it could confirm with them."""
     page = phone_page
     errors = _csp_errors(page)
-    log_in(page, live_server, scorekeeper)
+    logged_in(page, live_server.url, scorekeeper)
     page.goto(f"{live_server.url}/tables/{hand.table_id}/")
     block = page.locator("[data-testid=seat-links]")
     expect(block).to_contain_text("not shown here")

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_scoresheet import log_in, tap
+from tests.browser.conftest import logged_in
+from tests.browser.test_scoresheet import tap
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,7 +30,7 @@ def test_the_scoresheet_sends_the_hand_again_without_the_event(phone_page, live_
     SHOTS.mkdir(exist_ok=True)
     page = phone_page
     seats = table.seat_map
-    log_in(page, live_server, scorekeeper)
+    logged_in(page, live_server.url, scorekeeper)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     tap(page, f"label[for=winner-{seats['S']}]")
     tap(page, f"label[for=win_from-{seats['W']}]")
@@ -84,7 +85,7 @@ def test_a_kong_fed_by_cai_makes_him_pay_for_bens_win_on_its_replacement(
                          players=[PlayerFactory(name=n) for n in names], scorekeeper=scorekeeper)  # fmt: skip
     seats = table.seat_map
     page = phone_page
-    log_in(page, live_server, scorekeeper)
+    logged_in(page, live_server.url, scorekeeper)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     tap(page, f"label[for=winner-{seats['S']}]")
     tap(page, "label[for=win_from-self]")

@@ -12,7 +12,7 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
-from tests.browser.test_scoresheet import log_in
+from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 from tournament.models import Preference, Seat
 from tournament.notifications.links import person_url
@@ -76,7 +76,7 @@ def test_a_player_opens_their_messages_follows_their_seat_link_and_chooses(night
 def test_the_organiser_reads_the_states_and_writes_to_everyone(night, organiser, page, live_server):
     competition, players = night
     page.set_viewport_size({"width": 1366, "height": 900})
-    log_in(page, live_server, organiser)
+    logged_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/organise/competitions/{competition.pk}/messages/")
     expect(page.get_by_test_id("message-list").locator("li.msg-sent")).to_have_count(8)
     page.fill("#id_text", "Doors open at 7 pm.")

@@ -10,7 +10,8 @@ pay full).
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_scoresheet import NAMES, balances, log_in
+from tests.browser.conftest import logged_in
+from tests.browser.test_scoresheet import NAMES, balances
 from tests.factories import PlayerFactory, seated_table
 from tournament.models import Hand
 from tournament.tables.selectors import table_fold
@@ -31,9 +32,8 @@ def open_sheet(page, live_server, table, user):
     The first page a worker is registered from is taken by its ``clients.claim()``; a page whose navigation
     began while the worker was still installing is not, until it is loaded again (as on a real phone).
     """
-    log_in(page, live_server, user)  # a scorekeeper with one table lands on its scoresheet
-    if not page.url.endswith(f"/tables/{table.pk}/"):
-        page.goto(f"{live_server.url}/tables/{table.pk}/")
+    logged_in(page, live_server.url, user)
+    page.goto(f"{live_server.url}/tables/{table.pk}/")
     page.wait_for_load_state("networkidle")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
@@ -351,7 +351,7 @@ def test_a_hand_refused_because_the_round_ended_stays_until_resolved_and_the_org
     page.screenshot(path=f"{SHOTS}/offline-6-round-ended.png", full_page=True)
 
     organiser_page = page.context.browser.new_page()
-    log_in(organiser_page, live_server, organiser)
+    logged_in(organiser_page, live_server.url, organiser)
     organiser_page.goto(f"{live_server.url}/organise/rounds/{table.round_id}/")
     expect(organiser_page.locator("[data-testid=refused-hands]")).to_contain_text("Table 1, hand 1")
     organiser_page.close()

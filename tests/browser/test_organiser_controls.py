@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory, seated_table
 from tournament.models import ChipCount, Entry, Round
 
@@ -27,11 +28,8 @@ def open_as(browser, live_server, user, viewport, path):
     context = browser.new_context(viewport=viewport, is_mobile=viewport == PHONE, has_touch=viewport == PHONE)
     page = context.new_page()
     page.set_default_timeout(8000)
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", "pw-for-tests-only")
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{live_server.url}{path}")
+    logged_in(page, live_server.url, user)  # the login form: test_organiser.py
+    page.goto(f"{live_server.url}{path}")
     return page
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser.test_scoresheet import log_in
+from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 from tournament.models import Attendance, Round, Seat
 from tournament.season.links import season_link_token
@@ -46,7 +46,7 @@ def night(organiser):
 def test_the_door_the_seating_and_the_players_link(phone, live_server, night, organiser):
     rnd, entries = night
     page = phone
-    log_in(page, live_server, organiser)
+    logged_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/organise/rounds/{rnd.pk}/night/")
     expect(page.locator("[data-testid=counts]")).to_contain_text("5 yes")
     shot(page, "night-phone-before")
@@ -94,7 +94,7 @@ def test_a_player_answers_from_the_private_link_and_shows_the_code(phone, live_s
 def test_the_organiser_schedules_twelve_nights_on_a_laptop(page, live_server, night, organiser):
     rnd, _ = night
     page.set_viewport_size({"width": 1366, "height": 900})
-    log_in(page, live_server, organiser)
+    logged_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/organise/competitions/{rnd.competition_id}/season/")
     page.select_option("#id_weekday", "1")
     page.fill("#id_starts", "19:30")

@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.models import Qualifier, Round
 from tournament.stages import services
@@ -17,14 +18,6 @@ from tournament.tables.ledger.record import hand_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path("/tmp/i36-shots")
-
-
-def log_in(page, base, user):
-    page.goto(base + "/accounts/login/?next=/organise/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", "pw-for-tests-only")
-    page.click("main button[type=submit]")
-    page.wait_for_url(base + "/organise/")
 
 
 def fits(page) -> None:
@@ -53,7 +46,7 @@ def test_extra_time_and_a_final_stage(browser, live_server, organiser, width, he
     base = live_server.url
     SHOTS.mkdir(exist_ok=True)
     try:
-        log_in(page, base, organiser)
+        logged_in(page, base, organiser)  # the login form: test_organiser.py
         page.goto(f"{base}/organise/rounds/{round_.pk}/")
         page.fill("#id_extra_minutes", "10")
         page.click("#extra-time button[type=submit]")
