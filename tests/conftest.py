@@ -117,10 +117,10 @@ def _plain_http(request):
         settings.SECURE_SSL_REDIRECT = False
         # A fast hasher: the suite logs in many users (real strength is production's concern).
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-        # Each test's client loads the middleware anew, and WhiteNoise's scanned all 509 static files
-        # there: 127 ms a client, about a third of a permission-matrix test. It looks a file up when
-        # asked instead; the headers are the same. tests/tournament/test_static.py serves production's
-        # way (the scan at start).
+        # Each test's client loads the middleware anew, and WhiteNoise scanned all 509 static files
+        # there (127 ms a client under the profiler; the page matrix took twice as long). It looks a
+        # file up when asked instead; the headers are the same. tests/tournament/test_static.py serves
+        # production's way (the scan at start).
         settings.WHITENOISE_AUTOREFRESH = True
 
 
