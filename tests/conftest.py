@@ -116,7 +116,7 @@ def _plain_http(request):
         settings = request.getfixturevalue("settings")
         settings.SECURE_SSL_REDIRECT = False
         # A fast hasher: the suite logs in many users (real strength is production's concern).
-        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        settings.PASSWORD_HASHERS = FAST_HASHERS
         # Each test's client loads the middleware anew, and WhiteNoise scanned all 509 static files
         # there (127 ms a client under the profiler; the page matrix took twice as long). It looks a
         # file up when asked instead; the headers are the same. tests/tournament/test_static.py serves
@@ -138,19 +138,25 @@ def _no_language_left_behind(request):
 # --- the fixed role users (healthchecks style: the same cast in every permission test) ---
 
 
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CAST = {"organiser": "olivia_organiser", "scorekeeper": "sam_scorekeeper", "player": "pat_player"}
 
 
-def cast_user(role: str):
-    """The cast's user of ``role`` (its group's permissions): for the fixtures below, and for a set-up
-    built once a module (tests/api/test_schema_fuzz.py)."""
+def user_in_group(username: str, group: str):
+    """A user in one of the role groups (with its permissions)."""
     from django.contrib.auth.models import Group
 
     from tests.factories import UserFactory
 
-    user = UserFactory(username=CAST[role])
-    user.groups.add(Group.objects.get(name=role))
+    user = UserFactory(username=username)
+    user.groups.add(Group.objects.get(name=group))
     return user
+
+
+def cast_user(role: str):
+    """The cast's user of ``role``: for the fixtures below, and for a set-up built once a module
+    (tests/api/test_schema_fuzz.py)."""
+    return user_in_group(CAST[role], role)
 
 
 @pytest.fixture

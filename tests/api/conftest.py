@@ -11,18 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth.models import Group
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, seated_table
+from tests.conftest import FAST_HASHERS, user_in_group
+from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.models import Competition, Round, Table
 
 
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     """Test users need no costly hashing (the default hasher takes ~0.5 s a user on this machine)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 def client_for(user=None) -> APIClient:
@@ -47,12 +47,6 @@ class League:
         return seats["E"], seats["S"], seats["W"], seats["N"]
 
 
-def _in_group(username: str, group: str):
-    user = UserFactory(username=username)
-    user.groups.add(Group.objects.get(name=group))
-    return user
-
-
 @pytest.fixture
 def league(organiser, scorekeeper, player_user) -> League:
     return build_league(organiser, scorekeeper, player_user)
@@ -62,7 +56,7 @@ def build_league(organiser, scorekeeper, player_user) -> League:
     """The cast's league (the module's docstring): for ``league``, and for a set-up built once a module."""
     competition = CompetitionFactory(name="Spring League")
     competition.organisers.add(organiser)
-    other_keeper = _in_group("kim_other_scorekeeper", "scorekeeper")
+    other_keeper = user_in_group("kim_other_scorekeeper", "scorekeeper")
     table = seated_table(competition=competition, scorekeeper=scorekeeper)
     other_table = seated_table(
         competition=competition, table_number=2, scorekeeper=other_keeper,
@@ -71,7 +65,7 @@ def build_league(organiser, scorekeeper, player_user) -> League:
     competition.scorekeepers.add(
         scorekeeper, other_keeper
     )  # the competition's staff (tournament.league.competitions)
-    other_organiser = _in_group("otto_other_organiser", "organiser")
+    other_organiser = user_in_group("otto_other_organiser", "organiser")
     other_competition = CompetitionFactory(name="Autumn Cup")
     other_competition.organisers.add(other_organiser)
     return League(

@@ -41,7 +41,7 @@ from schemathesis.core.parameters import ParameterLocation
 from scoring import InvalidInput
 from scoring.rulesets import RULESETS, get_ruleset
 from tests.api.conftest import build_league
-from tests.conftest import cast_user
+from tests.conftest import FAST_HASHERS, cast_user
 from tests.factories import team_with_members
 from tournament.api.tokens import public_id
 from tournament.confirmations.seat_links import seat_link_token
@@ -200,7 +200,7 @@ def world(django_db_setup, django_db_blocker):
     A league with a hand waiting for the players' confirmation, a chip count that differs from the ledger
     and one asked for (issue 19), two teams and a round to name a lineup for (issue 35), and stages (issue
     36); an API token for each role."""
-    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=[FAST_HASHER]):
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         atomic = transaction.atomic()
         atomic.__enter__()
         try:
@@ -212,9 +212,6 @@ def world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
         atomic.__exit__(None, None, None)
-
-
-FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"  # tests/conftest.py's, for every test
 
 
 def _build_world() -> dict:

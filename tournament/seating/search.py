@@ -146,11 +146,10 @@ def search_round(
         T1, T2 = tables[t1], tables[t2]
         i, j = below(4), below(4)
         p, q = T1[i], T2[j]
-        # cost(a, b) written out (the loop's hottest lines), in the same order of additions
-        pp, pq = pc[p], pc[q]
         d1 = 0.0
         d2 = 0.0
-        if rank is None:
+        if rank is None:  # cost(a, b) written out (the loop's hottest lines), in the same order of additions
+            pp, pq = pc[p], pc[q]
             for k in range(4):
                 if k != i:
                     x = T1[k]
@@ -160,19 +159,14 @@ def search_round(
                     y = T2[k]
                     d2 += pp.get(y, 0) - pq.get(y, 0)
         else:
-            rp, rq = rank[p], rank[q]
             for k in range(4):
                 if k != i:
                     x = T1[k]
-                    d1 += (pq.get(x, 0) + scale * abs(rq - rank[x])) - (
-                        pp.get(x, 0) + scale * abs(rp - rank[x])
-                    )
+                    d1 += cost(q, x) - cost(p, x)
             for k in range(4):
                 if k != j:
                     y = T2[k]
-                    d2 += (pp.get(y, 0) + scale * abs(rp - rank[y])) - (
-                        pq.get(y, 0) + scale * abs(rq - rank[y])
-                    )
+                    d2 += cost(p, y) - cost(q, y)
         delta = d1 + d2
         if delta <= 0 or uniform() < exp(-delta / temp):
             T1[i], T2[j] = q, p
