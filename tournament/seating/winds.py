@@ -235,7 +235,15 @@ def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> t
 
         match: dict[int, PlayerId] = {}
         owner: dict[PlayerId, int] = {}
-        cands = [sorted((p for p in tables[t] if ok(t, p)), key=rank) for t in range(len(tables))]
+        ranks = {p: rank(p) for p in where}  # each player's once, not once per table (the same order)
+        by_rank = ranks.__getitem__
+        if pinned or only:
+            cands = [sorted((p for p in tables[t] if ok(t, p)), key=by_rank) for t in range(len(tables))]
+        else:  # ok() with no pins nor stand-in limits: the wind still free to the player, the seat uncoloured
+            cands = [
+                sorted((p for p in members if w in avail[p] and (t, p) not in done), key=by_rank)
+                for t, members in enumerate(tables)
+            ]
         for t, by_wind in pinned.items():  # the pinned player is the table's only candidate
             p = by_wind.get(w)
             if p is not None and ok(t, p):
@@ -243,6 +251,10 @@ def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> t
                 match[t], owner[p] = p, t
         for t in range(len(tables)):  # every table needs this wind: augmenting paths (Kuhn)
             if t in match or w in seat_of[t]:
+                continue
+            first = cands[t][0] if cands[t] else None
+            if first is not None and first not in owner:  # _augment's first step: the first candidate is free
+                match[t], owner[first] = first, t
                 continue
             if not _augment(t, cands, match, owner, set()):
                 # nobody at the table can still take it: a player who took it before takes it again
