@@ -24,6 +24,26 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
+def _no_screenshot(self, *args, **kwargs) -> bytes:
+    return b""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _screenshots_when_asked():
+    """A screenshot is for a person walking a journey, not an assertion: ``SHOTS=<folder>`` (or any value)
+    takes them where each test says, for looking at them afterwards; a run without it takes none (about a
+    hundred, 9 s of the browser tests' time). What each test asserts of the page is the same either way."""
+    if os.environ.get("SHOTS"):
+        yield
+        return
+    from playwright.sync_api import Locator, Page
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "screenshot", _no_screenshot)
+        patch.setattr(Locator, "screenshot", _no_screenshot)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _chromium_present():
     need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium-headless-shell)")
