@@ -159,6 +159,28 @@ def cast_user(role: str):
     return user_in_group(CAST[role], role)
 
 
+def built_for_the_module(django_db_blocker, build):
+    """The body of a module-scoped fixture (``yield from``): ``build()``'s rows made once a module (in each
+    worker), in a transaction that ends with the module; each test runs in a savepoint of it (pytest-django's
+    ``db``), rolled back after the test, so every test still starts from these rows. For modules whose
+    tests all use ``db`` (never ``transactional_db``) and share one league."""
+    from django.db import transaction
+    from django.test import override_settings
+
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            built = build()
+        except BaseException:
+            atomic.__exit__(*sys.exc_info())
+            raise
+    yield built
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        atomic.__exit__(None, None, None)
+
+
 @pytest.fixture
 def organiser(db):
     return cast_user("organiser")

@@ -16,7 +16,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import get_resolver, reverse
 
-from tests.api.conftest import league  # noqa: F401 - the shared cast, used as a fixture
+from tests.api.conftest import cast_league
+from tests.conftest import built_for_the_module
 from tournament.access.invitations import invitation_create
 from tournament.models import (
     Attendance,
@@ -54,6 +55,18 @@ ROLES = ("anonymous", "player", "other_scorekeeper", "table_scorekeeper", "other
 LOGIN, DENY, OK, MISSING = "login", "deny", "ok", "missing"  # MISSING: 404, nothing of theirs here
 ORGANISER_ONLY = (LOGIN, DENY, DENY, DENY, DENY, OK)
 TABLE_KEEPERS = (DENY, DENY, DENY, OK, DENY, OK)
+
+
+@pytest.fixture(scope="module")
+def built_league(django_db_setup, django_db_blocker):
+    """The cast's league (tests/api/conftest.py), built once for the module's 400 requests."""
+    yield from built_for_the_module(django_db_blocker, cast_league)
+
+
+@pytest.fixture
+def league(built_league, db):
+    """The module's league, read anew for each test (in the test's savepoint, rolled back after it)."""
+    return built_league.afresh()
 
 
 def _hand(lg):
@@ -255,7 +268,7 @@ def _is_login_redirect(response) -> bool:
 
 
 @pytest.mark.parametrize(("page", "role"), list(itertools.product(MATRIX, ROLES)))
-def test_page_permission_matrix(client, league, page, role):  # noqa: F811 - the fixture imported above
+def test_page_permission_matrix(client, league, page, role):
     method, name, args, body, expected, target = MATRIX[page]
     obj = target(league) if target else None
     user = league.users[role]
@@ -320,7 +333,7 @@ def _shared_player(lg, *, linked: bool) -> Player:
 
 
 @pytest.mark.parametrize(("door", "role"), list(itertools.product(SHARED, ("organiser", "other_organiser"))))
-def test_a_shared_player_is_neither_organisers_to_take_over(client, league, stranger, door, role):  # noqa: F811
+def test_a_shared_player_is_neither_organisers_to_take_over(client, league, stranger, door, role):
     name, args, body = SHARED[door]
     player = _shared_player(league, linked=door in ("unlink the account", "deactivate the account"))
     competition = league.competition if role == "organiser" else league.other_competition

@@ -14,7 +14,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.conftest import FAST_HASHERS, user_in_group
+from tests.conftest import FAST_HASHERS, cast_user, user_in_group
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.models import Competition, Round, Table
 
@@ -42,6 +42,21 @@ class League:
     other_competition: Competition
     users: dict  # role name -> user (None for anonymous)
 
+    def afresh(self) -> League:
+        """The same rows read anew: for a test of a league built once a module, whose instances a test before
+        may have changed in memory (its rows were rolled back)."""
+        from django.contrib.auth import get_user_model
+
+        users = get_user_model().objects.in_bulk([u.pk for u in self.users.values() if u is not None])
+        return League(
+            competition=Competition.objects.get(pk=self.competition.pk),
+            round=Round.objects.get(pk=self.round.pk),
+            table=Table.objects.get(pk=self.table.pk),
+            other_table=Table.objects.get(pk=self.other_table.pk),
+            other_competition=Competition.objects.get(pk=self.other_competition.pk),
+            users={role: u and users[u.pk] for role, u in self.users.items()},
+        )
+
     def seats(self, table=None) -> tuple[int, int, int, int]:
         seats = (table or self.table).seat_map
         return seats["E"], seats["S"], seats["W"], seats["N"]
@@ -50,6 +65,11 @@ class League:
 @pytest.fixture
 def league(organiser, scorekeeper, player_user) -> League:
     return build_league(organiser, scorekeeper, player_user)
+
+
+def cast_league() -> League:
+    """The cast's league with the cast's users: for a set-up built once a module."""
+    return build_league(cast_user("organiser"), cast_user("scorekeeper"), cast_user("player"))
 
 
 def build_league(organiser, scorekeeper, player_user) -> League:

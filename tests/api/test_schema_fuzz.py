@@ -20,7 +20,6 @@ exploratory run is bench/schema_fuzz.sh.
 from __future__ import annotations
 
 import os
-import sys
 import zlib
 
 import pytest
@@ -28,8 +27,7 @@ import schemathesis
 from django.contrib.auth import get_user_model
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections, connection, transaction
-from django.test import override_settings
+from django.db import close_old_connections, connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from hypothesis import HealthCheck, reject, settings
@@ -40,8 +38,8 @@ from schemathesis.core.parameters import ParameterLocation
 
 from scoring import InvalidInput
 from scoring.rulesets import RULESETS, get_ruleset
-from tests.api.conftest import build_league
-from tests.conftest import FAST_HASHERS, cast_user
+from tests.api.conftest import cast_league
+from tests.conftest import built_for_the_module
 from tests.factories import team_with_members
 from tournament.api.tokens import public_id
 from tournament.confirmations.seat_links import seat_link_token
@@ -193,29 +191,17 @@ def _one_db_connection():
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
-    """The league every case is sent to, built once a module (in each worker), in a transaction that ends
-    with the module: each test runs in a savepoint of it (pytest-django's ``db``), rolled back after the
-    test, so every case still starts from these rows. Built per test, it was a third of the module's time.
+    """The league every case is sent to, built once a module (``built_for_the_module``): every case still
+    starts from these rows. Built per test, it was a third of the module's time.
 
     A league with a hand waiting for the players' confirmation, a chip count that differs from the ledger
     and one asked for (issue 19), two teams and a round to name a lineup for (issue 35), and stages (issue
     36); an API token for each role."""
-    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            built = _build_world()
-        except BaseException:
-            atomic.__exit__(*sys.exc_info())
-            raise
-    yield built
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        atomic.__exit__(None, None, None)
+    yield from built_for_the_module(django_db_blocker, _build_world)
 
 
 def _build_world() -> dict:
-    league = build_league(cast_user("organiser"), cast_user("scorekeeper"), cast_user("player"))
+    league = cast_league()
     organiser = league.users["organiser"]
     competition_set_confirmation(league.competition, rule="players", needed=2, user=organiser)
     seated = league.table.seats.select_related("player").first().player
