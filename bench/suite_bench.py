@@ -30,7 +30,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CLOSING = re.compile(r"^=*\s*(?P<counts>[^=]*?) in (?P<seconds>[0-9.]+)s\b", re.M)
+# pytest's closing line ("==== 3914 passed, 22 skipped in 237.00s (0:03:57) ===="), and nothing else
+# ending in "in 2s" (npm's "added 33 packages in 2s" was once counted as a pytest run)
+CLOSING = re.compile(
+    r"^=*[ \t]*(?P<counts>[^=\n]*\b(?:passed|failed|errors?|skipped|no tests ran)\b[^=\n]*?)"
+    r" in (?P<seconds>[0-9.]+)s\b",
+    re.M,
+)
 
 
 def clone(rev: str, into: Path) -> Path:
