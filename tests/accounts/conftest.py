@@ -15,11 +15,6 @@ PASSWORD = "a-long-passphrase-42"
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _no_rate_counts_from_another_test():
     """The password reset's limits count in the cache (local memory here), which outlives a test."""
     from django.core.cache import cache

@@ -14,15 +14,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.conftest import FAST_HASHERS, cast_user, user_in_group
+from tests.conftest import cast_user, user_in_group
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.models import Competition, Round, Table
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Test users need no costly hashing (the default hasher takes ~0.5 s a user on this machine)."""
-    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 def client_for(user=None) -> APIClient:

@@ -32,9 +32,3 @@ def olivia(client, organiser):
 def oscar(client, other_organiser):
     client.force_login(other_organiser)
     return client
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """The role users' passwords are hashed once each; PBKDF2 would dominate these tests' time."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

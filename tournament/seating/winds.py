@@ -252,10 +252,6 @@ def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> t
         for t in range(len(tables)):  # every table needs this wind: augmenting paths (Kuhn)
             if t in match or w in seat_of[t]:
                 continue
-            first = cands[t][0] if cands[t] else None
-            if first is not None and first not in owner:  # _augment's first step: the first candidate is free
-                match[t], owner[first] = first, t
-                continue
             if not _augment(t, cands, match, owner, set()):
                 # nobody at the table can still take it: a player who took it before takes it again
                 free = [[p for p in tables[u] if (u, p) not in done] for u in range(len(tables))]
@@ -286,6 +282,10 @@ def _colour(tables, where, used, counts, winds, pinned, skip, only, preset) -> t
 
 def _augment(t: int, cands, match: dict, owner: dict, seen: set) -> bool:
     """Kuhn's augmenting path from table ``t`` (iterative, so deep paths cannot overflow the stack)."""
+    first = cands[t][0] if cands[t] else None
+    if first is not None and first not in owner:  # the commonest path, one step long: taken at once
+        match[t], owner[first] = first, t
+        return True
     stack = [(t, iter(cands[t]))]
     path: list[tuple[int, PlayerId]] = []
     seen.add(t)
