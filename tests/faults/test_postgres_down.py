@@ -40,23 +40,60 @@ def stream(client, tables, hands: range) -> list[threading.Thread]:
     return threads
 
 
-def stream_until(client, devices: list[list[dict]], stop: threading.Event) -> list[threading.Thread]:
-    """One device per list of tables, started now, recording hands until ``stop`` is set.
+class Permits:
+    """How many more hands the devices may start: the test hands them out as it needs them.
+
+    The devices' pace is the test's, not the machine's: a quick machine
+    cannot play its tables out between two cuts (issue 46: on one, the
+    stream ended before the eighth cut and no request was left to wait on a
+    table), and a slow one is waited for. A hand retried after a failure
+    takes no new permit: its retries are the same post.
+    """
+
+    def __init__(self):
+        self._left = 0
+        self._cond = threading.Condition()
+        self.ran_out: list[list[int]] = []  # the tables of a device that played them all out
+
+    def give(self, n: int) -> None:
+        with self._cond:
+            self._left += n
+            self._cond.notify_all()
+
+    def take(self, stop: threading.Event) -> bool:
+        """Wait for a permit; False once ``stop`` is set."""
+        with self._cond:
+            while not self._left:
+                if stop.is_set():
+                    return False
+                self._cond.wait(0.05)
+            self._left -= 1
+            return True
+
+
+def stream_until(
+    client, devices: list[list[dict]], stop: threading.Event, permits: Permits
+) -> list[threading.Thread]:
+    """One device per list of tables, started now, recording a hand for each permit until ``stop`` is set.
 
     A device plays its first table until the answer says the table's session
     is over (the North round complete, 001 rule 14's out of chips: its chips
-    and winds bound a table's hands), then goes on at its next table; with
-    its tables all over, it stops.
+    and winds bound a table's hands), then goes on at its next table. The
+    permits bound the hands, so the tables given are enough for any machine:
+    a device that still runs out says so (``Permits.ran_out``, checked by ``finish``).
     """
 
     def device(tables):
         for table in tables:
             i = 0
-            while not stop.is_set():
+            while permits.take(stop):
                 done = client.record(table["id"], entry_for(i, table["seats"]), timeout=10)
                 i += 1
                 if done.hand["state"]["finished"]:
                     break
+            else:
+                return
+        permits.ran_out.append([t["id"] for t in tables])
 
     threads = [threading.Thread(target=device, args=(tables,), daemon=True) for tables in devices]
     for thread in threads:
@@ -70,10 +107,21 @@ def recorded_again(client, hands: int, when: str, before: int | None = None) -> 
     wait_for(f"the stream to record {hands} hands {when}", lambda: len(client.recorded) >= before + hands, 40)
 
 
-def finish(threads, timeout: float = 50) -> None:
+def finish(threads, permits: Permits | None = None, timeout: float = 50) -> None:
     for thread in threads:
         thread.join(timeout)
         assert not thread.is_alive(), "a device is still retrying"
+    assert not (permits and permits.ran_out), f"devices played out their tables {permits.ran_out}"
+
+
+def a_request_waits_on_a_table(healthy, what: str, permits: Permits | None = None) -> None:
+    """Wait until a request of the server waits on a held table (a device that ran out fails at once)."""
+
+    def waiting():
+        assert not (permits and permits.ran_out), f"{what}: devices played out their tables {permits.ran_out}"
+        return any(b["wait_event_type"] == "Lock" for b in healthy.backends(WEB))
+
+    wait_for(what, waiting, 20)
 
 
 def assert_only_database_unavailable(client) -> None:
@@ -117,24 +165,26 @@ def test_sessions_cut_again_and_again_during_a_stream_lose_no_hand(healthy, requ
     tables are held until a request of the server is known to wait on one,
     every session of the server and the worker is cut, the tables are let go,
     and the next cut waits until the stream has recorded hands again. The
-    devices play until the planned cuts are done, however fast or slow this
-    machine is; each has tables enough for it (a table's session ends after
-    the North round).
+    devices record the hands the test gives them (``Permits``): four a cut,
+    so the stream lasts until the planned cuts are done however fast or slow
+    this machine is, and six tables hold three times what it records.
     """
     league = healthy.probe("seed", request.node.name[:60], "6")
     client = client_factory(league)
     tables = league["tables"]
-    stop = threading.Event()
-    devices = stream_until(client, [tables[0::2], tables[1::2]], stop)
+    stop, permits = threading.Event(), Permits()
+    devices = stream_until(client, [tables[0::2], tables[1::2]], stop, permits)
     held = [t["id"] for t in tables]
     for n in range(CUTS):
         with healthy.lock("SELECT id FROM tournament_table WHERE id = ANY(%s) FOR UPDATE", [held]):
-            wait_for(f"cut {n + 1}: a request to wait on a table", lambda: any(
-                b["wait_event_type"] == "Lock" for b in healthy.backends(WEB)), 20)  # fmt: skip
+            # Hands enough for a request to be in flight at the cut and two to record after it:
+            # 2 devices x 2 = 32 hands in all, whatever this machine's speed (6 tables hold 96 or more).
+            permits.give(4)
+            a_request_waits_on_a_table(healthy, f"cut {n + 1}: a request to wait on a table", permits)
             assert healthy.terminate_backends(WEB, WORKER) >= 1
         recorded_again(client, 2, f"after cut {n + 1}")
     stop.set()
-    finish(devices)
+    finish(devices, permits)
     assert len(client.failures()) >= CUTS, (
         "each cut met a request in flight: it answered 503, then was retried"
     )
@@ -182,15 +232,16 @@ def test_hand_posts_survive_a_postgres_restart(healthy, request, client_factory)
     competition = league["competition"]
     one, two, spare = league["tables"]
     before = healthy.postmaster_started()
-    stop = threading.Event()
-    devices = stream_until(client, [[one], [two]], stop)
+    stop, permits = threading.Event(), Permits()
+    devices = stream_until(client, [[one], [two]], stop, permits)
     visitor = PageWatcher(f"{healthy.base_url}/competitions/{competition}/")
     visitor.start()
+    permits.give(6)
     wait_for("hands to be recorded", lambda: len(client.recorded) >= 6, 20)
     holder = healthy.connect()
     holder.execute("SELECT id FROM tournament_table WHERE id = ANY(%s) FOR UPDATE", [[one["id"], two["id"]]])
-    wait_for("a request to wait on a table", lambda: any(
-        b["wait_event_type"] == "Lock" for b in healthy.backends(WEB)), 20)  # fmt: skip
+    permits.give(2)  # one hand a device, in flight when the cluster stops; two tables hold 32 or more
+    a_request_waits_on_a_table(healthy, "a request to wait on a table", permits)
     started = time.monotonic()
     healthy.stop_postgres()
     holder.close()  # its session went with the cluster, and the tables' locks with it
@@ -198,9 +249,10 @@ def test_hand_posts_survive_a_postgres_restart(healthy, request, client_factory)
     during = len(client.recorded)  # no hand records while the cluster is down
     healthy.start_postgres()
     restart = time.monotonic() - started
+    permits.give(4)
     recorded_again(client, 4, "after the restart", during)
     stop.set()
-    finish(devices)
+    finish(devices, permits)
     visitor.done.set()
     visitor.join(15)
     # The page answered throughout: 200, or during the outage the 503 "back in a moment" page, never a 500.
