@@ -63,6 +63,8 @@ def seated_table(*, competition=None, players=None, round_number=1, table_number
     if rnd is None:
         rnd = Round.objects.create(competition=competition, number=round_number, status=Round.Status.SEATED)
     table = Table.objects.create(round=rnd, number=table_number, scorekeeper=scorekeeper)
+    if scorekeeper is not None:  # a table's scorekeeper is on the staff (tournament.access.roles.may_record)
+        competition.scorekeepers.add(scorekeeper)
     Seat.objects.bulk_create(
         [
             Seat(table=table, round=rnd, wind=wind, player=player)

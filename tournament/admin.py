@@ -19,9 +19,12 @@ from tournament import (
 from tournament.access.request_meta import request_meta
 from tournament.admin_windows import CompetitionScoped, ReadOnlyAdmin, ReadOnlyInline
 from tournament.league.competitions import (
+    CAPITAL_FIXED,
     CHANGEABLE,
     CompetitionError,
+    capital_fixed,
     check_rules,
+    check_staff_reach,
     check_team_settings,
     competition_change,
     competition_create,
@@ -56,6 +59,8 @@ class EntryInline(ReadOnlyInline):
 
 class CompetitionAdminForm(forms.ModelForm):
     """What the doors would refuse, refused here first, so the admin shows it on the form."""
+
+    user = None  # who asks: set by CompetitionAdmin.get_form
 
     class Meta:
         model = Competition
@@ -110,6 +115,15 @@ class CompetitionAdminForm(forms.ModelForm):
             raise forms.ValidationError(str(exc)) from None
         if "organisers" in self.fields and not data.get("organisers"):
             self.add_error("organisers", _("A competition needs at least one organiser."))
+        if self.instance.pk and "capital" in self.changed_data and capital_fixed(self.instance):
+            self.add_error("capital", CAPITAL_FIXED)
+        if "organisers" in self.fields and self.instance.pk:
+            try:
+                check_staff_reach(
+                    self.instance, self.user, data.get("organisers") or [], data.get("scorekeepers") or []
+                )
+            except CompetitionError as exc:
+                self.add_error(None, [m for ms in exc.problems.values() for m in ms])
         return data
 
 
@@ -157,6 +171,11 @@ class CompetitionAdmin(CompetitionScoped):
     list_display = ["name", "kind", "rules", "capital", "starts_on"]
     filter_horizontal = ["organisers", "scorekeepers"]
     inlines = [EntryInline]
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        form.user = request.user  # the doors' checks of who asks (check_staff_reach), run in clean()
+        return form
 
     def save_model(self, request, obj, form, change):
         meta, data = request_meta(request), form.cleaned_data

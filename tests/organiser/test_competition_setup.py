@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -60,7 +61,12 @@ def test_staff_by_username(olivia, competition, organiser):
     assert response.status_code == 302
     assert set(competition.organisers.all()) == {organiser, ann}
     assert list(competition.scorekeepers.all()) == [sam]
-    assert sam.groups.filter(name="scorekeeper").exists() and ann.groups.filter(name="organiser").exists()
+    # A staff place is no league-wide role (issue 48): Ann organises this competition, not the league.
+    assert not sam.groups.exists() and not ann.groups.exists()
+    ann_page = Client()
+    ann_page.force_login(ann)
+    assert ann_page.get(reverse("organiser:competition", args=[competition.pk])).status_code == 200
+    assert 'data-role="organiser"' in ann_page.get(reverse("home")).content.decode()
 
 
 def test_staff_are_ticked_in_a_searchable_list_and_saving_returns_where_the_organiser_was(

@@ -297,7 +297,7 @@ def test_an_admin_staff_change_goes_through_the_door_and_is_audited(client, staf
     assert list(mine.scorekeepers.all()) == [keeper]
     entry = AuditEntry.objects.get(action="staff_changed")
     assert entry.user == staff_organiser and "scorekeepers kit" in entry.summary
-    assert keeper.groups.filter(name="scorekeeper").exists()
+    assert not keeper.groups.exists()  # a staff place, no league-wide group (issue 48)
 
 
 def test_the_admin_shows_a_rounds_status_and_held_results_read_only(client, table):

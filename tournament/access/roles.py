@@ -71,10 +71,29 @@ def require_organiser(user, competition) -> None:
 
 
 def may_record(user, table) -> bool:
-    """Record, void or correct hands at ``table``: its scorekeeper, or an organiser of its competition."""
+    """Record, void or correct hands at ``table``: its scorekeeper while on the competition's staff, or an
+    organiser of its competition. A scorekeeper taken off the staff keeps no table (issue 48): the staff
+    door clears their tables, and this refuses them at a table not yet cleared (a race, an old row)."""
     if not user or not user.is_authenticated:
         return False
-    return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
+    competition = table.round.competition
+    if can_manage_competition(user, competition):
+        return True
+    return table.scorekeeper_id == user.pk and competition.scorekeepers.filter(pk=user.pk).exists()
+
+
+def is_league_organiser(user) -> bool:
+    """In the league-wide organiser group (or staff, or a superuser): may create clubs, players and
+    competitions. Only a superuser puts an account in the group (the admin); organising a competition
+    does not (issue 48: roles are per competition)."""
+    if not user or not user.is_authenticated:
+        return False
+    return user.is_staff or user.is_superuser or user.groups.filter(name=ORGANISER).exists()
+
+
+def organises_anything(user) -> bool:
+    """May open the organiser's pages: a league organiser, or an organiser of some competition."""
+    return is_league_organiser(user) or (user.is_authenticated and user.organised.exists())
 
 
 # --- whose person is this? (issue 31) ------------------------------------------------------------------

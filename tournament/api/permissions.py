@@ -21,15 +21,8 @@ from __future__ import annotations
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
 
-from tournament.access.roles import ORGANISER, can_manage_competition, may_record
+from tournament.access.roles import can_manage_competition, is_league_organiser, may_record
 from tournament.models import Competition, Hand, Round, Table
-
-
-def is_league_organiser(user) -> bool:
-    """May create clubs, players and competitions."""
-    if not user or not user.is_authenticated:
-        return False
-    return user.is_staff or user.is_superuser or user.groups.filter(name=ORGANISER).exists()
 
 
 def competition_of(obj) -> Competition:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.utils import extend_schema_field
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 
 import scoring
 from scoring.options_schema import options_schema
@@ -22,6 +22,7 @@ from tournament.api.fields import Boolean, DateTime, Integer, RowId, RowIds, Str
 from tournament.api.permissions import is_league_organiser
 from tournament.league.competitions import (
     CompetitionError,
+    StaffBeyondReach,
     competition_change,
     competition_create,
     competition_set_rules,
@@ -219,6 +220,8 @@ class CompetitionSerializer(StrictModelSerializer):
                 staff.setdefault("organisers", [user])  # the creator runs it unless organisers are named
                 try:
                     competition_set_staff(competition, user=user, meta=meta, **staff)
+                except StaffBeyondReach as exc:  # the caller's right, not the body: 403
+                    raise exceptions.PermissionDenied(str(exc)) from None
                 except CompetitionError as exc:
                     raise _invalid(exc) from None
             set_confirmation(competition, confirmation, user, meta)
@@ -246,6 +249,8 @@ class CompetitionSerializer(StrictModelSerializer):
                     competition_set_staff(instance, user=user, meta=meta, **staff)
                 competition = competition_change(instance, user=user, meta=meta, **validated_data)
                 set_confirmation(competition, confirmation, user, meta)
+            except StaffBeyondReach as exc:  # the caller's right, not the body: 403
+                raise exceptions.PermissionDenied(str(exc)) from None
             except CompetitionError as exc:
                 raise _invalid(exc) from None
             if players is not None:

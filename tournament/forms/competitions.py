@@ -12,6 +12,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from tournament.access.roles import people_beyond
 from tournament.models import Competition
 from tournament.standings.rank import METRICS, validate_order
 
@@ -75,12 +76,16 @@ class UsernamesField(forms.Field):
         return value or ""
 
 
-def staff_choices(competition: Competition) -> list[tuple[str, str]]:
-    """Every active account, the competition's staff first, each named with its full name if any."""
+def staff_choices(competition: Competition, user=None) -> list[tuple[str, str]]:
+    """The accounts ``user`` may put on the staff, the competition's staff first, each named with its full
+    name if any: the staff, the organiser's own people and people in no competition yet (issue 48: never
+    a person of a competition ``user`` does not organise; a superuser sees every active account)."""
     staff = set(competition.organisers.values_list("pk", flat=True)) | set(
         competition.scorekeepers.values_list("pk", flat=True)
     )
     users = get_user_model().objects.filter(is_active=True).order_by("username")
+    if user is not None and not user.is_superuser:
+        users = users.exclude(pk__in=people_beyond(user)["accounts"].exclude(pk__in=staff))
     ordered = sorted(users, key=lambda u: (u.pk not in staff, u.username.casefold()))
     return [
         (u.username, f"{u.get_full_name()} ({u.username})" if u.get_full_name() else u.username)
@@ -94,9 +99,9 @@ class StaffForm(forms.Form):
     organisers = UsernamesField(label=_("Organisers"), required=False)
     scorekeepers = UsernamesField(label=_("Scorekeepers"), required=False)
 
-    def __init__(self, *args, competition: Competition, **kwargs):
+    def __init__(self, *args, competition: Competition, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = staff_choices(competition)
+        choices = staff_choices(competition, user)
         for name in ("organisers", "scorekeepers"):
             self.fields[name].widget.choices = choices
 

@@ -15,17 +15,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 import scoring
 from scoring.rulesets import get_ruleset
 from tournament.access.audit import RequestMeta, actor_name, audit_competition, audit_write
-from tournament.access.roles import ORGANISER, SCOREKEEPER, require_organiser, user_roles
-from tournament.models import Competition, Table
+from tournament.access.roles import ORGANISER, people_beyond, require_organiser, user_roles
+from tournament.models import Competition, Round, Table
 from tournament.standings.queue import queue_standings_recompute
 from tournament.teams.models import SubstituteRule, TeamScoring
 from tournament.teams.standings import check_placing_points
@@ -37,6 +36,10 @@ class CompetitionError(Exception):
     def __init__(self, problems: dict[str | None, list[str]]):
         self.problems = problems
         super().__init__("; ".join(m for ms in problems.values() for m in ms))
+
+
+class StaffBeyondReach(CompetitionError):
+    """A person the caller may not put on their staff (``check_staff_reach``): the API answers 403."""
 
 
 def _plain(value):
@@ -105,6 +108,24 @@ def check_team_settings(changes: dict) -> None:
         raise CompetitionError(problems)
 
 
+CAPITAL_FIXED = gettext_lazy(
+    "Play has started: the chips each player starts with can no longer change (the tables' balances "
+    "come from them and the hands)."
+)
+
+
+def capital_fixed(competition: Competition) -> bool:
+    """The capital is fixed once a round has started or a hand exists (issue 48): every balance is the
+    capital plus the ledger, so a later change would rewrite the balances of rounds already played."""
+    from tournament.models import Hand
+
+    started = (Round.Status.PLAYING, Round.Status.FINISHED)
+    return (
+        competition.rounds.filter(status__in=started).exists()
+        or Hand.objects.filter(table__round__competition=competition).exists()
+    )
+
+
 def competition_create(*, user=None, meta: RequestMeta | None = None, **fields: Any) -> Competition:
     """A new competition, run by the organiser who creates it."""
     if user is not None and ORGANISER not in user_roles(user):
@@ -135,6 +156,8 @@ def competition_change(competition: Competition, *, user=None, meta: RequestMeta
         changed = sorted(k for k, v in changes.items() if getattr(locked, k) != v)
         if not changed:
             return locked
+        if "capital" in changed and capital_fixed(locked):
+            raise CompetitionError({"capital": [str(CAPITAL_FIXED)]})
         for key in changed:
             setattr(locked, key, changes[key])
         locked.save(update_fields=changed)
@@ -199,9 +222,13 @@ def competition_set_staff(
     user=None,
     meta: RequestMeta | None = None,
 ) -> Competition:
-    """Who runs the competition and who keeps score in it; staff get the matching role (group).
+    """Who runs the competition and who keeps score in it (issue 48: roles are per competition).
 
-    A competition keeps at least one organiser. ``None`` leaves that list as it is.
+    A competition keeps at least one organiser. ``None`` leaves that list as it is. Nobody is put in a
+    league-wide group here: the organiser group (clubs, players, new competitions) is a superuser's to
+    give, in the admin. A person added reaches this staff only when they are the organiser's own or in no
+    competition yet (``check_staff_reach``). A scorekeeper who leaves the staff leaves their tables of
+    rounds not yet finished, in the same transaction and audit entry.
     """
     require_organiser(user, competition)
     with transaction.atomic():
@@ -213,10 +240,15 @@ def competition_set_staff(
         old = ({u.pk for u in locked.organisers.all()}, {u.pk for u in locked.scorekeepers.all()})
         if old == ({u.pk for u in new_organisers}, {u.pk for u in new_keepers}):
             return locked
+        check_staff_reach(locked, user, new_organisers, new_keepers)
         locked.organisers.set(new_organisers)
         locked.scorekeepers.set(new_keepers)
-        Group.objects.get(name=ORGANISER).user_set.add(*new_organisers)
-        Group.objects.get(name=SCOREKEEPER).user_set.add(*new_keepers)
+        staying = {u.pk for u in new_organisers} | {u.pk for u in new_keepers}
+        left = Table.objects.filter(round__competition=locked, scorekeeper__isnull=False).exclude(
+            scorekeeper__in=staying
+        )
+        cleared = sorted(left.exclude(round__status=Round.Status.FINISHED).values_list("pk", flat=True))
+        Table.objects.filter(pk__in=cleared).update(scorekeeper=None)
         audit_competition(
             "staff_changed",
             user,
@@ -230,9 +262,34 @@ def competition_set_staff(
             {
                 "organisers": sorted(u.pk for u in new_organisers),
                 "scorekeepers": sorted(u.pk for u in new_keepers),
+                "tables_cleared": cleared,
             },
         )
     return locked
+
+
+def check_staff_reach(competition: Competition, user, organisers: Iterable, scorekeepers: Iterable) -> None:
+    """Adding a person to one's staff reaches only one's own people (``people_beyond``) and people in no
+    competition yet; people already on this staff stay. A superuser (and the operator) reaches anyone."""
+    if user is None or user.is_superuser:
+        return
+    current = set(competition.organisers.values_list("pk", flat=True)) | set(
+        competition.scorekeepers.values_list("pk", flat=True)
+    )
+    added = {u.pk: u for u in [*organisers, *scorekeepers] if u.pk not in current}
+    beyond = set(people_beyond(user)["accounts"].filter(pk__in=added).values_list("pk", flat=True))
+    if beyond:
+        raise StaffBeyondReach(
+            {
+                None: [
+                    _(
+                        "%(names)s also play or work in a competition you do not organise: "
+                        "only a superuser may add them to your staff."
+                    )
+                    % {"names": _names(added[pk] for pk in beyond)}
+                ]
+            }
+        )
 
 
 def table_set_scorekeeper(table: Table, keeper, *, user=None, meta: RequestMeta | None = None) -> Table:

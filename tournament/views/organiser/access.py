@@ -8,17 +8,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from tournament.access.roles import ORGANISER, can_manage_competition, user_roles
+from tournament.access.roles import can_manage_competition, organises_anything
 from tournament.models import Competition, Entry, Round
 
 
 def organiser_required(view):
-    """Anonymous: to the login page. Signed in without the organiser role: 403."""
+    """Anonymous: to the login page. Signed in, organising nothing and not a league organiser: 403."""
 
     @login_required
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        if ORGANISER not in user_roles(request.user):
+        if not organises_anything(request.user):
             raise PermissionDenied("Only organisers may open this page.")
         return view(request, *args, **kwargs)
 

@@ -115,7 +115,9 @@ def staff_accounts(request, pk: int):
             return redirect("organiser:staff", competition.pk)
     context = {
         "competition": competition,
-        "form": StaffForm(initial=StaffForm.initial_for(competition), competition=competition),
+        "form": StaffForm(
+            initial=StaffForm.initial_for(competition), competition=competition, user=request.user
+        ),
         **staff_context(competition, account_form=account_form, invite_form=invite_form),
     }
     return render(request, "organiser/staff.html", context, status=400)

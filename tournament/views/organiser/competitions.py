@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.rulesets import get_ruleset
 from tournament.access.request_meta import request_meta
+from tournament.access.roles import ORGANISER, user_roles
 from tournament.forms.competitions import (
     CompetitionForm,
     StaffForm,
@@ -41,6 +43,8 @@ from .dashboard import next_steps
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def competition_create(request):
+    if ORGANISER not in user_roles(request.user):  # the league's organisers only: a staff place is not enough
+        raise PermissionDenied(_("Only an organiser may create a competition."))
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         competition = create_competition(user=request.user, meta=request_meta(request), **form.cleaned_data)
@@ -75,22 +79,33 @@ def competition_edit(request, pk: int):
     if request.method == "POST" and form.is_valid():
         data, meta = dict(form.cleaned_data), request_meta(request)
         rules = data.pop("rules")
-        with transaction.atomic():
-            if rules != old_rules:
-                try:
-                    check_rules(rules, options)
-                except CompetitionError:
-                    messages.warning(
-                        request,
-                        _("Your changed settings do not fit the new rule set and were dropped: %(keys)s")
-                        % {"keys": ", ".join(sorted(options))},
+        dropped: list[str] = []
+        try:
+            with transaction.atomic():
+                if rules != old_rules:
+                    try:
+                        check_rules(rules, options)
+                    except CompetitionError:
+                        dropped, options = sorted(options), {}
+                    competition_set_rules(
+                        competition, rules=rules, options=options, user=request.user, meta=meta
                     )
-                    options = {}
-                competition_set_rules(competition, rules=rules, options=options, user=request.user, meta=meta)
-            competition_change(competition, user=request.user, meta=meta, **data)
-        messages.success(request, _("Saved."))
-        return redirect("organiser:competition", competition.pk)
-    return render(request, "organiser/competition_form.html", {"form": form, "competition": competition})
+                competition_change(competition, user=request.user, meta=meta, **data)
+        except CompetitionError as exc:  # e.g. the capital once play has started (issue 48)
+            for field, problems in exc.problems.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            if dropped:
+                messages.warning(
+                    request,
+                    _("Your changed settings do not fit the new rule set and were dropped: %(keys)s")
+                    % {"keys": ", ".join(dropped)},
+                )
+            messages.success(request, _("Saved."))
+            return redirect("organiser:competition", competition.pk)
+    status = 400 if form.is_bound and form.errors else 200
+    context = {"form": form, "competition": competition}
+    return render(request, "organiser/competition_form.html", context, status=status)
 
 
 @organiser_required
@@ -155,21 +170,29 @@ def competition_staff(request, pk: int):
     competition = managed_competition(request, pk)
     back = _back(request)
     form = StaffForm(
-        request.POST or None, initial=StaffForm.initial_for(competition), competition=competition
+        request.POST or None,
+        initial=StaffForm.initial_for(competition),
+        competition=competition,
+        user=request.user,
     )
     if request.method == "POST" and form.is_valid():
         organisers, scorekeepers = form.cleaned_data["organisers"], form.cleaned_data["scorekeepers"]
-        competition_set_staff(
-            competition,
-            organisers=organisers,
-            scorekeepers=scorekeepers,
-            user=request.user,
-            meta=request_meta(request),
-        )
-        messages.success(request, _("Staff saved."))
-        if request.user not in organisers and not request.user.is_superuser:
-            return redirect("organiser:dashboard")
-        return redirect(back or reverse("organiser:competition", args=[competition.pk]))
+        try:
+            competition_set_staff(
+                competition,
+                organisers=organisers,
+                scorekeepers=scorekeepers,
+                user=request.user,
+                meta=request_meta(request),
+            )
+        except CompetitionError as exc:
+            for field, problems in exc.problems.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            messages.success(request, _("Staff saved."))
+            if request.user not in organisers and not request.user.is_superuser:
+                return redirect("organiser:dashboard")
+            return redirect(back or reverse("organiser:competition", args=[competition.pk]))
     context = {"competition": competition, "form": form, "next": back, **staff_context(competition)}
     return render(request, "organiser/staff.html", context, status=400 if form.is_bound else 200)
 

@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournament.access.roles import ORGANISER, user_roles
 from tournament.models import Competition, Entry, Round
 from tournament.rounds.lifecycle import table_finished
 
@@ -80,4 +81,5 @@ def dashboard(request):
         }
         for c in managed_competitions(request.user).prefetch_related("rounds")
     ]
-    return render(request, "organiser/dashboard.html", {"competitions": competitions})
+    context = {"competitions": competitions, "may_create": ORGANISER in user_roles(request.user)}
+    return render(request, "organiser/dashboard.html", context)
