@@ -118,3 +118,17 @@ def test_honcho_start_brings_up_web_worker_and_beat(tmp_path):
         wait_for("every process honcho started to be gone", lambda: not session_alive(proc.pid), 10)
         assert health(f"http://127.0.0.1:{port}/healthz") is None
     assert time.monotonic() - started < 60
+
+
+def test_celery_finds_the_app_from_any_folder(tmp_path):
+    """The Procfile's worker and beat start through scripts/celery: from another folder too (issue 48, where
+    ``celery -A tournament`` started from elsewhere answered "The module tournament was not found")."""
+    env = {**os.environ, "VENV": str(Path(sys.executable).parent.parent)}
+    for _ in range(3):
+        ran = subprocess.run(
+            [str(BASE_DIR / "scripts" / "celery"), "report"],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert ran.returncode == 0 and "software -> celery" in ran.stdout, ran.stdout + ran.stderr
+    procfile = (BASE_DIR / "Procfile").read_text()
+    assert "worker: scripts/celery worker" in procfile and "beat: scripts/celery beat" in procfile
