@@ -133,6 +133,10 @@ class Broadcast(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     recipients = models.PositiveIntegerField(default=0)
+    # The players it goes to, fixed when sent (issue 48: each player's daily limit is counted from these);
+    # null for a broadcast sent before they were kept, whose players are found again when it is sent.
+    players = models.JSONField(null=True, blank=True)
+    held_back = models.PositiveIntegerField(default=0)  # players left out: their day's limit was reached
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

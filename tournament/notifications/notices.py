@@ -157,6 +157,10 @@ def broadcast_send(broadcast_id: int) -> list[int]:
     link = absolute(reverse("public:competition", args=[broadcast.competition_id]))
     notices = [
         Notice(event=f"b{broadcast.pk}:", words=Kind.ORGANISER, player_id=p, facts=facts, link=link)
-        for p in broadcast_players(broadcast.competition, broadcast.audience)
+        for p in (
+            broadcast.players
+            if broadcast.players is not None
+            else broadcast_players(broadcast.competition, broadcast.audience)
+        )
     ]  # fmt: skip
     return messages_create(broadcast.competition, Kind.ORGANISER, notices, scope=f"b{broadcast.pk}:")

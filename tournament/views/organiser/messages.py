@@ -7,6 +7,7 @@ Thin: the message goes through ``competition_broadcast`` (limited and audited), 
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages as flash
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -50,6 +51,15 @@ def competition_messages_page(request, pk: int):
             status = exc.status
         else:
             flash.success(request, _("Your message is on its way to %(n)s players.") % {"n": sent.recipients})
+            if sent.held_back:
+                flash.warning(
+                    request,
+                    _(
+                        "%(n)s players are not sent it: they have had %(limit)s messages to a whole "
+                        "competition today, from this and other competitions."
+                    )
+                    % {"n": sent.held_back, "limit": settings.NOTIFY_BROADCASTS_PER_DAY},
+                )
             return redirect("organiser:messages", competition.pk)
     if action == "reminder" and reminder.is_valid():
         try:
