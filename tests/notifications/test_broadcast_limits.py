@@ -57,7 +57,9 @@ def test_a_player_gets_the_limit_a_day_from_all_competitions_and_the_organiser_i
     client.force_login(organiser)
     url = reverse("organiser:messages", args=[mine.pk])
     with django_capture_on_commit_callbacks(execute=True):
-        answer = client.post(url, {"action": "broadcast", "audience": "everyone", "text": "Mine"}, follow=True)
+        answer = client.post(
+            url, {"action": "broadcast", "audience": "everyone", "text": "Mine"}, follow=True
+        )
     assert answer.status_code == 200
     page = answer.content.decode()
     assert "on its way to 1 players" in page and "1 players are not sent it" in page

@@ -10,6 +10,7 @@ import pytest
 from django.core import mail
 
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory, UserFactory
+from tests.notifications.push_service import PUBLIC, forward, resolve
 from tournament.models import AuditEntry, Broadcast, Message, NoticeSettings, Preference, PushSubscription
 from tournament.notifications.broadcast import competition_broadcast
 from tournament.notifications.kinds import Channel, Kind
@@ -92,9 +93,10 @@ def test_my_messages_need_a_login_and_show_mine_only(
 
 
 def test_web_push_subscribes_and_delivers_to_the_push_service(
-    league, organiser, channels, vapid, client, django_capture_on_commit_callbacks
+    league, organiser, channels, vapid, client, django_capture_on_commit_callbacks, monkeypatch
 ):
     competition, players = league
+    resolve(monkeypatch, {"push.example": PUBLIC})  # a public push service (a name that resolves)
     user = UserFactory(username="pat")
     players[0].user = user
     players[0].save()
@@ -134,8 +136,9 @@ def test_web_push_subscribes_and_delivers_to_the_push_service(
         assert refused.status_code == 400 and refused.json()["errors"][0]["code"] == "invalid"
     assert PushSubscription.objects.count() == 1
     assert Preference.objects.get(player=players[0]).channels == ["email", "push"]
-    # The browser's push service stands in on loopback (a test may point a subscription anywhere).
-    PushSubscription.objects.update(endpoint=channels.url + "/push/abc")
+    # The browser's push service stands in on loopback, behind the public-only session.
+    forward(monkeypatch, channels.url)
+    PushSubscription.objects.update(endpoint="https://push.example/push/abc")
     _broadcast(competition, organiser, django_capture_on_commit_callbacks)
     ((path, headers, body),) = channels.to("/push/")
     assert headers["authorization"].startswith("vapid t=") and headers["content-encoding"] == "aes128gcm"

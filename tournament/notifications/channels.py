@@ -16,8 +16,10 @@ import smtplib
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
+from django.utils.translation import gettext as _
 
 from tournament.models import Message, PushSubscription
+from tournament.notifications import addresses
 from tournament.notifications.kinds import Channel
 
 TIMEOUT = 10  # seconds, for each HTTP call
@@ -38,6 +40,7 @@ class Senders:
         from tournament.notifications.links import page_address
 
         self._mail = None
+        self._push_session = None
         self.stop_address = page_address("notifications:stop")
         self.person_address = page_address("notifications:person")
 
@@ -46,7 +49,15 @@ class Senders:
             self._mail = get_connection(fail_silently=False)
         return self._mail
 
+    def push(self) -> addresses.PublicSession:
+        """The web-push session: public https addresses only, checked on connecting; no redirect."""
+        if self._push_session is None:
+            self._push_session = addresses.public_session()
+        return self._push_session
+
     def close(self) -> None:
+        if self._push_session is not None:
+            self._push_session.close()
         if self._mail is not None:
             try:
                 self._mail.close()
@@ -92,9 +103,11 @@ def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
     if not subscriptions:
         raise Refused("no web-push subscription")
     payload = json.dumps({"title": message.subject, "body": message.body, "url": message.link or stop_url})
-    delivered, passing = 0, ""
+    delivered, passing, refused = 0, "", False
     for sub in subscriptions:
         try:
+            # Checked again (its name may resolve elsewhere now), and on connecting (``senders.push``).
+            addresses.check_endpoint(sub.endpoint)
             webpush(
                 subscription_info={
                     "endpoint": sub.endpoint,
@@ -104,8 +117,14 @@ def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
                 vapid_private_key=settings.VAPID_PRIVATE_KEY,
                 vapid_claims={"sub": settings.VAPID_SUBJECT},
                 timeout=TIMEOUT,
+                requests_session=senders.push(),
             )
             delivered += 1
+        except addresses.AddressUnresolved:  # no detail: the name may be one of the network's own
+            passing = _("push service: the push address does not resolve")
+        except addresses.AddressRefused:  # never posted to again
+            sub.delete()
+            refused = True
         except WebPushException as exc:
             status = exc.response.status_code if exc.response is not None else None
             if status in (404, 410):  # the browser unsubscribed: forget it
@@ -116,6 +135,8 @@ def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
             passing = f"push service: {exc}"
     if not delivered and passing:
         raise Passing(passing)
+    if not delivered and refused:
+        raise Refused(_("the push address is not a public address"))
     if not delivered:
         raise Refused("every web-push subscription has gone")
 

@@ -7,9 +7,6 @@ how long before a night the reminder goes (``notice_settings_change``), audited.
 
 from __future__ import annotations
 
-import ipaddress
-from urllib.parse import urlsplit
-
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator, validate_email
@@ -20,6 +17,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_competition
 from tournament.access.roles import require_organiser
 from tournament.models import Competition, NoticeSettings, Preference, PushSubscription
+from tournament.notifications.addresses import AddressRefused, check_endpoint
 from tournament.notifications.kinds import OUTSIDE, Kind
 from tournament.notifications.people import preference_of
 
@@ -96,19 +94,6 @@ def kind_stop(key: str, kind: str) -> Preference | None:
     return pref
 
 
-def _public_host(host: str) -> bool:
-    """A push service's host is a public name (fcm.googleapis.com, updates.push.services.mozilla.com, ...):
-    never an address nor a local name, or the worker would post wherever a subscriber pointed it (inside
-    the network too)."""
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return (
-            "." in host and not host.endswith((".local", ".localhost", ".internal")) and host != "localhost"
-        )
-    return False
-
-
 def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
     """A browser's web-push subscription for the person ``key``; web push joins their channels."""
     if not endpoint.startswith("https://") or len(endpoint) > 600 or not p256dh or not auth:
@@ -120,8 +105,10 @@ def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSu
         endpoint.encode("ascii")
     except (ValidationError, UnicodeEncodeError):
         raise PreferenceRefused(_("This browser's subscription is not valid.")) from None
-    if any(ord(c) < 32 for c in endpoint) or not _public_host(urlsplit(endpoint).hostname or ""):
-        raise PreferenceRefused(_("This browser's subscription is not valid."))
+    try:  # a public https address, read alike by every parser, whose name resolves to public addresses only
+        check_endpoint(endpoint)
+    except AddressRefused:
+        raise PreferenceRefused(_("This browser's subscription is not valid.")) from None
     with transaction.atomic():
         pref = preference_of(key, create=True)
         if pref is None:
