@@ -74,6 +74,8 @@ class Preference(models.Model):
     email = models.EmailField(_("email address"), blank=True)
     telegram_chat = models.CharField(_("Telegram chat id"), max_length=40, blank=True)
     whatsapp = models.CharField(_("WhatsApp number"), max_length=20, blank=True)
+    # Person links made until this moment (ms since the epoch) open nothing: retired (issue 48).
+    links_retired_at = models.BigIntegerField(null=True, blank=True)
     changed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

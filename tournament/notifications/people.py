@@ -143,3 +143,9 @@ def preference_of(key: str, *, create: bool = False) -> Preference | None:
     if pref is None and create:
         pref, _ = Preference.objects.get_or_create(**lookup, defaults={"channels": [Channel.EMAIL]})
     return pref
+
+
+def person_link_live(key: str, made_ms: int) -> bool:
+    """A person link made at ``made_ms`` still opens ``key``'s page: the person has not retired it since."""
+    pref = preference_of(key)
+    return pref is None or pref.links_retired_at is None or made_ms > pref.links_retired_at

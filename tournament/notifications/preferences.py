@@ -12,13 +12,14 @@ from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator, validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_competition
 from tournament.access.roles import require_organiser
 from tournament.models import Competition, NoticeSettings, Preference, PushSubscription
 from tournament.notifications.addresses import AddressRefused, check_endpoint
 from tournament.notifications.kinds import OUTSIDE, Kind
+from tournament.notifications.links import now_ms
 from tournament.notifications.people import preference_of
 
 MAX_REMINDER_MINUTES = 14 * 24 * 60
@@ -42,8 +43,14 @@ def preference_change(
     email: str = "",
     telegram_chat: str = "",
     whatsapp: str = "",
+    by_link: bool = False,
 ) -> Preference:
-    """Set the person's choices (the caller has proved the person is them)."""
+    """Set the person's choices (the caller has proved the person is them).
+
+    ``by_link``: the caller holds only the person's private link (no login). They may choose channels,
+    kinds and language, and give an address where none is kept, but not change or remove one: where
+    the messages (and so the seat links they carry) go asks for the login (issue 48).
+    """
     if any(c not in OUTSIDE for c in channels):
         raise PreferenceRefused(_("Choose channels from the list."), "channels")
     if any(k not in Kind.values for k in stopped):
@@ -67,6 +74,8 @@ def preference_change(
         if pref is None:
             raise PreferenceRefused(_("Nobody is named by this link."))
         pref = Preference.objects.select_for_update().get(pk=pref.pk)
+        if by_link:
+            _same_addresses(pref, email=email, telegram_chat=telegram_chat, whatsapp=whatsapp)
         pref.channels = [c for c in OUTSIDE if c in channels]
         pref.stopped = [k for k in Kind.values if k in stopped]
         pref.language, pref.email, pref.telegram_chat, pref.whatsapp = (
@@ -76,6 +85,33 @@ def preference_change(
             whatsapp,
         )
         pref.save()
+    return pref
+
+
+ADDRESS_NEEDS_LOGIN = gettext_lazy(
+    "Where your messages go changes only after you log in (or ask your organiser): a private link alone "
+    "cannot change it."
+)
+
+
+def _same_addresses(pref: Preference, **given: str) -> None:
+    """Through a private link, an address kept may not change (one where none is kept may be given)."""
+    for field, value in given.items():
+        kept = getattr(pref, field)
+        if kept and value != kept:
+            raise PreferenceRefused(str(ADDRESS_NEEDS_LOGIN), field)
+
+
+def person_links_retire(key: str) -> Preference:
+    """Every person link of ``key`` made until now opens nothing more (issue 48): the person, on their page
+    (by the link or logged in), when a link has gone where it should not. They get a fresh one at once."""
+    with transaction.atomic():
+        pref = preference_of(key, create=True)
+        if pref is None:
+            raise PreferenceRefused(_("Nobody is named by this link."))
+        pref = Preference.objects.select_for_update().get(pk=pref.pk)
+        pref.links_retired_at = now_ms()
+        pref.save(update_fields=["links_retired_at", "changed_at"])
     return pref
 
 

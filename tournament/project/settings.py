@@ -289,6 +289,7 @@ WHATSAPP_PHONE_ID = env_str("WHATSAPP_PHONE_ID", "")
 WHATSAPP_API_URL = env_str("WHATSAPP_API_URL", "https://graph.facebook.com/{fb_ver}/{phone_id}/messages")
 # An organiser's messages to a whole competition, at most this many a day.
 NOTIFY_BROADCASTS_PER_DAY = env_int("NOTIFY_BROADCASTS_PER_DAY", 5)
+NOTIFY_PERSON_LINK_DAYS = env_int("NOTIFY_PERSON_LINK_DAYS", 90)  # a person link opens their inbox this long
 
 # --- Login throttling (django-axes) ---
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)

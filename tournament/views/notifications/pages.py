@@ -17,10 +17,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.forms.notifications import PreferenceForm
 from tournament.notifications.kinds import OUTSIDE, Channel, Kind
 from tournament.notifications.links import person_read, person_token, stop_read
-from tournament.notifications.people import channel_ready, person_key, preference_of
+from tournament.notifications.people import channel_ready, person_key, person_link_live, preference_of
 from tournament.notifications.preferences import (
     PreferenceRefused,
     kind_stop,
+    person_links_retire,
     preference_change,
     push_subscribe,
 )
@@ -37,6 +38,18 @@ def _private(response):
 def _page(request, key: str, *, token: str = ""):
     ready = {c for c in OUTSIDE if channel_ready(c)}
     pref = preference_of(key)
+    if request.method == "POST" and request.POST.get("action") == "retire":
+        pref = person_links_retire(key)
+        messages.success(
+            request,
+            _(
+                "Your earlier private links no longer open this page. This page's address is your new "
+                "private link: keep it to yourself."
+            ),
+        )
+        if token:
+            return redirect("notifications:person", person_token(key, after=pref.links_retired_at))
+        return redirect(request.path)
     form = PreferenceForm(request.POST or None, ready=ready, initial=PreferenceForm.initial_from(pref))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -49,6 +62,7 @@ def _page(request, key: str, *, token: str = ""):
                 email=data["email"],
                 telegram_chat=data.get("telegram_chat", "") or (pref.telegram_chat if pref else ""),
                 whatsapp=data.get("whatsapp", "") or (pref.whatsapp if pref else ""),
+                by_link=bool(token),
             )
         except PreferenceRefused as exc:
             form.add_error(exc.field if exc.field in form.fields else None, str(exc))
@@ -73,8 +87,10 @@ def mine(request):
 
 
 def _person(token: str) -> str:
-    key = person_read(token)
-    if key is None or preference_of(key) is None and not _exists(key):
+    """The person a live person link names (not forged, expired or retired), or 404."""
+    found = person_read(token)
+    key = found[0] if found else None
+    if key is None or not person_link_live(*found) or preference_of(key) is None and not _exists(key):
         raise Http404(_("This link is not valid."))
     return key
 
@@ -151,11 +167,6 @@ def stop(request, token: str):
     with translation.override(
         pref.language if pref is not None and pref.language else translation.get_language()
     ):
-        context = {"kind": str(Kind(kind).label), "done": done, "person_url": _person_path(key)}
+        # One kind stopped, nothing more opened (issue 48): no link to the person's inbox from here.
+        context = {"kind": str(Kind(kind).label), "done": done}
         return _private(render(request, "notifications/stop.html", context))
-
-
-def _person_path(key: str) -> str:
-    from django.urls import reverse
-
-    return reverse("notifications:person", args=[person_token(key)])
