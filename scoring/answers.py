@@ -11,7 +11,7 @@ line, HTTP) the same JSON and sorts what the engine says into three kinds:
 
 ``read_json`` reads a command's stdin or a request's body so that every
 malformed text (bad JSON, NaN, nesting too deep for the parser, bad UTF-8,
-empty) is a malformed answer, never a traceback. Plain Python: the command
+empty, a key twice in one object) is a malformed answer, never a traceback. Plain Python: the command
 line and the HTTP views (``scoring.adapter``) only pass text in and write the
 answer out.
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scoring.errors import Error, InvalidInput
-from scoring.jsontext import json_problem
+from scoring.jsontext import DuplicateKey, json_problem, unique_keys
 
 logger = logging.getLogger(__name__)
 
@@ -63,9 +63,12 @@ def read_json(text: str | bytes) -> object:
     if not text.strip():
         raise InvalidInput(Error("invalid_json", "The input is empty: send one JSON object."))
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique_keys)
     except RecursionError:
         raise InvalidInput(Error("invalid_json", "The JSON is nested too deeply.")) from None
+    except DuplicateKey as exc:  # a key twice in one object: which one the engine read would be a guess
+        code, message, args = exc.problem()
+        raise InvalidInput(Error(code, message % args)) from None
     except ValueError as exc:  # json.JSONDecodeError is a ValueError
         raise InvalidInput(Error("invalid_json", f"The input is not valid JSON: {exc}.")) from None
     problem = json_problem(data)  # lone surrogates, NUL, nesting no step after can take

@@ -1,7 +1,8 @@
 """The admin's pages of team events (issue 35): a window whose changes go through the teams' doors.
 
 A team is created, renamed, given a captain and deleted through ``tournament.teams.services``; a member
-is added or removed there too (what the door refuses, the form says first: ``team_member_check``). A
+is added or removed there too (what the door refuses, the form says first: ``team_check``,
+``team_member_check``). A
 lineup is read here only: captains and organisers name it on the lineup page or through the API.
 """
 
@@ -17,6 +18,7 @@ from tournament.models import Lineup, Team, TeamMember
 from tournament.teams.errors import TeamError
 from tournament.teams.services import (
     team_captain_set,
+    team_check,
     team_create,
     team_delete,
     team_member_add,
@@ -38,6 +40,23 @@ class TeamAdminForm(forms.ModelForm):
     class Meta:
         model = Team
         fields = ["competition", "name", "short_name", "captain"]
+
+    def clean(self):
+        """The door's refusals (``team_check``: hands recorded, a name another team has in any case), said on
+        the form: raised from ``save_model`` they were a 500."""
+        data = super().clean()
+        competition = self.instance.competition if self.instance.pk else data.get("competition")
+        if competition is not None and data.get("name") is not None:
+            try:
+                team_check(
+                    competition,
+                    name=data["name"],
+                    short_name=data.get("short_name") or "",
+                    team=self.instance if self.instance.pk else None,
+                )
+            except TeamError as exc:
+                self.add_error(exc.field if exc.field in self.fields else None, str(exc))
+        return data
 
     def clean_captain(self):
         captain = self.cleaned_data.get("captain")

@@ -69,6 +69,28 @@ def test_a_difference_accepted_as_an_adjustment_reaches_the_standings(playing):
     assert organiser.post(accept, {"reason": "again"}, format="json").status_code == 422  # accepted once
 
 
+def test_a_count_with_a_key_given_twice_is_refused_not_read_as_its_last(playing):
+    """``json`` keeps the last of two equal keys: a count whose first figures a reader checks and whose
+    last ones the server would record is refused whole (400), and no count is entered."""
+    table_end(playing.table, user=playing.users["organiser"])
+    east = playing.seats()[0]
+    ledger = _balances(playing.table)
+    right = ", ".join(f'"{pid}": {chips}' for pid, chips in ledger.items())
+    keeper = client_for(playing.users["table_scorekeeper"])
+    counts = list(
+        ChipCount.objects.filter(table=playing.table).values()
+    )  # the one ending the table asked for
+    for body in (
+        f'{{"chips": {{"{east}": 0, {right}}}}}',  # a player's figure twice
+        f'{{"chips": {{"{east}": 0}}, "chips": {{{right}}}}}',  # the whole count twice
+    ):
+        answer = keeper.post(_url(playing.table), body, content_type="application/json")
+        assert answer.status_code == 400, body
+        error = answer.json()["errors"][0]
+        assert error["code"] == "duplicate_key" and "twice" in error["message"]
+    assert list(ChipCount.objects.filter(table=playing.table).values()) == counts
+
+
 def test_a_count_whose_total_is_wrong_is_refused_in_the_error_shape(playing):
     table_end(playing.table, user=playing.users["organiser"])
     east = playing.seats()[0]

@@ -177,6 +177,22 @@ def test_seating_a_round_answers_the_tables_and_the_quality_report(league, as_or
     assert AuditEntry.objects.filter(action="round_seated").exists()
 
 
+@pytest.mark.parametrize("body", ["null", "[]", "[{}]", "7", '"seed"', "true"])
+def test_a_body_that_is_not_an_object_seats_nothing(league, as_organiser, body):
+    """A ``null`` body was read as no body and seated the round; any body but an object is a 400 now."""
+    comp = league.competition
+    for _ in range(8):
+        EntryFactory(competition=comp)
+    rnd = Round.objects.create(competition=comp, number=2)
+    for url in (f"/api/v1/rounds/{rnd.pk}/seating/", f"/api/v1/competitions/{comp.pk}/seating/"):
+        response = as_organiser.post(url, body, content_type="application/json")
+        assert response.status_code == 400, (url, response.content)
+        assert response.json()["errors"][0]["code"] == "not_an_object"
+    assert not Table.objects.filter(round=rnd).exists()
+    assert not AuditEntry.objects.filter(action="round_seated").exists()
+    assert as_organiser.post(f"/api/v1/rounds/{rnd.pk}/seating/").status_code == 201  # no body: the defaults
+
+
 def test_a_round_with_hands_cannot_be_seated_again(league, as_organiser, as_scorekeeper):
     as_scorekeeper.post(f"/api/v1/tables/{league.table.pk}/hands/", {"outcome": "draw"}, format="json")
     response = as_organiser.post(f"/api/v1/rounds/{league.round.pk}/seating/", {}, format="json")

@@ -3,7 +3,8 @@
 The endpoints are read from the OpenAPI schema, so an endpoint added later is covered without a change
 here. Each body is one that Python's ``json`` parses (or fails on) in a way no later step can take:
 nesting thousands deep (``RecursionError``), lone surrogates as a value or a key (no UTF-8, no
-PostgreSQL ``jsonb``) and NUL characters. (Numbers are bounded field by field: test_numbers.py.)
+PostgreSQL ``jsonb``), NUL characters and a key given twice in one object, at the top or deeper (``json``
+would keep the last one without a word). (Numbers are bounded field by field: test_numbers.py.)
 """
 
 import re
@@ -41,6 +42,8 @@ BODIES = {
     "surrogate_key": '{"\\ud800": 1, "outcome": "draw"}',
     "surrogate_nested_key": '{"options": {"\\udc00x": 1}, "outcome": "draw", "hand": {"\\ud83d": []}}',
     "nul_in_a_key": '{"options": {"a\\u0000": 1}, "name": "club"}',
+    "duplicate_key": '{"outcome": "draw", "name": "Jade", "name": "Pearl", "reason": "x", "reason": "y"}',
+    "duplicate_nested_key": '{"outcome": "draw", "options": {"a": 1, "a": 2}, "chips": {"1": 400, "1": 0}}',
 }
 METHODS = ("post", "put", "patch")
 
@@ -103,11 +106,29 @@ def test_every_write_endpoint_answers_a_malformed_body_with_a_400(kind, client, 
     assert _counts() == counts  # nothing was written
 
 
+NOT_OBJECTS = {"null": "null", "a_list": "[]", "a_list_of_objects": '[{"outcome": "draw"}]', "a_number": "0"}
+
+
+@pytest.mark.parametrize("kind", sorted(NOT_OBJECTS))
+def test_every_write_endpoint_answers_a_body_not_an_object_with_a_400(kind, client, objects, organiser):
+    """A write's body is a JSON object or nothing: ``null`` was read as no body (and seated a round)."""
+    operations = _write_operations(client.get("/api/v1/schema/?format=json").json())
+    as_organiser = client_for(organiser)
+    counts = _counts()
+    for path, method in operations:
+        url = _url(path, objects)
+        response = getattr(as_organiser, method)(url, NOT_OBJECTS[kind], content_type="application/json")
+        assert response.status_code == 400, (kind, method, url, response.content[:300])
+        errors = response.json()["errors"]
+        assert errors and all({"code", "message"} <= set(e) for e in errors), (kind, method, url)
+    assert _counts() == counts  # nothing was written
+
+
 def test_the_anonymous_token_endpoint_answers_400_too(anonymous):
     for kind, body in BODIES.items():
         response = anonymous.post("/api/v1/auth/token/", body, content_type="application/json")
         assert response.status_code == 400, (kind, response.content[:300])
-        assert response.json()["errors"][0]["code"] in {"invalid_json", "invalid_text"}
+        assert response.json()["errors"][0]["code"] in {"invalid_json", "invalid_text", "duplicate_key"}
 
 
 def test_lone_surrogates_and_deep_nesting_have_their_own_codes(as_scorekeeper, league):
@@ -123,6 +144,19 @@ def test_lone_surrogates_and_deep_nesting_have_their_own_codes(as_scorekeeper, l
         "surrogate_key": "invalid_text",
         "nul_in_a_key": "invalid_text",
     }
+
+
+def test_a_key_given_twice_is_refused_with_its_own_code_and_named(as_scorekeeper, league):
+    url = f"/api/v1/tables/{league.table.pk}/hands/"
+    hands = Hand.objects.count()
+    deep = '[{"a": {"b": [{"c": 1, "c": 1}]}}]'
+    for body in (BODIES["duplicate_key"], BODIES["duplicate_nested_key"], deep):
+        response = as_scorekeeper.post(url, body, content_type="application/json")
+        assert response.status_code == 400, body
+        assert _first_code(response) == "duplicate_key", body
+    message = response.json()["errors"][0]["message"]
+    assert '"c"' in message and "twice" in message
+    assert Hand.objects.count() == hands
 
 
 def _first_code(response) -> str:

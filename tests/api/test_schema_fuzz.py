@@ -145,8 +145,8 @@ STATE_REFUSALS = [
     ("/api/v1/competitions/{id}/season/", "POST", ["422"]),
     ("/api/v1/rounds/{id}/attendance/{player_pk}/", "PUT", ["422"]),
     ("/api/v1/rounds/{id}/attendance/{player_pk}/late/", "POST", ["422"]),
-    # Teams (issue 35): a player in another team, not entered, or not on the team's roster; a lineup
-    # with nobody: 422, each a state of the league, not a fault of the body.
+    # Teams (issue 35): a player in another team, not entered, or not on the team's roster: 422, each a
+    # state of the league, not a fault of the body (a lineup with nobody the schema refuses: minItems 1).
     ("/api/v1/competitions/{id}/teams/", "POST", ["422"]),
     ("/api/v1/rounds/{id}/lineups/{team_pk}/", "PUT", ["422"]),
 ]

@@ -54,6 +54,13 @@ def test_a_club_s_list_has_its_players_only_ranked_among_themselves(rated):
     assert APIClient().get("/api/v1/ratings/", {"club": 999999}).json()["count"] == 0
 
 
+def test_the_schema_says_which_club_the_list_takes(client):
+    """``club=0`` is refused (400): the schema says so (a club's id, 1 to 2^63-1), not just ``integer``."""
+    schema = client.get("/api/v1/schema/?format=json").json()
+    (club,) = [p for p in schema["paths"]["/api/v1/ratings/"]["get"]["parameters"] if p["name"] == "club"]
+    assert club["schema"] == {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
+
+
 @pytest.mark.parametrize("bad", ["x", "-1", "0", "1.5", "²", "99999999999999999999", ""])
 def test_a_malformed_club_is_a_400_in_the_error_shape(rated, bad):
     response = APIClient().get("/api/v1/ratings/", {"club": bad})

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import scoring
+from scoring.jsontext import unique_keys
 
 try:
     from django.conf import settings as _settings
@@ -89,6 +90,10 @@ CASES = [
     ("NaN is not JSON", "settle", '{"outcome": "win", "winner": "S", "win": "self_draw", "doubles": NaN}',
      2, 400, "invalid_json"),
     ("nesting too deep for the parser", "settle", "[" * 100_000, 2, 400, "invalid_json"),
+    ("a key given twice: not the last one silently", "settle", '{"outcome": "win", "outcome": "draw"}',
+     2, 400, "duplicate_key"),
+    ("a key given twice deeper in", "settle",
+     '{"outcome": "draw", "instant": [{"type": "kong", "seat": "N", "seat": "S"}]}', 2, 400, "duplicate_key"),
 ]  # fmt: skip
 
 DOORS = {"score_hand": scoring.score_hand, "settle": scoring.settle}
@@ -97,7 +102,11 @@ DOORS = {"score_hand": scoring.score_hand, "settle": scoring.settle}
 def python_door(door: str, text: str) -> tuple[int, dict]:
     """The Python door as the contract states it, with the exit code it stands for."""
     try:
-        data = json.loads(text, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))
+        data = json.loads(
+            text,
+            parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)),
+            object_pairs_hook=unique_keys,  # a dict holds a key once: a JSON text may not either
+        )
     except (ValueError, RecursionError):
         return 2, {"errors": [{"code": "invalid_json"}]}
     try:

@@ -102,6 +102,18 @@ def test_replies_yes_no_maybe_by_the_player_and_the_organiser(season, as_pat, as
     assert {"player", "name", "reply", "checked_in", "checked_in_at"} <= set(rows[season.pat.player_id])
 
 
+def test_an_empty_attendance_change_is_refused_as_the_schema_says(season, as_organiser, client):
+    """``{}`` changes nothing and is a 400; the schema says a body names a reply, a check-in or both."""
+    schema = client.get("/api/v1/schema/?format=json").json()
+    operation = schema["paths"]["/api/v1/rounds/{id}/attendance/{player_pk}/"]["put"]
+    ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    body = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    assert body["minProperties"] == 1 and set(body["properties"]) == {"reply", "checked_in"}
+    r = put(as_organiser, season, season.pat, {})
+    assert r.status_code == 400 and r.json()["errors"][0]["message"]
+    assert not Attendance.objects.exists()
+
+
 def test_a_player_cannot_answer_for_someone_else_nor_check_in(season, as_pat):
     r = put(as_pat, season, season.entries[1], {"reply": "yes"})
     assert r.status_code == 403 and r.json()["errors"]

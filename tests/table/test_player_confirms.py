@@ -81,6 +81,22 @@ def test_a_player_cannot_answer_for_another_seat_or_table(client, confirming, we
     assert not HandAnswer.objects.exists()
 
 
+def test_a_table_id_past_a_64_bit_key_is_a_404_on_the_seat_pages(
+    client, confirming, west, scorekeeper, player_user
+):
+    """SQLite cannot take 2^63 in a query: the seat's look-up was a 500 (PostgreSQL's bigint neither)."""
+    hand = _hand(confirming, scorekeeper)
+    client.force_login(player_user)
+    client.raise_request_exception = False
+    for table_id in (2**63, 2**63 - 1, 10**30):
+        assert client.get(f"/tables/{table_id}/seat/").status_code == 404, table_id
+        answer = f"/tables/{table_id}/seat/hands/{hand.pk}/answer/"
+        assert client.post(answer, {"verdict": "agree"}).status_code == 404, table_id
+        assert client.post(f"/tables/{table_id}/seat/hands/agree/", {"hand": [hand.pk]}).status_code == 404
+    assert not HandAnswer.objects.exists()
+    assert client.get(reverse("table:my_seat", args=[confirming.pk])).status_code == 200  # the real one
+
+
 @pytest.mark.parametrize("door", ["link", "account"])
 def test_agree_to_all_shown_answers_each_open_hand_through_the_door(
     client,

@@ -7,7 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tests.api.conftest import client_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.teams.conftest import past_deadline
 from tournament.models import AuditEntry, Entry, Lineup, Round, Table, Team, TeamMember
 
@@ -63,6 +63,30 @@ def test_a_player_off_the_roster_or_no_player_is_refused(event, as_pat):
     assert r.status_code == 422 and codes(r) == ["empty_lineup"]
     assert put_lineup(as_pat, event, event.teams[0], [10**9]).status_code == 400  # no such player
     assert not Lineup.objects.exists()
+
+
+def test_the_schema_says_a_lineup_names_at_least_one_player(client):
+    """An empty lineup is refused (422 ``empty_lineup``): the schema says so (``minItems: 1``)."""
+    schema = client.get("/api/v1/schema/?format=json").json()
+    operation = schema["paths"]["/api/v1/rounds/{id}/lineups/{team_pk}/"]["put"]
+    ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    players = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]["properties"]["players"]
+    assert players["type"] == "array" and players["minItems"] == 1
+    assert players["items"]["type"] == "integer"
+
+
+def test_only_an_organiser_creates_a_team_asked_before_the_body_is_read(event, as_pat):
+    """A signed-in player who is no organiser is answered 403 whatever the body (a bad one was a 400 first,
+    telling a stranger what the body should be); without credentials, 401."""
+    url = f"/api/v1/competitions/{event.competition.pk}/teams/"
+    stranger = client_for(UserFactory(username="sid_stranger"))
+    for body in ({}, {"name": ""}, {"name": "Owls", "colour": "red"}, {"name": "Owls", "members": ["x"]}):
+        for client in (as_pat, stranger):
+            r = client.post(url, body, format="json")
+            assert r.status_code == 403, (body, r.json())
+        assert client_for(None).post(url, body, format="json").status_code == 401
+    assert as_pat.post(url, "null", content_type="application/json").status_code == 403
+    assert not Team.objects.filter(name="Owls").exists()
 
 
 def test_a_lineup_is_hidden_from_other_teams_until_the_deadline(event, as_pat, as_organiser, client):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, UserFactory, seated_table
 from tests.teams.conftest import past_deadline
 from tournament.models import AuditEntry, Entry, Lineup, Team, TeamMember
+from tournament.tables.ledger.record import hand_record
 
 
 def teams_url(event) -> str:
@@ -134,6 +135,44 @@ def test_the_admin_refuses_a_player_in_two_teams_and_names_no_lineup(event, clie
     )
     assert r.status_code == 302 and TeamMember.objects.get(player=newcomer).team == event.teams[0]
     assert AuditEntry.objects.filter(action="team_member_added", data__player_id=newcomer.pk).exists()
+
+
+def _team_form(event, team=None, **fields) -> dict:
+    """The admin's team form as posted: its fields and the (read-only) roster inline's management form."""
+    members = team.members.count() if team is not None else 0
+    data = {"name": "", "short_name": "", "captain": ""} | fields
+    if team is None:
+        data["competition"] = event.competition.pk
+    return data | {"members-TOTAL_FORMS": str(members), "members-INITIAL_FORMS": str(members)}
+
+
+def test_the_admin_says_on_the_form_a_name_another_team_has_in_any_case(event, client):
+    """The door refuses "dragons" beside "Dragons"; the admin raised it from save_model: a 500."""
+    client.force_login(UserFactory(username="root_i35d", is_staff=True, is_superuser=True))
+    client.raise_request_exception = False
+    teams, audits = Team.objects.count(), AuditEntry.objects.count()
+    r = client.post(reverse("admin:tournament_team_add"), _team_form(event, name="dragons"))
+    assert r.status_code == 200 and "Another team of this competition has that name." in r.text
+    tigers = event.teams[1]
+    url = reverse("admin:tournament_team_change", args=[tigers.pk])
+    r = client.post(url, _team_form(event, tigers, name="DRAGONS", captain=tigers.captain_id))
+    assert r.status_code == 200 and "Another team of this competition has that name." in r.text
+    tigers.refresh_from_db()
+    assert tigers.name == "Tigers" and Team.objects.count() == teams and AuditEntry.objects.count() == audits
+    r = client.post(url, _team_form(event, tigers, name="Tigers Two", captain=tigers.captain_id))
+    assert r.status_code == 302 and Team.objects.get(pk=tigers.pk).name == "Tigers Two"
+
+
+def test_the_admin_says_on_the_form_that_no_team_is_added_once_hands_are_recorded(event, client):
+    players = [PlayerFactory() for _ in range(4)]
+    table = seated_table(competition=event.competition, players=players, round_number=2)  # published
+    hand_record(table=table, entry={"outcome": "draw"})
+    client.force_login(UserFactory(username="root_i35e", is_staff=True, is_superuser=True))
+    client.raise_request_exception = False
+    r = client.post(reverse("admin:tournament_team_add"), _team_form(event, name="Owls"))
+    assert r.status_code == 200 and "Hands are recorded in this competition" in r.text
+    assert not Team.objects.filter(name="Owls").exists()
+    assert not AuditEntry.objects.filter(action="team_created").exists()
 
 
 def test_the_admins_delete_goes_through_the_door_and_is_audited(event, client):

@@ -5,7 +5,8 @@
   Token``) rather than 403.
 - Bodies are JSON. A body of another type, or JSON no later step can take
   (nested too deep, lone surrogates, NUL; ``tournament.api.parsers``), is a
-  malformed request: 400.
+  malformed request: 400. A write's body is a JSON object or nothing
+  (``tournament.api.parsers.body_object``): ``null``, a list or a number is a 400 too.
 - Unknown or malformed ids in the path are 404, never a 500
   (``get_or_404``).
 - A write is one transaction: everything a POST, PUT or PATCH writes is

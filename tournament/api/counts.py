@@ -29,6 +29,7 @@ from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Integer, Text
+from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN, SCOREKEEPER
 from tournament.api.refusals import COUNT_ENTER_422, COUNT_REQUEST_422, COUNT_SETTLE_422
 from tournament.counts import services as service
@@ -172,7 +173,7 @@ class CountRequestView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         table = _table(pk)
         self.check_object_permissions(request, table)
-        request.data  # noqa: B018 - a body is parsed, so a malformed one is a 400 before anything changes
+        body_object(request)  # parsed: a malformed body, or one not an object, is a 400 before any change
         try:
             count = service.count_request(table, user=request.user, meta=request_meta(request))
         except service.CountError as exc:
@@ -228,7 +229,7 @@ class CountCompareView(_CountActionView):
     )
     def post(self, request, pk):
         count = self.count(request, pk)
-        request.data  # noqa: B018
+        body_object(request)
         return self.answer(
             lambda: service.count_compare(count, user=request.user, meta=request_meta(request))
         )

@@ -162,9 +162,12 @@ class ClosedSerializer(serializers.Serializer):
 
     ``passed_on`` names keys left out of the schema that the door behind judges itself (a hand's
     ``rules`` and ``options``: ``tournament.tables.ledger.guard`` refuses them with their own codes).
+    ``min_fields`` is stated in the schema only (``minProperties``): the serializer's own ``validate``
+    says what is missing in words.
     """
 
     passed_on: tuple[str, ...] = ()
+    min_fields: int = 0  # a body must name at least this many of the fields (the schema's minProperties)
 
     @property
     def fields(self):
@@ -204,7 +207,7 @@ class ClosedSerializer(serializers.Serializer):
 
 
 class ClosedSerializerExtension(OpenApiSerializerExtension):
-    """``additionalProperties: false`` in the schema of a ``ClosedSerializer``."""
+    """``additionalProperties: false`` in the schema of a ``ClosedSerializer``, and its ``minProperties``."""
 
     target_class = ClosedSerializer
     match_subclasses = True
@@ -212,4 +215,6 @@ class ClosedSerializerExtension(OpenApiSerializerExtension):
     def map_serializer(self, auto_schema, direction):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         schema["additionalProperties"] = False
+        if self.target.min_fields and direction == "request":
+            schema["minProperties"] = self.target.min_fields
         return schema

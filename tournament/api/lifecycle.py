@@ -23,6 +23,7 @@ from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import DateTime, Integer, Text
 from tournament.api.hands import IDEMPOTENCY_KEY, idempotency_key, recorded_answer
+from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER, SCOREKEEPER
 from tournament.api.refusals import HAND_CORRECT_409, HAND_CORRECT_422
 from tournament.api.serializers_hands import HandEntrySerializer, HandRecordedSerializer
@@ -54,8 +55,8 @@ class EndRequestSerializer(serializers.Serializer):
 
 
 def _body(serializer_class, request):
-    # No body is an empty one; a body that is not an object (a number, a list) is refused (400), never ignored
-    body = serializer_class(data={} if request.data is None else request.data)
+    # No body is an empty one; a body that is not an object (null, a number, a list) is refused (400)
+    body = serializer_class(data=body_object(request))
     body.is_valid(raise_exception=True)
     return body.validated_data
 
@@ -93,7 +94,7 @@ class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         round_ = get_or_404(Round.objects.select_related("competition"), pk)
         self.check_object_permissions(request, round_)
-        request.data  # noqa: B018 - a body is parsed, so a malformed one is a 400 before anything changes
+        body_object(request)  # parsed: a malformed body, or one not an object, is a 400 before any change
         kwargs = self.arguments(request)
         try:
             type(self).door(round_, user=request.user, meta=request_meta(request), **kwargs)
@@ -132,7 +133,7 @@ def _round_action(name: str, door, summary: str, description: str, request=None,
 
 
 def _extra_time_arguments(self, request) -> dict:
-    body = ExtraTimeRequestSerializer(data=request.data if isinstance(request.data, dict) else {})
+    body = ExtraTimeRequestSerializer(data=body_object(request))
     body.is_valid(raise_exception=True)
     return {
         "minutes": body.validated_data["minutes"],
@@ -141,7 +142,7 @@ def _extra_time_arguments(self, request) -> dict:
 
 
 def _reopen_arguments(self, request) -> dict:
-    body = ReopenRequestSerializer(data=request.data if isinstance(request.data, dict) else {})
+    body = ReopenRequestSerializer(data=body_object(request))
     body.is_valid(raise_exception=True)
     return {"reason": body.validated_data["reason"]}
 

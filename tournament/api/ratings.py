@@ -60,7 +60,13 @@ class RatingsView(LeagueAPIMixin, generics.ListAPIView):
             "held): four players ranked by their net chips at the table, equal chips sharing a place. "
             f"Provisional below {MIN_SESSIONS} rated sessions."
         ),
-        parameters=[OpenApiParameter("club", int, description="Only the players of this club.")],
+        parameters=[
+            OpenApiParameter(
+                "club",
+                {"type": "integer", "minimum": 1, "maximum": MAX_ID},  # what get_queryset takes: an id
+                description="Only the players of this club (id).",
+            )
+        ],
         responses={200: RatingRowSerializer(many=True), **errors(400, 404)},
     )
     def get(self, request, *args, **kwargs):

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import DateTime
+from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER
 from tournament.models import Competition, Hand, Screen
 from tournament.project.http_cache import DATA, shared
@@ -167,7 +168,7 @@ class CompetitionScreenMessageView(LeagueAPIMixin, generics.GenericAPIView):
     def put(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
         self.check_object_permissions(request, competition)
-        body = ScreenMessageSerializer(data=request.data if isinstance(request.data, dict) else None)
+        body = ScreenMessageSerializer(data=body_object(request))
         body.is_valid(raise_exception=True)
         try:
             screen = screen_message_set(

@@ -26,6 +26,7 @@ from rest_framework.response import Response
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, errors, get_or_404, id_parameter, refused
 from tournament.api.fields import Boolean, ClosedSerializer, DateTime, Integer, Text
+from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN
 from tournament.api.refusals import ATTENDANCE_409, ATTENDANCE_422, SEASON_422
 from tournament.models import Competition, Entry, Round
@@ -58,6 +59,7 @@ class AttendancePageSerializer(serializers.Serializer):
 class AttendanceChangeSerializer(ClosedSerializer):
     reply = serializers.ChoiceField(choices=Reply.choices, required=False)
     checked_in = Boolean(required=False)
+    min_fields = 1  # an empty body changes nothing: refused (400), and the schema says so
 
     def validate(self, attrs):
         if not attrs:
@@ -127,7 +129,7 @@ class AttendanceOneView(LeagueAPIMixin, generics.GenericAPIView):
     def put(self, request, pk, player_pk):
         rnd = get_or_404(Round.objects.select_related("competition"), pk)
         entry = _entry_by_player(rnd, player_pk)
-        body = AttendanceChangeSerializer(data=request.data if request.data is not None else {})
+        body = AttendanceChangeSerializer(data=body_object(request))
         body.is_valid(raise_exception=True)
         meta = request_meta(request)
         try:
@@ -170,7 +172,7 @@ class LateArrivalView(LeagueAPIMixin, generics.GenericAPIView):
         rnd = get_or_404(Round.objects.select_related("competition"), pk)
         self.check_object_permissions(request, rnd)
         entry = _entry_by_player(rnd, player_pk)
-        EmptySerializer(data=request.data if request.data is not None else {}).is_valid(raise_exception=True)
+        EmptySerializer(data=body_object(request)).is_valid(raise_exception=True)
         try:
             seated = night_seat_late(rnd, entry, user=request.user, meta=request_meta(request))
         except SeasonError as exc:
@@ -225,7 +227,7 @@ class SeasonScheduleView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
         self.check_object_permissions(request, competition)
-        body = SeasonScheduleSerializer(data=request.data if request.data is not None else {})
+        body = SeasonScheduleSerializer(data=body_object(request))
         body.is_valid(raise_exception=True)
         data = body.validated_data
         plan = SeasonPlan(**{**data, "skip": tuple(data["skip"]), "moved": dict(data["moved"])})

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
-from tournament.access.roles import can_manage_competition
+from tournament.access.roles import can_manage_competition, require_organiser
 from tournament.api.base import WRITE, LeagueAPIMixin, errors, get_or_404, id_parameter, refused
-from tournament.api.fields import ClosedSerializer, DateTime, RowId, Text
+from tournament.api.fields import ClosedSerializer, DateTime, RowId, RowIds, Text
+from tournament.api.parsers import body_object
 from tournament.api.permissions import READ_OR_SIGNED_IN
 from tournament.api.refusals import LINEUP_409, LINEUP_422, TEAM_CREATE_409, TEAM_CREATE_422
 from tournament.api.standings import _stored_meta
@@ -102,7 +103,8 @@ class CompetitionTeamsView(LeagueAPIMixin, generics.GenericAPIView):
     )
     def post(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
-        body = TeamCreateSerializer(data=request.data if request.data is not None else {})
+        require_organiser(request.user, competition)  # the door's own right, first: 403 before any 400
+        body = TeamCreateSerializer(data=body_object(request))
         body.is_valid(raise_exception=True)
         data = body.validated_data
         try:
@@ -249,8 +251,17 @@ class RoundLineupsView(LeagueAPIMixin, generics.GenericAPIView):
         )
 
 
+@extend_schema_field({"type": "array", "items": {"type": "integer"}, "minItems": 1})
+class LineupIds(RowIds):
+    """The players named: at least one, as the schema says. An empty list goes on to the door, which refuses
+    it with its own code and words (422 ``empty_lineup``), as it does the lineup page's."""
+
+
 class LineupSetSerializer(ClosedSerializer):
-    players = RowId(many=True, queryset=Player.objects.all(), help_text="The players named, from the roster.")
+    players = LineupIds(
+        child_relation=RowId(queryset=Player.objects.all()),
+        help_text="The players named, from the roster: at least one.",
+    )
 
 
 class RoundLineupView(LeagueAPIMixin, generics.GenericAPIView):
@@ -273,7 +284,7 @@ class RoundLineupView(LeagueAPIMixin, generics.GenericAPIView):
         team = get_or_404(Team.objects.select_related("competition", "captain"), team_pk)
         if team.competition_id != rnd.competition_id:
             raise Http404
-        body = LineupSetSerializer(data=request.data if request.data is not None else {})
+        body = LineupSetSerializer(data=body_object(request))
         body.is_valid(raise_exception=True)
         try:
             lineup = lineup_set(

@@ -71,6 +71,18 @@ def _clean_short(short_name: str) -> str:
     return short_name
 
 
+def team_check(
+    competition: Competition, *, name: str, short_name: str = "", team: Team | None = None
+) -> None:
+    """What ``team_create`` (``team`` None) or ``team_update`` refuses of these values, said before it is
+    tried (the admin's form asks it first): hands recorded (a new team only), a name another team of the
+    competition has in any case, a name or short name too long."""
+    if team is None:
+        _no_results(competition)
+    _clean_name(name, competition, team)
+    _clean_short(short_name)
+
+
 def team_create(
     competition: Competition,
     *,

@@ -30,7 +30,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.rulesets import get_ruleset
 from tournament.tables.selectors import deal_rules_for
@@ -55,7 +55,7 @@ APP_FILES = (
 )
 
 
-@require_GET
+@require_safe
 def manifest(request):
     """The web app manifest: installable on a phone's home screen, opening on the user's tables."""
     data = {
@@ -77,7 +77,7 @@ def manifest(request):
     return JsonResponse(data, content_type="application/manifest+json")
 
 
-@require_GET
+@require_safe
 @never_cache  # a new worker is picked up at the next visit, never one from a stale cache
 def service_worker(request):
     config = {

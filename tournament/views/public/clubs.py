@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.models import Competition
 from tournament.standings.clubs import RankedClub, club_standings
@@ -45,7 +45,7 @@ def clubs_csv_text(competition: Competition) -> str:
     return csv_text(CLUB_COLUMNS, rows)
 
 
-@require_GET
+@require_safe
 def competition_clubs_csv(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     return csv_attachment(clubs_csv_text(competition), f"clubs-competition-{competition.pk}.csv")
@@ -78,7 +78,7 @@ def teams_csv_text(competition: Competition) -> str:
     return csv_text(TEAM_COLUMNS, rows)
 
 
-@require_GET
+@require_safe
 def competition_teams_csv(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     return csv_attachment(teams_csv_text(competition), f"teams-competition-{competition.pk}.csv")

@@ -22,7 +22,7 @@ from tournament.teams.services import lineup_set
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def team_lineup(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("competition", "captain"), pk=pk)
     organiser = can_manage_competition(request.user, team.competition)

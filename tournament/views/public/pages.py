@@ -15,7 +15,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.models import Competition, Player, Round, Table
 from tournament.project.http_cache import LIVE, PAGE, shared
@@ -51,7 +51,7 @@ def _competition_context(request, competition: Competition) -> dict:
     }
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def competition(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
@@ -63,7 +63,7 @@ def competition(request, pk: int):
     return render(request, "public/competition.html", context)
 
 
-@require_GET
+@require_safe
 @shared(LIVE)
 def competition_live(request, pk: int):
     """The competition page's live part: the leaders and the rounds as the evening goes."""
@@ -71,7 +71,7 @@ def competition_live(request, pk: int):
     return render(request, "public/_competition_live.html", _competition_context(request, competition))
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def round_page(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
@@ -108,7 +108,7 @@ ROLE_NAMES = {
 }
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def player(request, pk: int):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)

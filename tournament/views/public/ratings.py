@@ -13,7 +13,7 @@ import re
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.models import Club
 from tournament.project.http_cache import PAGE, shared
@@ -36,7 +36,7 @@ def _club(request) -> Club | None:
     return club
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def ratings(request):
     club = _club(request)

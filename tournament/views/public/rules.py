@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.rulesets import RULESETS, describe_settings, get_ruleset
 from scoring.words import rule_source, ruleset_name
@@ -34,7 +34,7 @@ def _groups(rules) -> list[dict]:
     return sorted(groups.values(), key=lambda g: order.index(g["slug"]))
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def rule_card(request, ruleset_id: str):
     if ruleset_id not in RULESETS:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.models import Competition, Round
 from tournament.project.http_cache import LIVE, PAGE, shared
@@ -20,7 +20,7 @@ POLL_SECONDS = 5  # the screen asks for its data this often (caches in front ans
 PAGE_SECONDS = 10  # a page of the standings or of the tables stays this long before the next
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def competition_screen(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
@@ -28,7 +28,7 @@ def competition_screen(request, pk: int):
     return render(request, "public/screen.html", context)
 
 
-@require_GET
+@require_safe
 @shared(LIVE)
 def round_clock(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)

@@ -14,7 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from tournament.access.request_meta import request_meta
 from tournament.confirmations.seat_links import qr_svg
@@ -75,7 +75,7 @@ def _page(request, entry: Entry, *, link: bool, back: str):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_mine(request, pk: int):
     """The logged-in player's season in one competition."""
     # The competition first: an id past SQLite's integers went straight into the entry's query (a 500)
@@ -90,7 +90,7 @@ def season_mine(request, pk: int):
     return _page(request, entry, link=False, back=reverse("public:season", args=[pk]))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_link(request, token: str):
     """The player's season through their private link."""
     entry = entry_for_token(token)
@@ -99,7 +99,7 @@ def season_link(request, token: str):
     return _page(request, entry, link=True, back=reverse("public:season_link", args=[token]))
 
 
-@require_GET
+@require_safe
 def season_calendar(request, token: str):
     """The player's private calendar feed: the nights, with their table and seat once published."""
     entry = entry_for_token(token)

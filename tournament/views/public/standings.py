@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.access.request_meta import client_ip
 from tournament.models import Competition, Player, Round
@@ -90,7 +90,7 @@ def held_round_numbers(competition: Competition) -> list[int]:
     return list(held.values_list("number", flat=True))
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def competition_standings(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
@@ -127,13 +127,13 @@ def _live(request, competition: Competition, round_: Round | None) -> HttpRespon
     return response
 
 
-@require_GET
+@require_safe
 @shared(LIVE)
 def competition_standings_live(request, pk: int):
     return _live(request, get_object_or_404(Competition, pk=pk), None)
 
 
-@require_GET
+@require_safe
 @shared(LIVE)
 def round_standings_live(request, pk: int):
     round_ = _round(pk, request.user)
@@ -187,25 +187,25 @@ def _pdf(request, competition: Competition, round_: Round | None, slug: str) -> 
     return response
 
 
-@require_GET
+@require_safe
 def competition_standings_csv(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     return _csv(request, competition, None, f"competition-{competition.pk}")
 
 
-@require_GET
+@require_safe
 def round_standings_csv(request, pk: int):
     round_ = _round(pk, request.user)
     return _csv(request, round_.competition, round_, f"round-{round_.pk}")
 
 
-@require_GET
+@require_safe
 def competition_standings_pdf(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     return _pdf(request, competition, None, f"competition-{competition.pk}")
 
 
-@require_GET
+@require_safe
 def round_standings_pdf(request, pk: int):
     round_ = _round(pk, request.user)
     return _pdf(request, round_.competition, round_, f"round-{round_.pk}")

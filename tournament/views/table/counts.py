@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition, may_record
@@ -85,7 +85,7 @@ def _page(request, table: Table, *, status: int = 200, entered: dict | None = No
 
 
 @login_required
-@require_GET
+@require_safe
 def table_counts(request, table_id: int):
     return _page(request, _table(request, table_id))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.models import Player, Round, Table
 
@@ -80,7 +80,7 @@ def player_tables(player: Player | None) -> list[Table]:
     return [latest] if latest else []
 
 
-@require_GET
+@require_safe
 @login_required
 def my_tables(request):
     user = request.user

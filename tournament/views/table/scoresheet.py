@@ -24,10 +24,10 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournament.access.request_meta import request_meta
-from tournament.access.roles import can_manage_competition
+from tournament.access.roles import may_record
 from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
 from tournament.forms.scoresheet_words import form_data_from_entry, without_dropped_event
 from tournament.models import Hand, Round, Table
@@ -57,11 +57,7 @@ from tournament.views.table.sheet_words import conflict_text, moved_on_text, pro
 TILE_PICKER = "components/tile_picker.html"
 
 
-def can_record(user, table: Table) -> bool:
-    """The table's scorekeeper, or an organiser of its competition."""
-    if not user.is_authenticated:
-        return False
-    return table.scorekeeper_id == user.pk or can_manage_competition(user, table.round.competition)
+can_record = may_record  # the ledger's own rule (tournament.access.roles): one rule, every door
 
 
 def _table(table_id: int) -> Table:
@@ -183,7 +179,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
 # ------------------------------------------------------------------ pages
 
 
-@require_GET
+@require_safe
 @shared(PAGE)
 def scoresheet(request, table_id: int):
     table = _table(table_id)
@@ -233,7 +229,7 @@ def _already_corrected_text(voided: Hand) -> str:
     }
 
 
-@require_GET
+@require_safe
 @shared(LIVE)
 def live(request, table_id: int):
     """The table's state and hand list, for htmx polling: 204 when nothing changed."""

@@ -15,9 +15,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournament.access.request_meta import request_meta
+from tournament.api.serializers import MAX_ID
 from tournament.confirmations.seat_links import seat_for_token
 from tournament.confirmations.services import hand_answer
 from tournament.models import Hand, Seat
@@ -35,6 +36,8 @@ def _seat_by_token(token: str) -> Seat:
 
 
 def _my_seat(request, table_id: int) -> Seat:
+    if not 0 < table_id <= MAX_ID:  # no table has it, and SQLite refuses it in the query (a 500)
+        raise Http404(_("You are not seated at this table."))
     seat = (
         Seat.objects.select_related("table__round__competition", "player")
         .filter(table_id=table_id, player__user=request.user)
@@ -131,7 +134,7 @@ def _private(response):
     return response
 
 
-@require_GET
+@require_safe
 def follow(request, token: str):
     seat = _seat_by_token(token)
     return _private(_page(request, seat, post_url=request.path))
@@ -146,7 +149,7 @@ def answer_by_link(request, token: str, hand_id: int):
     return redirect(_back(reverse("seat:follow", args=[token]), request, hand_id))
 
 
-@require_GET
+@require_safe
 @login_required
 def my_seat(request, table_id: int):
     seat = _my_seat(request, table_id)
