@@ -59,6 +59,8 @@ def test_extra_time_and_a_final_stage(browser, live_server, organiser, width, he
         # The scoresheet counts down to the end with the extra time.
         page.goto(f"{base}/tables/{first.pk}/")
         expect(page.get_by_test_id("extra-time")).to_contain_text("+10 min extra")
+        # Played out: a cut is made from finished rounds whose results are released.
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)
 
         page.goto(f"{base}/organise/competitions/{competition.pk}/stages/")
         page.fill("#id_name", "Final")

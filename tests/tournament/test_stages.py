@@ -1,9 +1,9 @@
 """Stages (issue 36): preliminaries, a cut to the top four, a final table; through the doors, the API
 and the organiser's pages.
 
-The preliminaries: round 1, two tables. Ann and Eve each self-draw 3 doubles (001 rule 21: 8 from each
-of three, +24); the six others lose 8 each and share third place on every tie-break (net chips, hands
-won, biggest hand). A cut to four lets Ann and Eve in, then two of the six by the standings' order (by
+The preliminaries: round 1, two tables, finished. Ann and Eve each self-draw 3 doubles (001 rule 21: 8
+from each of three, +24); the six others lose 8 each and share third place on every tie-break (net chips,
+hands won, biggest hand). A cut to four lets Ann and Eve in, then two of the six by the standings' order (by
 name): the tie at the cut is shown on all six.
 """
 
@@ -35,6 +35,8 @@ def prelims(organiser):
             table=table,
             entry={"outcome": "win", "winner": table.seat_map["E"], "win": "self_draw", "doubles": 3},
         )
+    # Played out: a cut is made from finished rounds whose results are released (test_stage_doors.py).
+    Round.objects.filter(pk=first.round_id).update(status=Round.Status.FINISHED)
     stage = services.stage_create(competition, name="Preliminaries")
     services.stage_add_round(stage, first.round)
     final_round = Round.objects.create(competition=competition, number=2)

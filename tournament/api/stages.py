@@ -19,6 +19,7 @@ from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
 from tournament.api.fields import Integer, Text
+from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER
 from tournament.api.refusals import STAGE_409
 from tournament.models import Club, Competition, Round, Stage
@@ -96,7 +97,7 @@ class CutSerializer(serializers.Serializer):
 
 
 def _body(serializer_class, request):
-    body = serializer_class(data=request.data if isinstance(request.data, dict) else None)
+    body = serializer_class(data=body_object(request))
     body.is_valid(raise_exception=True)
     return body.validated_data
 
@@ -236,7 +237,7 @@ class StagePublishView(_StageView):
                    responses={200: CutSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)})  # fmt: skip
     def post(self, request, pk):
         stage = self.stage(request, pk)
-        request.data  # noqa: B018 - a malformed body is a 400 before anything changes
+        body_object(request)  # a malformed body, or one not an object, is a 400 before anything changes
         try:
             services.stage_publish(stage, user=request.user, meta=request_meta(request))
         except services.StageError as exc:

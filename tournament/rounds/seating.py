@@ -10,6 +10,9 @@ Seating a published round again makes it a draft again (the page says so
 before, issue 32), draws anew unless given a draw number, and keeps each
 table's row and each staying player's seat row, so the table's page and the
 player's private link printed earlier still work.
+A round of a stage is seated as its stage says (issue 36): ``round_seat`` and ``round_preview`` ask
+``tournament.stages.seating`` (the stage's players, by its method, or why not now), so the round page, the
+API and the stage page seat it alike; ``competition_plan`` refuses a stage's round.
 ``round_swap`` exchanges two players before play starts. Each is a door
 (issue 13): it checks the caller's right (an organiser of the competition;
 ``user=None`` is a command run by the operator), refuses once the round is
@@ -21,7 +24,7 @@ The rest of a round's life (publish, start, end, finish, reopen, hold) is
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import Sum
@@ -30,7 +33,18 @@ from django.utils.translation import gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_round, audit_write
 from tournament.access.roles import require_organiser
-from tournament.models import ChipTransfer, Entry, Hand, Player, Round, Seat, Table
+from tournament.models import ChipTransfer, Entry, Player, Round, Seat, Table
+from tournament.rounds.seating_given import round_seat_given
+from tournament.rounds.seating_rows import (  # noqa: F401 - RoundLocked: lifecycle and the API import it here
+    RoundError,
+    RoundLocked,
+    RoundSeating,
+    _check_changeable,
+    _clubs,
+    _history,
+    _write_tables,
+    round_tables,
+)
 from tournament.season.choose import NightField, choose_seated
 from tournament.season.noshow import night_record_seating
 from tournament.season.selectors import sat_out_counts, seating_field
@@ -41,27 +55,9 @@ from tournament.seating import swap as seating_swap
 from tournament.seating.errors import SeatingError
 from tournament.seating.model import SeatingPreview, SeatingReport
 from tournament.seating.winds import order_round, seat_counts
-from tournament.teams.selectors import lineup_field, separation_groups
-
-WINDS = ("E", "S", "W", "N")
-
-
-class RoundError(Exception):
-    """The round cannot be seated or changed now; the message says why."""
-
-
-class RoundLocked(RoundError):
-    """The change is well formed but the round's state no longer allows it (its number once seated)."""
-
-
-@dataclass(frozen=True)
-class RoundSeating:
-    round: Round
-    tables: tuple[tuple[int, int, int, int], ...]
-    byes: tuple[int, ...]
-    report: SeatingReport
-    method: str = ""
-    seated_from: str = "entries"  # the checked-in, the yes replies or every active entry (issue 33)
+from tournament.stages.errors import StageError
+from tournament.stages.seating import StagePlan, stage_decides, stage_seating
+from tournament.teams.selectors import lineup_field
 
 
 def _field(round_: Round) -> list[int]:
@@ -99,29 +95,6 @@ def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str
     return list(night.seated), field.source, night
 
 
-def _clubs(players: list[int], competition_id: int) -> dict[int, str | None]:
-    """Kept apart at the tables: the players' teams in a team event, else their clubs (issue 35)."""
-    return separation_groups(competition_id, players)
-
-
-def round_tables(round_: Round) -> tuple[tuple[int, int, int, int], ...]:
-    """The round's tables as seated, each (E, S, W, N) player ids, by table number."""
-    by_table: dict[int, dict[str, int]] = {}
-    for table_number, wind, player in Seat.objects.filter(round=round_).values_list(
-        "table__number", "wind", "player_id"
-    ):
-        by_table.setdefault(table_number, {})[wind] = player
-    return tuple(tuple(seats[w] for w in WINDS) for _, seats in sorted(by_table.items()))  # type: ignore[misc]
-
-
-def _history(round_: Round) -> list[tuple]:
-    """Earlier rounds' tables, oldest first."""
-    earlier = Round.objects.filter(competition=round_.competition, number__lt=round_.number).order_by(
-        "number"
-    )
-    return [tables for r in earlier if (tables := round_tables(r))]
-
-
 def _gone(history: list[tuple], field: list[int]) -> set[int]:
     """Players who sat in earlier rounds but are no longer in the field (withdrawn)."""
     return {p for tables in history for t in tables for p in t} - set(field)
@@ -145,18 +118,6 @@ def _chips(round_: Round, players: list[int]) -> dict[int, int]:
     return {p: received.get(p, 0) - paid.get(p, 0) for p in players}
 
 
-def _check_changeable(round_: Round) -> None:
-    if round_.status in (Round.Status.PLAYING, Round.Status.FINISHED):
-        raise RoundError(
-            _("Round %(n)s is %(status)s: its seating is fixed.")
-            % {"n": round_.number, "status": round_.get_status_display().lower()}
-        )
-    if Hand.objects.filter(table__round=round_).exists():
-        raise RoundError(
-            _("Hands have been recorded in round %(n)s: its seating is fixed.") % {"n": round_.number}
-        )
-
-
 def _options(
     round_: Round, seed: int | None, swiss: bool = False, time_budget: float = 10.0, *, anew: bool = False
 ) -> SeatingOptions:
@@ -167,37 +128,24 @@ def _options(
     return SeatingOptions(seed=seed, rounds=1, swiss=swiss, time_budget=time_budget)
 
 
-def _write_tables(locked: Round, tables) -> None:
-    """The round's tables as drawn (each E, S, W, N): a draft.
-
-    A table number keeps its row (its page, its scorekeeper) and a player seated before keeps their seat
-    row and link nonce (their private link, ``tournament.confirmations.seat_links``), wherever they sit now.
-    """
-    old_tables = {t.number: t for t in Table.objects.filter(round=locked)}
-    kept = {s.player_id: (s.pk, s.link_nonce) for s in Seat.objects.filter(round=locked)}
-    Seat.objects.filter(round=locked).delete()  # seating before play is a plan, not a result
-    for number, members in enumerate(tables, start=1):
-        table = old_tables.pop(number, None) or Table.objects.create(round=locked, number=number)
-        Seat.objects.bulk_create(
-            Seat(
-                pk=kept.get(p, (None, ""))[0],
-                link_nonce=kept.get(p, (None, ""))[1],
-                table=table,
-                round=locked,
-                wind=w,
-                player_id=p,
-            )
-            for w, p in zip(WINDS, members, strict=True)
-        )
-    Table.objects.filter(pk__in=[t.pk for t in old_tables.values()]).delete()
-    if locked.status != Round.Status.SCHEDULED:  # a published round drawn again: a draft until republished
-        locked.status = Round.Status.SCHEDULED
-        locked.save(update_fields=["status"])
+def _stage_plan(round_: Round) -> StagePlan | None:
+    """How the round's stage seats it (``tournament.stages.seating``); None: the usual draw."""
+    try:
+        return stage_seating(round_)
+    except StageError as exc:
+        raise RoundError(str(exc)) from None
 
 
 def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
     """What seating the round will do (tables, byes, who sits out), told before generating."""
-    players, _source, _ = _night(round_, seed)
+    plan = _stage_plan(round_)
+    if plan is not None and plan.tables is not None:  # the stage's own tables: nobody sits out
+        n = sum(len(t) for t in plan.tables)
+        return SeatingPreview(
+            players=n, tables=len(plan.tables), byes_per_round=0, due_for_bye=(), sitting_out=(),
+            bye_counts=(), design=None, design_rounds=0,
+        )  # fmt: skip
+    players = sorted(plan.players) if plan and plan.players is not None else _night(round_, seed)[0]
     history = _history(round_)
     try:
         return seating_preview(
@@ -220,16 +168,25 @@ def round_seat(
     time_budget: float = 10.0,
     reserves: tuple[int, ...] = (),
     meta: RequestMeta | None = None,
-    players: list[int] | None = None,
 ) -> RoundSeating:
-    """Seat (or seat again) a round that has not started, from who is here (``_night``), or from
-    ``players`` (a stage's qualifiers, ``tournament.stages.services``)."""
+    """Seat (or seat again) a round that has not started, from who is here (``_night``); a stage's round
+    from the stage's players by the stage's method (``tournament.stages.seating``), whatever door asks."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
-    if players is None:
-        players, source, night = _night(round_, seed, reserves)
+    plan = _stage_plan(round_)
+    if plan is not None and (plan.players is not None or plan.tables is not None) and reserves:
+        raise RoundError(
+            _("Round %(n)s is seated from the players of the stage %(stage)s: it takes no reserves.")
+            % {"n": round_.number, "stage": plan.stage.name}
+        )
+    if plan is not None and plan.tables is not None:  # placing groups, knockout: the stage's tables
+        return round_seat_given(round_, plan.tables, user=user, meta=meta, method=plan.method)
+    if plan is not None:
+        swiss = plan.swiss  # the stage's method, not the form's
+    if plan is not None and plan.players is not None:
+        players, source, night = sorted(plan.players), "stage", None
     else:
-        players, source, night = sorted(players), "stage", None
+        players, source, night = _night(round_, seed, reserves)
     history = _history(round_)
     options = _options(round_, seed, swiss, time_budget, anew=round_.tables.exists())
     try:
@@ -297,6 +254,13 @@ def competition_plan(
     ]
     if not pending:
         raise RoundError(_("Every scheduled round is already seated: there is no round to seat."))
+    staged = next(((r, s) for r in pending if (s := stage_decides(r)) is not None), None)
+    if staged is not None:  # its stage seats it from its own players, when they are known
+        raise RoundError(
+            _("Round %(n)s belongs to the stage %(stage)s, which seats its own players: seat the rounds "
+              "one at a time.")
+            % {"n": staged[0].number, "stage": staged[1].name}
+        )  # fmt: skip
     first = pending[0]
     later_seated = Round.objects.filter(competition=competition, number__gt=first.number).exclude(
         pk__in=[r.pk for r in pending]

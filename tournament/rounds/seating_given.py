@@ -1,7 +1,8 @@
 """Seating a round at tables already chosen: a stage's placing groups or knockout tables (issue 36).
 
-The same door as ``tournament.rounds.seating.round_seat`` (a draft; the organiser's right, the round not
-started, the audit entry), for tables the stage chose instead of the generator.
+``tournament.rounds.seating.round_seat`` calls it for a round that its stage seats at tables of its own
+(``tournament.stages.seating``). The same door as ``round_seat`` (a draft; the organiser's right, the round
+not started, the audit entry), for tables the stage chose instead of the generator.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import Round
-from tournament.rounds.seating import (
+from tournament.rounds.seating_rows import (
     WINDS,
     RoundError,
     RoundSeating,
@@ -48,6 +49,7 @@ def round_seat_given(
             tables=[list(t) for t in tables],
             byes=[],
             method=method,
+            seated_from="stage",
         )
     report = seating_report(list(tables), _history(locked), clubs=_clubs(everyone, locked.competition_id))
-    return RoundSeating(locked, tuple(tables), (), report, method)
+    return RoundSeating(locked, tuple(tables), (), report, method, "stage")

@@ -7,12 +7,16 @@ qualifier carried over when the stage says so, and rank them by the competition'
 stage without a cut (the preliminaries), every entrant and whoever sat at its tables.
 
 The **cut preview** is the cut (``tournament.stages.cut``) of the stage before's standings, or of one
-club's players in them (``Stage.category_club``), as it would be published now.
+club's players in them (``Stage.category_club``), as it would be published now. ``cut_waits`` says, in
+words, why it cannot be published yet: a round of the stage before not finished, or its results held (the
+standings would be live, or leave the held round out).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+from django.utils.translation import gettext as _
 
 from tournament.models import ChipTransfer, Entry, Qualifier, Round, Stage
 from tournament.stages.cut import Candidate, CutLine, cut
@@ -111,6 +115,32 @@ def cut_preview(stage: Stage) -> list[CutLine]:
         for row in ranked
     ]
     return cut(candidates, stage.cut_size)
+
+
+def cut_waits(stage: Stage) -> str:
+    """Why the cut of ``stage`` cannot be published yet, naming each round of the stage before that is not
+    finished or whose results are held; ``""`` when it can (or when the stage has no cut)."""
+    before = stage_before(stage)
+    if before is None:
+        return ""
+    rounds = stage_rounds(before)
+    if not rounds:
+        return _("The stage %(stage)s has no rounds yet: the cut is made from its finished rounds.") % {
+            "stage": before.name
+        }
+    unfinished = [
+        (_("round %(n)s is still playing") if r.status == Round.Status.PLAYING else
+         _("round %(n)s has not started")) % {"n": r.number}
+        for r in rounds
+        if r.status != Round.Status.FINISHED
+    ]  # fmt: skip
+    held = [_("round %(n)s's results are held") % {"n": r.number} for r in rounds if r.results_held]
+    if not unfinished and not held:
+        return ""
+    reasons = "; ".join(unfinished + held)
+    return _(
+        "%(reasons)s: the cut waits until every round of %(stage)s is finished and its results released."
+    ) % {"reasons": reasons[:1].upper() + reasons[1:], "stage": before.name}
 
 
 def _value(totals: PlayerTotals, metric: str):

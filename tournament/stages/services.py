@@ -1,7 +1,9 @@
-"""The doors of a competition's stages (issue 36): create, add a round, publish the cut, replace a
-qualifier who withdraws, seat a stage's round. Each checks the caller's right (an organiser of the
-competition; ``user=None`` is the operator), refuses what does not hold with a ``StageError`` saying
-why, and writes one audit entry in the same transaction. Pages, the API and the admin call these.
+"""The doors of a competition's stages (issue 36): create, add a round, publish the cut (once every round
+of the stage before is finished and its results released), replace a qualifier who withdraws, seat a
+stage's round (through ``round_seat``, which asks ``tournament.stages.seating`` how). Each checks the
+caller's right (an organiser of the competition; ``user=None`` is the operator), refuses what does not
+hold with a ``StageError`` saying why, and writes one audit entry in the same transaction. Pages, the API
+and the admin call these.
 """
 
 from __future__ import annotations
@@ -13,18 +15,13 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_write
 from tournament.access.roles import require_organiser
 from tournament.models import Club, Competition, Entry, Hand, Qualifier, Round, Stage, StageRound
-from tournament.rounds.seating import RoundError, round_seat, round_tables
-from tournament.rounds.seating_given import round_seat_given
+from tournament.rounds.seating import RoundError, round_seat
 from tournament.stages.cut import CutError, next_in_line
-from tournament.stages.seats import SeatsError, knockout_advancers, placing_groups
-from tournament.stages.selectors import cut_preview, round_chips, stage_before, stage_rounds, stage_standings
+from tournament.stages.errors import StageError
+from tournament.stages.selectors import cut_preview, cut_waits, stage_before
 
 MAX_CUT = 100_000
 MAX_NAME = 100
-
-
-class StageError(ValueError):
-    """The stage cannot change so: the message says why."""
 
 
 def _audit(action: str, user, stage: Stage, words: str, meta: RequestMeta | None, **data) -> None:
@@ -117,6 +114,12 @@ def stage_publish(stage: Stage, *, user=None, meta: RequestMeta | None = None) -
             raise StageError(_("The first stage takes every entrant: it has no cut to publish."))
         if locked.status == Stage.Status.PUBLISHED:
             raise StageError(_("This stage's cut is already published."))
+        # The cut is made from the stage before's final standings: every round of it finished and released
+        # (live or held results would cut from part of it). Its rounds locked: none reopens meanwhile.
+        list(Round.objects.select_for_update().filter(stage_round__stage=stage_before(locked)))
+        waits = cut_waits(locked)
+        if waits:
+            raise StageError(waits)
         try:
             lines = cut_preview(locked)
         except CutError as exc:
@@ -185,39 +188,13 @@ def qualifier_replace(
     return coming
 
 
-def _order(stage: Stage) -> list[int]:
-    """The stage's players, best first: its standings once played, else the cut's seeds."""
-    seeds = dict(
-        Qualifier.objects.filter(stage=stage, status=Qualifier.Status.IN).values_list("player_id", "seed")
-    )
-    rows = [r for r in stage_standings(stage) if r.totals.player_id in seeds and not r.totals.withdrawn]
-    if any(r.totals.sessions for r in rows):
-        return [r.totals.player_id for r in rows]
-    return sorted(seeds, key=seeds.get)
-
-
 def stage_seat_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta | None = None, seed=None):
-    """Seat one of the stage's rounds from its qualifiers, as the stage's seating says (a draft)."""
+    """Seat one of the stage's rounds (a draft) through the door that seats every round, ``round_seat``:
+    it asks the stage how (``tournament.stages.seating``), as it does for the round page and the API."""
     require_organiser(user, stage.competition)
-    stage = Stage.objects.select_related("competition").get(pk=stage.pk)  # its status as stored now
     if not StageRound.objects.filter(stage=stage, round=round_).exists():
         raise StageError(_("Round %(n)s is not in this stage.") % {"n": round_.number})
-    if stage_before(stage) is not None and stage.status != Stage.Status.PUBLISHED:
-        raise StageError(_("Publish the cut first."))
-    players = _order(stage) if stage_before(stage) is not None else None
     try:
-        if stage.seating in (Stage.Seating.DRAW, Stage.Seating.SWISS):
-            swiss = stage.seating == Stage.Seating.SWISS
-            return round_seat(round_, user=user, meta=meta, seed=seed, swiss=swiss, players=players)
-        if players is None:  # the first stage: every entrant, by the competition's standings
-            players = [r.totals.player_id for r in stage_standings(stage) if not r.totals.withdrawn]
-        if stage.seating == Stage.Seating.KNOCKOUT:
-            earlier = [r for r in stage_rounds(stage) if r.number < round_.number]
-            if earlier:  # who goes on from the stage's round before this one
-                last = earlier[-1]
-                seeds = dict(Qualifier.objects.filter(stage=stage).values_list("player_id", "seed"))
-                seeds = seeds or {p: i for i, p in enumerate(players)}  # the first stage: its order
-                players = knockout_advancers(round_tables(last), round_chips(last), seeds, stage.advance)
-        return round_seat_given(round_, placing_groups(players), user=user, meta=meta, method=stage.seating)
-    except (SeatsError, RoundError) as exc:
+        return round_seat(round_, user=user, meta=meta, seed=seed)
+    except RoundError as exc:
         raise StageError(str(exc)) from None

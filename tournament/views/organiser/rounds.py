@@ -25,6 +25,7 @@ from tournament.rounds.empty_tables import tables_without_hands
 from tournament.rounds.lifecycle import table_finished
 from tournament.rounds.series import rounds_schedule
 from tournament.seating import best_rounds, fewest_same_club_tables
+from tournament.stages.seating import stage_decides
 from tournament.tables.refusals import refusals_open
 
 from .access import managed_competition, managed_round, organiser_required
@@ -84,9 +85,14 @@ def competition_plan_view(request, pk: int):
         return redirect("organiser:rounds", competition.pk)
     try:
         planned = seating.competition_plan(competition, user=request.user, meta=request_meta(request))
-    except seating.RoundError as exc:
+    except seating.RoundError as exc:  # refused, nothing seated: the rounds again, with the words
         messages.error(request, str(exc))
-        return redirect("organiser:rounds", competition.pk)
+        existing = list(competition.rounds.prefetch_related("tables"))
+        form = ScheduleForm(
+            competition=competition, initial={"number": max((r.number for r in existing), default=0) + 1}
+        )
+        context = {"competition": competition, "rounds": existing, "form": form}
+        return render(request, "organiser/rounds.html", context, status=409)
     repeats = sum(p.report.repeat_meetings for p in planned)
     messages.success(
         request,
@@ -225,6 +231,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "preview": preview,
         "preview_problem": preview_problem,
         "changeable": changeable,
+        "seating_stage": stage_decides(round_) if changeable else None,  # its stage seats it (issue 36)
         "seating_form": seating_form or SeatingForm(),
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),

@@ -15,6 +15,7 @@ from tournament.models import Club, Round, Stage
 from tournament.stages import services
 from tournament.stages.selectors import (
     cut_preview,
+    cut_waits,
     published_cut,
     stage_before,
     stage_rounds,
@@ -101,9 +102,7 @@ def _cut_lines(stage: Stage) -> list[dict]:
     ]  # fmt: skip
 
 
-@organiser_required
-def stage_detail(request, pk: int):
-    stage = managed_stage(request, pk)
+def _stage_page(request, stage: Stage, *, status: int = 200):
     lines = _cut_lines(stage)
     context = {
         "competition": stage.competition,
@@ -115,8 +114,14 @@ def stage_detail(request, pk: int):
         "metric_labels": [METRIC_LABELS.get(m, m) for m in tie_break_metrics(stage)],
         "qualified": sum(line["status"] == "in" for line in lines),
         "tie": any(line["tied"] for line in lines),
+        "cut_waits": cut_waits(stage) if stage.status != Stage.Status.PUBLISHED else "",
     }
-    return render(request, "organiser/stage.html", context)
+    return render(request, "organiser/stage.html", context, status=status)
+
+
+@organiser_required
+def stage_detail(request, pk: int):
+    return _stage_page(request, managed_stage(request, pk))
 
 
 @organiser_required
@@ -146,8 +151,8 @@ def stage_action(request, pk: int):
         else:
             messages.error(request, _("Unknown action."))
             return redirect("organiser:stage", stage.pk)
-    except services.StageError as exc:
+    except services.StageError as exc:  # refused, nothing changed: the page again, with the words
         messages.error(request, str(exc))
-        return redirect("organiser:stage", stage.pk)
+        return _stage_page(request, managed_stage(request, pk), status=409)
     messages.success(request, text)
     return redirect("organiser:stage", stage.pk)
