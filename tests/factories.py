@@ -37,6 +37,7 @@ class CompetitionFactory(factory.django.DjangoModelFactory):
         model = Competition
 
     name = factory.Sequence(lambda n: f"Competition {n}")
+    rated = True  # a competition the league trusts (tournament.ratings.trust); the model's default is False
 
 
 class EntryFactory(factory.django.DjangoModelFactory):

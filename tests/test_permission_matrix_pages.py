@@ -19,6 +19,7 @@ from django.urls import get_resolver, reverse
 from tests.api.conftest import cast_league
 from tests.conftest import built_for_the_module
 from tournament.access.invitations import invitation_create
+from tournament.league.consent import entry_ask
 from tournament.models import (
     Attendance,
     AuditEntry,
@@ -26,6 +27,7 @@ from tournament.models import (
     ChipTransfer,
     Competition,
     Entry,
+    EntryRequest,
     Hand,
     HandAnswer,
     HandCheck,
@@ -101,6 +103,11 @@ def _stage(lg):
     return stage_create(lg.competition, name="Preliminaries")
 
 
+def _asked(lg):
+    """The other competition's organiser asks to enter one of the competition's players (league.consent)."""
+    return entry_ask(lg.other_competition, _newcomer(lg), user=lg.users["other_organiser"])
+
+
 def _invitation(lg):
     return invitation_create(lg.competition, role="scorekeeper")[0]
 
@@ -112,6 +119,11 @@ T = lambda lg, _: [lg.table.pk]  # noqa: E731
 E = lambda lg, entry: [entry.pk]  # noqa: E731
 NOTHING = lambda lg: {}  # noqa: E731
 MATRIX = {
+    # The player's own organiser answers; the organiser who asked does not (issue 48).
+    "answer a request to enter a player": ("post", "organiser:entry_requests", lambda lg, _: [],
+                                           lambda lg: {"request": EntryRequest.objects.get().pk,
+                                                       "answer": "accept"},
+                                           (LOGIN, DENY, DENY, DENY, DENY, OK), _asked),
     "create a competition": ("post", "organiser:competition_create", lambda lg, _: [],
                              lambda lg: {"name": "Cup", "kind": "league", "rules": "spgg-2023",
                                          "capital": 400},
@@ -260,6 +272,7 @@ def _snapshot(lg) -> tuple:
         list(Screen.objects.values_list("message", flat=True)), Stage.objects.count(),
         StageRound.objects.count(), Qualifier.objects.count(),
         Team.objects.count(), TeamMember.objects.count(), Lineup.objects.count(),
+        list(EntryRequest.objects.values_list("state", flat=True)),
     )  # fmt: skip
 
 

@@ -41,6 +41,7 @@ from tournament.models import (
     Round,
     Table,
 )
+from tournament.ratings.trust import competition_set_rated
 from tournament.rounds.lifecycle import round_change, round_schedule
 from tournament.rounds.seating import RoundError
 from tournament.tables.ledger.checks import check_open
@@ -70,6 +71,7 @@ class CompetitionAdminForm(forms.ModelForm):
             "rules",
             "options",
             "capital",
+            "rated",
             "starts_on",
             "ends_on",
             "organisers",
@@ -172,6 +174,11 @@ class CompetitionAdmin(CompetitionScoped):
     filter_horizontal = ["organisers", "scorekeepers"]
     inlines = [EntryInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # Whose results count in the ratings is a superuser's mark (tournament.ratings.trust, issue 48).
+        fields = list(super().get_readonly_fields(request, obj))
+        return fields if request.user.is_superuser else [*fields, "rated"]
+
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
         form.user = request.user  # the doors' checks of who asks (check_staff_reach), run in clean()
@@ -189,9 +196,13 @@ class CompetitionAdmin(CompetitionScoped):
                     options=data.get("options") or {},
                     **fields,
                 )
+                if data.get("rated") and request.user.is_superuser:
+                    created = competition_set_rated(created, rated=True, user=request.user, meta=meta)
                 obj.pk = created.pk
                 obj.__dict__.update({k: v for k, v in created.__dict__.items() if not k.startswith("_")})
                 return
+            if "rated" in form.changed_data:
+                competition_set_rated(obj, rated=data["rated"], user=request.user, meta=meta)
             if {"rules", "options"} & set(form.changed_data):
                 competition_set_rules(
                     obj, rules=data["rules"], options=data.get("options"), user=request.user, meta=meta

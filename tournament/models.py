@@ -7,7 +7,7 @@ between the parts' packages changes no row and needs no migration.
 from tournament.access.models import AuditEntry, Invitation
 from tournament.confirmations.models import ConfirmationRule, HandAnswer, HandCheck
 from tournament.counts.models import ChipCount
-from tournament.league.models import Club, Competition, Entry, Player
+from tournament.league.models import Club, Competition, Entry, EntryRequest, Player
 from tournament.notifications.models import Broadcast, Message, NoticeSettings, Preference, PushSubscription
 from tournament.ratings.models import PlayerRating, RatingChange
 from tournament.rounds.models import Round, Seat, Table
@@ -20,8 +20,8 @@ from tournament.teams.models import Lineup, Team, TeamMember
 
 __all__ = [
     "Attendance", "AuditEntry", "Broadcast", "ChipCount", "ChipTransfer", "Club", "Competition",
-    "ConfirmationRule", "Entry", "Hand", "HandAnswer", "HandCheck", "HandVoid", "Invitation", "Lineup",
-    "Message",
+    "ConfirmationRule", "Entry", "EntryRequest", "Hand", "HandAnswer", "HandCheck", "HandVoid",
+    "Invitation", "Lineup", "Message",
     "NoticeSettings", "Player", "PlayerRating", "Preference", "PushSubscription", "Qualifier",
     "RatingChange", "RefusedHand", "Round", "Screen", "Seat", "Stage", "StageRound", "StandingRow",
     "StandingsMeta", "Table", "Team", "TeamMember",

@@ -26,7 +26,7 @@ from tournament.access.accounts import (
 from tournament.access.invitations import invitation_accept, invitation_create
 from tournament.access.roles import may_manage_person
 from tournament.league.competitions import competition_set_staff
-from tournament.league.entries import entry_add
+from tournament.league.entries import entry_add, entry_request_decide
 from tournament.league.people import player_change
 from tournament.models import AuditEntry, Invitation, Player
 
@@ -38,8 +38,10 @@ def taken(side_a, side_b):
     """Oscar enters Olivia's two players in his cup, and her scorekeeper also keeps score there (only a
     superuser may put her on his staff since issue 48: tests/accounts/test_staff_walls.py)."""
     oscar = side_b.organiser
-    for player in (side_a.player, side_a.newcomer):
-        entry_add(side_b.competition, player, user=oscar)
+    for player in (side_a.player, side_a.newcomer):  # he asks, Olivia agrees (issue 48: league.consent)
+        entry_request_decide(
+            entry_add(side_b.competition, player, user=oscar), accept=True, user=side_a.organiser
+        )
     competition_set_staff(side_b.competition, scorekeepers=[side_b.keeper, side_a.keeper], user=None)
     return side_a, side_b
 
@@ -195,7 +197,8 @@ def test_what_happens_to_a_person_elsewhere_is_in_each_of_their_competitions_aud
     unrelated.organisers.add(side_a.organiser)
     client.force_login(side_a.organiser)
     page = client.get(reverse("organiser:audit", args=[side_a.competition.pk])).content.decode()
-    assert "oscar_organiser entered A Player in Oscar&#x27;s Cup" in page
+    # What Oscar's Cup wrote stays in its log (issue 48); what happened under no competition is here.
+    assert "oscar_organiser entered A Player in Oscar&#x27;s Cup" not in page
     assert "changed the player A Player: name" in page
     other = client.get(reverse("organiser:audit", args=[unrelated.pk])).content.decode()
     assert "Oscar" not in other and "changed the player" not in other
@@ -215,9 +218,9 @@ def test_the_admins_list_filters_are_no_oracle_for_a_contact(taken, client, look
     assert "A Player" not in page.content.decode()
 
 
-def test_an_entry_from_elsewhere_shows_what_happened_not_from_which_address(taken, client):
-    """Entering Olivia's player lets Oscar read what happens to that player in her league; the client
-    address it was done from (hers, or the player's own on claiming an account) is not his to read."""
+def test_what_happens_in_her_league_stays_in_her_log(taken, client):
+    """What happens to Olivia's player in her league stays in her log (issue 48: it was Oscar's to read once
+    he entered the player); the client address it was done from is hers alone to read."""
     from tournament.access.audit import RequestMeta
     from tournament.league.entries import entry_withdraw
 
@@ -226,7 +229,7 @@ def test_an_entry_from_elsewhere_shows_what_happened_not_from_which_address(take
     entry_withdraw(entry, user=side_a.organiser, meta=RequestMeta(ip_address="203.0.113.7"))
     client.force_login(side_b.organiser)
     page = client.get(reverse("organiser:audit", args=[side_b.competition.pk])).content.decode()
-    assert "withdrew A Player from Spring League" in page
+    assert "withdrew A Player from Spring League" not in page
     assert "203.0.113.7" not in page
     client.force_login(side_a.organiser)
     own = client.get(reverse("organiser:audit", args=[side_a.competition.pk])).content.decode()

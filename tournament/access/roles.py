@@ -161,7 +161,7 @@ def may_manage_person(user, person) -> bool:
         kind = "accounts"
     else:
         raise TypeError(f"not a person: {type(person).__name__}")
-    if ORGANISER not in user_roles(user):
+    if not organises_anything(user):
         return False
     return not people_beyond(user)[kind].filter(pk=person.pk).exists()
 

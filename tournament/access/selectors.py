@@ -1,11 +1,12 @@
-"""Reads of the access part: which audit entries a competition's organisers see (issue 31).
+"""Reads of the access part: which audit entries a competition's organisers see (issues 31, 48).
 
-A competition's audit log holds the entries written under it, and every entry about one of its
-people written anywhere else: a player entered (or renamed, linked, invited, deactivated) by the
-organiser of another competition, a club of one of its players renamed. People are league-wide, so
-what happens to them elsewhere is their every competition's business. "Its people" are the players
-entered in it (withdrawn ones too), the accounts linked to them, and its organisers and scorekeepers.
-Entries of another competition about its hands, rounds or answers stay there.
+A competition's audit log holds the entries written under it, and the entries about one of its people
+written under no competition (a superuser's rename, a club renamed). What another competition's
+organisers wrote about a person stays in that competition's log (issue 48: entering a player elsewhere
+opened their first competition's entries about them to the newcomer); an organiser who enters another's
+player asks first (``league.consent``), and the answer is written in the competition asked for. "Its
+people" are the players entered in it (withdrawn ones too), the accounts linked to them, and its
+organisers and scorekeepers.
 """
 
 from __future__ import annotations
@@ -36,5 +37,5 @@ def competition_audit(competition: Competition) -> QuerySet[AuditEntry]:
         | Q(data__account__in=list(accounts))
     )
     return AuditEntry.objects.filter(
-        Q(competition=competition) | (Q(object_type__in=PERSON_SUBJECTS) & about)
+        Q(competition=competition) | (Q(competition__isnull=True, object_type__in=PERSON_SUBJECTS) & about)
     )

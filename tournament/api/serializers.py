@@ -16,7 +16,7 @@ import scoring
 from scoring.options_schema import options_schema
 from scoring.rulesets import get_ruleset
 from tournament.access.request_meta import request_meta
-from tournament.access.roles import people_beyond
+from tournament.access.roles import can_manage_competition, people_beyond
 from tournament.api.competition_confirmation import CONFIRMATION, set_confirmation
 from tournament.api.fields import Boolean, DateTime, Integer, RowId, RowIds, StrictModelSerializer, Text
 from tournament.api.permissions import is_league_organiser
@@ -122,6 +122,10 @@ class CompetitionSerializer(StrictModelSerializer):
         many=True, queryset=Player.objects.all(), required=False, help_text="Ids of the players entered."
     )
     withdrawn = serializers.SerializerMethodField(help_text="Ids of the players who withdrew.")
+    players_asked = serializers.SerializerMethodField(
+        help_text="Ids of players asked for and not yet entered: they play or work in a competition of "
+        "another organiser, and are entered when they, or their organiser, agree."
+    )
     organisers = NonEmptyIds(
         child_relation=RowId(queryset=get_user_model().objects.all()),
         required=False,
@@ -159,8 +163,9 @@ class CompetitionSerializer(StrictModelSerializer):
             "standings_order", "shared_places", "withdrawn_standing", "substitute_results",
             "confirmation", "confirmations_needed", "confirmation_minutes", "min_sessions", "best_sessions",
             "team_scoring", "placing_points", "lineup_deadline", "substitute_rule",
+            "rated", "players_asked",
         ]  # fmt: skip
-        read_only_fields = ["created_at"]
+        read_only_fields = ["created_at", "rated"]
         extra_kwargs = {
             "capital": {"min_value": 1, "max_value": 10**9},  # chips: a sane bound in the column
             # competition_set_confirmation's bounds (tournament.league.competitions), stated in the schema
@@ -172,6 +177,13 @@ class CompetitionSerializer(StrictModelSerializer):
             # team events (issue 35; competition_change checks the same bounds)
             "lineup_deadline": {"min_value": 0, "max_value": 10080},
         }
+
+    def get_players_asked(self, competition) -> list[int]:
+        """Only its organisers read whom they asked for (the viewset prefetches the waiting requests)."""
+        request = self.context.get("request")
+        if request is None or not can_manage_competition(request.user, competition):
+            return []
+        return sorted(r.player_id for r in competition.entry_requests.all() if r.state == "waiting")
 
     def get_withdrawn(self, competition) -> list[int]:
         return sorted(e.player_id for e in competition.entries.all() if e.status == Entry.Status.WITHDRAWN)
@@ -256,9 +268,9 @@ class CompetitionSerializer(StrictModelSerializer):
             if players is not None:
                 entries_set(competition, players, user=user, meta=meta)
                 queue_standings_recompute(competition.pk)  # withdrawals show in them
-        return Competition.objects.prefetch_related("entries", "organisers", "scorekeepers").get(
-            pk=competition.pk
-        )
+        return Competition.objects.prefetch_related(
+            "entries", "organisers", "scorekeepers", "entry_requests"
+        ).get(pk=competition.pk)
 
 
 def _invalid(exc: CompetitionError) -> serializers.ValidationError:

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from tournament.access.request_meta import request_meta
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
+from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER, LEAGUE_ORGANISER
 from tournament.api.serializers import MAX_ID, ClubSerializer, CompetitionSerializer, PlayerSerializer
 from tournament.api.serializers_rounds import (
@@ -32,7 +33,7 @@ from tournament.api.serializers_rounds import (
 from tournament.api.serializers_tables import TableSerializer
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.league.people import club_change, player_change
-from tournament.models import Club, Competition, Entry, Player, Round, Table
+from tournament.models import Club, Competition, Entry, EntryRequest, Player, Round, Table
 from tournament.rounds.held import hide_drafts
 from tournament.rounds.lifecycle import round_change, round_publish, round_schedule
 from tournament.rounds.seating import RoundError, RoundLocked, competition_plan, round_seat
@@ -145,6 +146,7 @@ class CompetitionViewSet(_NoDeleteViewSet):
         Prefetch("entries", queryset=Entry.objects.only("competition_id", "player_id", "status")),
         "organisers",
         "scorekeepers",
+        Prefetch("entry_requests", queryset=EntryRequest.objects.filter(state=EntryRequest.State.WAITING)),
     )
 
     def get_permissions(self):
@@ -242,7 +244,7 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         rnd = get_or_404(Round.objects.select_related("competition"), pk)
         self.check_object_permissions(request, rnd)
-        serializer = SeatingRequestSerializer(data=request.data if request.data is not None else {})
+        serializer = SeatingRequestSerializer(data=body_object(request))
         serializer.is_valid(raise_exception=True)
         try:
             result = round_seat(
@@ -291,7 +293,7 @@ class CompetitionPlanView(LeagueAPIMixin, generics.GenericAPIView):
     def post(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
         self.check_object_permissions(request, competition)
-        serializer = PlanRequestSerializer(data=request.data if request.data is not None else {})
+        serializer = PlanRequestSerializer(data=body_object(request))
         serializer.is_valid(raise_exception=True)
         try:
             planned = competition_plan(

@@ -92,7 +92,7 @@ def demo_league_load() -> Competition:
         )
         players.append(player)
     competition, _ = Competition.objects.get_or_create(
-        name=COMPETITION_NAME, defaults={"rules": "spgg-2023", "capital": 400}
+        name=COMPETITION_NAME, defaults={"rules": "spgg-2023", "capital": 400, "rated": True}
     )
     for player in players:
         Entry.objects.get_or_create(competition=competition, player=player)

@@ -86,6 +86,13 @@ class Competition(models.Model):
     rules = models.CharField("rule set", max_length=30, choices=RULESET_CHOICES, default="spgg-2023")
     options = models.JSONField(default=dict, blank=True, help_text="The organiser's changes to the rule set.")
     capital = models.PositiveIntegerField(default=400, help_text="Chips each player starts a session with.")
+    # Its results count in the league's ratings (issue 48): a superuser's mark (``competition_set_rated``);
+    # the operator may rate more (``RATINGS_RATE``).
+    rated = models.BooleanField(
+        _("rated"),
+        default=False,
+        help_text=_("Its results count in the league's ratings (a superuser decides)."),
+    )
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised")
@@ -195,3 +202,38 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.competition}"
+
+
+class EntryRequest(models.Model):
+    """An organiser's wish to enter a player who is not theirs (issue 48): the entry is made only when the
+    player, or an organiser the player is theirs, agrees (``tournament.league.consent``)."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entry_requests")
+    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="entry_requests")
+    state = models.CharField(max_length=20, choices=State.choices, default=State.WAITING)
+    asked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    asked_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "player"],
+                condition=models.Q(state="waiting"),
+                name="one_waiting_request_per_entry",
+            )
+        ]
+        ordering = ["-asked_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"request to enter {self.player} in {self.competition}"

@@ -48,6 +48,7 @@ class ImportResult:
     existing: tuple = ()  # Player rows already registered (same number, same name)
     clubs_created: tuple = ()  # Club rows made
     entered: int = 0  # entries made in the competition (0 without a competition)
+    asked: int = 0  # players of other organisers' competitions asked for (``league.consent``), not entered
 
 
 class ImportRejected(Exception):
@@ -163,9 +164,16 @@ def players_import(
                         registration_no=row.registration_no,
                     )
                 )
-            entered = 0
+            entered, asked = 0, 0
             if competition is not None:
+                from tournament.league.consent import entry_ask, needs_consent
+
                 for player in [*created, *existing]:
+                    if player in existing and needs_consent(user, player):  # not theirs: asked (issue 48)
+                        if not Entry.objects.filter(competition=competition, player=player).exists():
+                            entry_ask(competition, player, user=user, meta=meta)
+                            asked += 1
+                        continue
                     _, made = Entry.objects.get_or_create(competition=competition, player=player)
                     entered += made
             audit_write(
@@ -184,9 +192,10 @@ def players_import(
                     "existing": [p.pk for p in existing],
                     "clubs_created": [c.pk for c in clubs_created],
                     "entered": entered,
+                    "asked": asked,
                 },
             )
     except IntegrityError:
         # Someone registered one of these numbers between the check and the write: check again.
         raise ImportRejected(players_preview(data, create_clubs=create_clubs, choices=choices)) from None
-    return ImportResult(tuple(created), tuple(existing), tuple(clubs_created), entered)
+    return ImportResult(tuple(created), tuple(existing), tuple(clubs_created), entered, asked)

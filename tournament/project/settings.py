@@ -289,6 +289,11 @@ WHATSAPP_PHONE_ID = env_str("WHATSAPP_PHONE_ID", "")
 WHATSAPP_API_URL = env_str("WHATSAPP_API_URL", "https://graph.facebook.com/{fb_ver}/{phone_id}/messages")
 # An organiser's messages to a whole competition, at most this many a day.
 NOTIFY_BROADCASTS_PER_DAY = env_int("NOTIFY_BROADCASTS_PER_DAY", 5)
+# Which competitions' results count in the ratings (issue 48): "marked" (a superuser marks each),
+# "confirmed" (also those whose hands count once players confirm them), "all".
+RATINGS_RATE = env_str("RATINGS_RATE", "marked")
+if RATINGS_RATE not in ("marked", "confirmed", "all"):
+    raise ImproperlyConfigured("RATINGS_RATE is one of: marked, confirmed, all.")
 NOTIFY_PERSON_LINK_DAYS = env_int("NOTIFY_PERSON_LINK_DAYS", 90)  # a person link opens their inbox this long
 
 # --- Login throttling (django-axes) ---

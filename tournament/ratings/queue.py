@@ -31,3 +31,17 @@ def _send(round_id: int) -> None:
         ratings_update_round.apply_async((round_id,), retry=False, ignore_result=True)
     except Exception as exc:  # the broker is down: the ratings catch up later
         log.warning("ratings update after round %s not queued (%s)", round_id, exc)
+
+
+def queue_ratings_competition(competition_id: int) -> None:
+    """A competition's rounds all join the ratings or leave them (``ratings.trust.competition_set_rated``)."""
+    transaction.on_commit(lambda: _send_competition(competition_id))
+
+
+def _send_competition(competition_id: int) -> None:
+    from tournament.ratings.tasks import ratings_update_competition
+
+    try:
+        ratings_update_competition.apply_async((competition_id,), retry=False, ignore_result=True)
+    except Exception as exc:  # the broker is down: ratings_reconcile catches up
+        log.warning("ratings update of competition %s not queued (%s)", competition_id, exc)

@@ -19,15 +19,27 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime
 
-from django.db.models import Max, QuerySet, Sum
+from django.conf import settings
+from django.db.models import Max, Q, QuerySet, Sum
 from django.utils import timezone
 
-from tournament.models import ChipTransfer, Hand, HandCheck, RatingChange, Round, Seat
+from tournament.models import ChipTransfer, ConfirmationRule, Hand, HandCheck, RatingChange, Round, Seat
 from tournament.ratings.rate import Session
 
 
 def rated_rounds() -> QuerySet:
-    return Round.objects.filter(status=Round.Status.FINISHED, results_held=False)
+    """Finished rounds, results released, of competitions the league trusts (issue 48): those a superuser
+    marked rated (``Competition.rated``); with ``RATINGS_RATE`` "confirmed" also those whose hands count
+    once players confirm them (``ConfirmationRule.PLAYERS``), with "all" every competition. An organiser's
+    own competition of made-up results moves nobody."""
+    rounds = Round.objects.filter(status=Round.Status.FINISHED, results_held=False)
+    rate = settings.RATINGS_RATE
+    if rate == "all":
+        return rounds
+    trusted = Q(competition__rated=True)
+    if rate == "confirmed":
+        trusted |= Q(competition__confirmation=ConfirmationRule.PLAYERS)
+    return rounds.filter(trusted)
 
 
 def round_times(rounds: QuerySet) -> dict[int, tuple[datetime, int]]:

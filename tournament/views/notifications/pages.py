@@ -15,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms.notifications import PreferenceForm
+from tournament.league.consent import requests_to_decide
 from tournament.notifications.kinds import OUTSIDE, Channel, Kind
 from tournament.notifications.links import person_read, person_token, stop_read
 from tournament.notifications.people import channel_ready, person_key, person_link_live, preference_of
@@ -35,7 +36,7 @@ def _private(response):
     return response
 
 
-def _page(request, key: str, *, token: str = ""):
+def _page(request, key: str, *, token: str = "", requests_waiting: int = 0):
     ready = {c for c in OUTSIDE if channel_ready(c)}
     pref = preference_of(key)
     if request.method == "POST" and request.POST.get("action") == "retire":
@@ -75,6 +76,7 @@ def _page(request, key: str, *, token: str = ""):
         "push_key": settings.VAPID_PUBLIC_KEY if Channel.PUSH in ready else "",
         "push_url": request.path + "push/",
         "token": token,
+        "requests_waiting": requests_waiting,
     }
     status = 400 if form.is_bound and form.errors else 200
     return render(request, "notifications/inbox.html", context, status=status)
@@ -83,7 +85,7 @@ def _page(request, key: str, *, token: str = ""):
 @login_required
 @require_http_methods(["GET", "POST"])
 def mine(request):
-    return _page(request, person_key(request.user))
+    return _page(request, person_key(request.user), requests_waiting=requests_to_decide(request.user).count())
 
 
 def _person(token: str) -> str:

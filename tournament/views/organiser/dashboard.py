@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournament.access.roles import ORGANISER, user_roles
+from tournament.league.consent import requests_to_decide
 from tournament.models import Competition, Entry, Round
 from tournament.rounds.lifecycle import table_finished
 
@@ -81,5 +82,9 @@ def dashboard(request):
         }
         for c in managed_competitions(request.user).prefetch_related("rounds")
     ]
-    context = {"competitions": competitions, "may_create": ORGANISER in user_roles(request.user)}
+    context = {
+        "competitions": competitions,
+        "may_create": ORGANISER in user_roles(request.user),
+        "requests_waiting": requests_to_decide(request.user).count(),
+    }
     return render(request, "organiser/dashboard.html", context)

@@ -11,6 +11,7 @@ import base64
 import binascii
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -26,9 +27,10 @@ from tournament.forms.players import (
     PlayerForm,
     SubstituteForm,
 )
+from tournament.league.consent import requests_asked
 from tournament.league.entries import entry_add, entry_reinstate, entry_substitute, entry_withdraw
 from tournament.league.players_import import ImportRejected, players_import, players_preview
-from tournament.models import Entry, Round
+from tournament.models import Entry, EntryRequest, Round
 
 from .access import managed_competition, managed_entry, organiser_required
 
@@ -49,6 +51,7 @@ def _page(request, competition, *, add_form=None, enter_form=None, status=200):
             "add_form": add_form or PlayerForm(),
             "enter_form": enter_form or EnterPlayersForm(competition=competition),
             "upload_form": CsvUploadForm(),
+            "asked": requests_asked(competition),
         },
         status=status,
     )
@@ -81,11 +84,27 @@ def players_enter(request, pk: int):
     if not form.is_valid():
         return _page(request, competition, enter_form=form, status=400)
     with transaction.atomic():
-        for player in form.cleaned_data["players"]:
+        done = [
             entry_add(competition, player, user=request.user, meta=request_meta(request))
-    n = len(form.cleaned_data["players"])
-    messages.success(request, ngettext("%(n)s player entered.", "%(n)s players entered.", n) % {"n": n})
+            for player in form.cleaned_data["players"]
+        ]
+    asked = sum(1 for d in done if isinstance(d, EntryRequest))
+    n = len(done) - asked
+    if n:
+        messages.success(request, ngettext("%(n)s player entered.", "%(n)s players entered.", n) % {"n": n})
+    if asked:
+        messages.info(request, asked_text(asked))
     return redirect("organiser:players", competition.pk)
+
+
+def asked_text(n: int) -> str:
+    return ngettext(
+        "%(n)s player plays or works in a competition you do not organise: they, or their organiser, are "
+        "asked first, and are entered when they agree.",
+        "%(n)s players play or work in a competition you do not organise: they, or their organisers, are "
+        "asked first, and are entered when they agree.",
+        n,
+    ) % {"n": n}
 
 
 def _choices(post) -> dict[int, str]:
@@ -189,6 +208,8 @@ def players_import_confirm(request, pk: int):
             "entered": result.entered,
         },
     )
+    if result.asked:
+        messages.info(request, asked_text(result.asked))
     return redirect("organiser:players", competition.pk)
 
 
@@ -247,14 +268,18 @@ def entry_substitute_view(request, pk: int):
     entry = managed_entry(request, pk)
     form = SubstituteForm(request.POST or None, entry=entry)
     if request.method == "POST" and form.is_valid():
-        new = entry_substitute(
-            entry, form.cleaned_data["player"], user=request.user, meta=request_meta(request)
-        )
-        messages.success(
-            request, _("%(new)s replaces %(old)s.") % {"new": new.player.name, "old": entry.player.name}
-        )
-        _warn_if_seated(request, entry)
-        return redirect("organiser:players", entry.competition_id)
+        try:
+            new = entry_substitute(
+                entry, form.cleaned_data["player"], user=request.user, meta=request_meta(request)
+            )
+        except PermissionDenied as exc:  # a player who is not theirs: entered first, when they agree
+            form.add_error("player", str(exc))
+        else:
+            messages.success(
+                request, _("%(new)s replaces %(old)s.") % {"new": new.player.name, "old": entry.player.name}
+            )
+            _warn_if_seated(request, entry)
+            return redirect("organiser:players", entry.competition_id)
     return render(
         request,
         "organiser/substitute.html",

@@ -13,6 +13,7 @@ from tournament.views.organiser import (
     messages,
     players,
     printing,
+    requests,
     round_actions,
     round_clock,
     rounds,
@@ -27,6 +28,7 @@ app_name = "organiser"
 
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
+    path("requests/", requests.entry_requests, name="entry_requests"),
     path("competitions/new/", competitions.competition_create, name="competition_create"),
     path("competitions/<int:pk>/", competitions.competition_detail, name="competition"),
     path("competitions/<int:pk>/edit/", competitions.competition_edit, name="competition_edit"),
