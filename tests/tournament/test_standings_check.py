@@ -96,3 +96,37 @@ def test_a_club_or_player_renamed_is_repaired_by_the_reconciliation(tasks_in_pro
     assert stored.get(player=players[0]).club == "New Club"
     assert stored.get(player=players[1]).name == "Renamed Player"
     assert standings_reconcile.apply().get() == []
+
+
+def _round_players(competition, rnd) -> set[int]:
+    return set(
+        StandingRow.objects.filter(competition=competition, scope=rnd.pk).values_list("player", flat=True)
+    )
+
+
+def test_a_round_drawn_again_is_in_its_stored_standings_and_a_lost_update_is_repaired(tasks_in_process):
+    """Issue 48: a round's stored lines list who sits at it; a seating changed with no hand left them stale,
+    and the reconciliation, which compared ledger marks only, never saw it."""
+    from tests.factories import EntryFactory
+    from tournament.models import Round, Seat
+    from tournament.rounds.seating import round_seat
+
+    table = seated_table()
+    competition = table.round.competition
+    _self_drawn(table, "E", 1)
+    night = Round.objects.create(competition=competition, number=2)
+    newcomers = [EntryFactory(competition=competition).player for _ in range(4)]
+    round_seat(night, seed=1)  # the door queues the recompute: its eight players are its lines
+    assert _round_players(competition, night) == set(table.seat_map.values()) | {p.pk for p in newcomers}
+    assert standings_reconcile.apply().get() == []
+
+    # A seat given to another player with no door's follow-up (a task lost with the broker): found.
+    late = EntryFactory(competition=competition).player
+    seat = Seat.objects.filter(round=night).first()
+    gone = seat.player_id
+    Seat.objects.filter(pk=seat.pk).update(player=late)
+    assert stale_competitions() == [competition.pk]
+    assert standings_reconcile.apply().get() == [competition.pk]
+    players = _round_players(competition, night)
+    assert late.pk in players and gone not in players
+    assert standings_reconcile.apply().get() == []

@@ -57,6 +57,7 @@ from tournament.seating.model import SeatingPreview, SeatingReport
 from tournament.seating.winds import order_round, seat_counts
 from tournament.stages.errors import StageError
 from tournament.stages.seating import StagePlan, stage_decides, stage_seating
+from tournament.standings.queue import queue_standings_recompute
 from tournament.teams.selectors import lineup_field
 
 
@@ -342,6 +343,7 @@ def round_swap(
                 player_id=seat.player_id,
             )  # fmt: skip
         names = dict(Player.objects.filter(pk__in=(player_a, player_b)).values_list("pk", "name"))
+        queue_standings_recompute(locked.competition_id)  # the round's lines: who sits at each table
         audit_write(
             "seats_swapped",
             user=user,

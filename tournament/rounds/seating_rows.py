@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Hand, Round, Seat, Table
 from tournament.seating.model import SeatingReport
+from tournament.standings.queue import queue_standings_recompute
 from tournament.teams.selectors import separation_groups
 
 WINDS = ("E", "S", "W", "N")
@@ -95,6 +96,7 @@ def _write_tables(locked: Round, tables) -> None:
             for w, p in zip(WINDS, members, strict=True)
         )
     Table.objects.filter(pk__in=[t.pk for t in old_tables.values()]).delete()
+    queue_standings_recompute(locked.competition_id)  # a round's lines list who sits at it (issue 48)
     if locked.status != Round.Status.SCHEDULED:  # a published round drawn again: a draft until republished
         locked.status = Round.Status.SCHEDULED
         locked.save(update_fields=["status"])

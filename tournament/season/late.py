@@ -24,6 +24,7 @@ from tournament.access.roles import require_organiser
 from tournament.models import Attendance, Entry, Hand, Round, Seat, Table
 from tournament.season.attendance import attendance_check_in
 from tournament.season.errors import SeasonError
+from tournament.standings.queue import queue_standings_recompute
 
 WINDS = ("E", "S", "W", "N")
 
@@ -107,4 +108,6 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
             replaced=result.replaced,
             waiting=result.waiting,
         )
+        if result.table is not None:  # a seat changed hands: the round's lines list who sits (issue 48)
+            queue_standings_recompute(locked.competition_id)
     return result

@@ -41,6 +41,9 @@ class StandingsMeta(models.Model):
     scope = models.PositiveBigIntegerField()
     computed_at = models.DateTimeField()
     ledger_mark = models.PositiveBigIntegerField(default=0)
+    # Who sat where when computed (``store.seating_mark``): a round's lines list who sat at its tables, so a
+    # seating changed without a hand (drawn again, a swap, a late arrival) makes them stale (issue 48).
+    seating_mark = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["competition", "scope"], name="one_meta_per_scope")]

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
 from tournament.models import (
@@ -56,6 +56,7 @@ from tournament.models import (
     Competition,
     Hand,
     Round,
+    Seat,
     StandingRow,
     StandingsMeta,
     Table,
@@ -160,15 +161,32 @@ def stored_standings(competition: Competition, scope: int = COMPETITION_SCOPE) -
 # --- full recompute ----------------------------------------------------------------------------------
 
 
-def _store(competition: Competition, scope: int, lines: Iterable[PlayerTotals], mark: int) -> None:
+def _store(
+    competition: Competition, scope: int, lines: Iterable[PlayerTotals], mark: int, seats: str = ""
+) -> None:
     rows = [StandingRow(competition=competition, scope=scope, **row_fields(t)) for t in lines]
     StandingRow.objects.filter(competition=competition, scope=scope).delete()  # derived rows, not the ledger
     StandingRow.objects.bulk_create(rows, batch_size=1000)
     StandingsMeta.objects.update_or_create(
         competition=competition,
         scope=scope,
-        defaults={"computed_at": timezone.now(), "ledger_mark": mark},
+        defaults={"computed_at": timezone.now(), "ledger_mark": mark, "seating_mark": seats},
     )
+
+
+def _seating_marks(competition_id: int | None = None) -> dict[int, str]:
+    """Each competition's seating as one short text: how many seats, the sum of their players and the
+    newest seat's id. Any change of who sits in a round (a seat added, removed or given to another
+    player) changes it."""
+    seats = Seat.objects.order_by()
+    if competition_id is not None:
+        seats = seats.filter(round__competition_id=competition_id)
+    rows = seats.values("round__competition").annotate(n=Count("id"), s=Sum("player_id"), m=Max("id"))
+    return {r["round__competition"]: f"{r['n']}:{r['s']}:{r['m']}" for r in rows}
+
+
+def seating_mark(competition: Competition) -> str:
+    return _seating_marks(competition.pk).get(competition.pk, "")
 
 
 def row_fields(totals: PlayerTotals) -> dict:
@@ -221,14 +239,14 @@ def refresh_scopes(competition: Competition, rounds: list[Round]) -> int:
     for attempt in range(_STABLE_READ_TRIES + 1):
         if attempt == _STABLE_READ_TRIES:
             _hold_the_ledger(competition)
-        stamp = _ledger_stamp(competition)
+        stamp, seats = _ledger_stamp(competition), seating_mark(competition)
         totals = {COMPETITION_SCOPE: scope_totals(competition)}
         totals.update({rnd.pk: scope_totals(competition, rnd, include_held=True) for rnd in rounds})
         if _ledger_stamp(competition) == stamp:
             break
     mark = stamp[0]
     for scope, lines in totals.items():
-        _store(competition, scope, lines, mark)
+        _store(competition, scope, lines, mark, seats)
     return mark
 
 
@@ -262,16 +280,22 @@ def standings_freshness(competition: Competition, scope: int = COMPETITION_SCOPE
 
 
 def stale_competitions() -> list[int]:
-    """Competitions whose stored standings miss ledger rows (for the periodic reconciliation)."""
+    """Competitions whose stored standings miss ledger rows, or were computed from another seating than
+    the one now (a round drawn again after they were stored: issue 48), for the periodic reconciliation."""
     marks = dict(
         ChipTransfer.objects.values("table__round__competition")
         .annotate(m=Max("id"))
         .values_list("table__round__competition", "m")
     )
-    stored = dict(
-        StandingsMeta.objects.filter(scope=COMPETITION_SCOPE).values_list("competition", "ledger_mark")
-    )
-    return sorted(c for c, m in marks.items() if stored.get(c, 0) < m)
+    stored = {
+        c: (m, seats)
+        for c, m, seats in StandingsMeta.objects.filter(scope=COMPETITION_SCOPE).values_list(
+            "competition", "ledger_mark", "seating_mark"
+        )
+    }
+    behind = {c for c, m in marks.items() if stored.get(c, (0, ""))[0] < m}
+    reseated = {c for c, seats in _seating_marks().items() if c in stored and stored[c][1] != seats}
+    return sorted(behind | reseated)
 
 
 # --- the update after one hand -----------------------------------------------------------------------
