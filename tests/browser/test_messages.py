@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 from tournament.models import Preference, Seat
-from tournament.notifications.links import person_url
+from tournament.notifications.links import person_read, person_url
 from tournament.rounds.lifecycle import round_publish, round_schedule
 from tournament.rounds.seating import round_seat
 
@@ -50,8 +50,11 @@ def test_a_player_opens_their_messages_follows_their_seat_link_and_chooses(night
     player = players[0]
     seat = Seat.objects.select_related("table").get(player=player)
     email = next(m for m in mail.outbox if m.to == [player.contact])
-    assert person_url(f"p{player.pk}") in email.body
-    phone.goto(person_url(f"p{player.pk}"))
+    # The message's own private link (each message brings a fresh one: issue 48), naming this player.
+    link = next(w for w in email.body.split() if "/messages/for/" in w)
+    assert link.startswith(person_url(f"p{player.pk}").split("/messages/for/")[0])
+    assert person_read(link.rstrip("/").rsplit("/", 1)[1])[0] == f"p{player.pk}"
+    phone.goto(link)
     inbox = phone.get_by_test_id("inbox")
     expect(inbox).to_contain_text(f"table {seat.table.number}")
     _shot(phone, "inbox-phone")
