@@ -140,3 +140,34 @@ def test_a_lost_slip_is_withdrawn_from_its_page(client, side_a):
     client.logout()
     refused = client.get(link)
     assert refused.status_code == 410 and refused.context["reason"] == "withdrawn"
+
+
+def test_the_address_typed_on_the_invitation_is_the_accounts_and_a_reset_reaches_it(client, side_a):
+    """Issue 47, item 8: the invitation page's "Email address" was ignored, so a reset never reached it."""
+    client.force_login(side_a.organiser)
+    url = f"/organise/competitions/{side_a.competition.pk}/staff/accounts/"
+    client.post(url, {"action": "invite", "invite-email": "sally.old@example.org"})
+    link = re.search(r"(/accounts/invitation/[^/\s]+/)", mail.outbox[0].body)[1]
+    client.logout()
+    body = {"username": "sally", "password1": PASSWORD, "password2": PASSWORD, "email": "sally@example.org"}
+    assert client.post(link, body).status_code == 302
+    assert User.objects.get(username="sally").email == "sally@example.org"
+    client.logout()
+    mail.outbox.clear()
+    assert client.post("/accounts/reset/", {"email": "sally@example.org"}).status_code == 302
+    assert [m.to for m in mail.outbox] == [["sally@example.org"]]
+
+
+def test_the_email_saved_on_my_messages_is_the_logins_too(client, side_a):
+    """Issue 47, item 8: one email per person: saved on My messages, a reset reaches it."""
+    account = side_a.player_account
+    client.force_login(account)
+    page = client.get("/messages/").content.decode()
+    assert "it is your login" in page
+    saved = client.post("/messages/", {"language": "en", "kinds": ["seating"], "email": "pat@example.org"})
+    assert saved.status_code == 302
+    assert User.objects.get(pk=account.pk).email == "pat@example.org"
+    client.logout()
+    mail.outbox.clear()
+    assert client.post("/accounts/reset/", {"email": "pat@example.org"}).status_code == 302
+    assert [m.to for m in mail.outbox] == [["pat@example.org"]]

@@ -103,9 +103,11 @@ def invitation_accept(
     username: str = "",
     password: str = "",
     account=None,
+    email: str | None = None,
     meta: RequestMeta | None = None,
 ):
-    """Use the link once: a new account (``username``, ``password``) or the caller's own ``account``.
+    """Use the link once: a new account (``username``, ``password``, ``email``: the address the person
+    typed, else the one the organiser sent the link to) or the caller's own ``account``.
 
     The account gets the invitation's role. Used twice, expired, or for a player already claimed:
     ``InvitationInvalid``, and nothing changes.
@@ -121,7 +123,7 @@ def invitation_accept(
             # The player has since joined a competition the inviter does not organise (issue 31).
             raise InvitationInvalid("withdrawn")
         if account is None:
-            account = new_account(username, password, invitation.email)
+            account = new_account(username, password, invitation.email if email is None else email)
         grant_role(invitation.competition, account, invitation.role, invitation.player)
         invitation.used_at = timezone.now()
         invitation.account = account

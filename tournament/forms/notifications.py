@@ -47,8 +47,13 @@ class PreferenceForm(forms.Form):
         help_text=_("With the country code: +6591234567."),
     )
 
-    def __init__(self, *args, ready: set[str], **kwargs) -> None:
+    def __init__(self, *args, ready: set[str], login: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if login:  # signed in: one email per person, their login's too (issue 47)
+            self.fields["email"].help_text = _(
+                "Your messages go here, and a forgotten password is reset here: it is your login's "
+                "address too."
+            )
         self.fields["language"].choices = [("", _("The site's language")), *settings.LANGUAGES]
         # Only the channels this site has set up can be chosen.
         self.fields["channels"].choices = [(c.value, c.label) for c in OUTSIDE if c in ready]

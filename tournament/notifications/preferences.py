@@ -44,12 +44,16 @@ def preference_change(
     telegram_chat: str = "",
     whatsapp: str = "",
     by_link: bool = False,
+    account=None,
 ) -> Preference:
     """Set the person's choices (the caller has proved the person is them).
 
     ``by_link``: the caller holds only the person's private link (no login). They may choose channels,
     kinds and language, and give an address where none is kept, but not change or remove one: where
     the messages (and so the seat links they carry) go asks for the login (issue 48).
+
+    ``account``: the person's own account, signed in. An email address they give is their login's too
+    (issue 47: one email per person), so a forgotten password is reset where their messages go.
     """
     if any(c not in OUTSIDE for c in channels):
         raise PreferenceRefused(_("Choose channels from the list."), "channels")
@@ -85,6 +89,9 @@ def preference_change(
             whatsapp,
         )
         pref.save()
+        if account is not None and email and account.email != email:
+            account.email = email
+            account.save(update_fields=["email"])
     return pref
 
 

@@ -54,6 +54,7 @@ def invitation_use(request, token: str):
                     account=request.user if mine else None,
                     username="" if mine else form.cleaned_data["username"],
                     password="" if mine else form.cleaned_data["password1"],
+                    email=None if mine else form.cleaned_data["email"] or None,  # what they typed (issue 47)
                     meta=request_meta(request),
                 )
             except InvitationInvalid as exc:

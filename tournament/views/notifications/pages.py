@@ -51,7 +51,11 @@ def _page(request, key: str, *, token: str = "", requests_waiting: int = 0):
         if token:
             return redirect("notifications:person", person_token(key, after=pref.links_retired_at))
         return redirect(request.path)
-    form = PreferenceForm(request.POST or None, ready=ready, initial=PreferenceForm.initial_from(pref))
+    signed_in = not token and request.user.is_authenticated
+    initial = PreferenceForm.initial_from(pref)
+    if signed_in and not initial.get("email"):
+        initial["email"] = request.user.email  # one email per person: their login's (issue 47)
+    form = PreferenceForm(request.POST or None, ready=ready, initial=initial, login=signed_in)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -64,6 +68,7 @@ def _page(request, key: str, *, token: str = "", requests_waiting: int = 0):
                 telegram_chat=data.get("telegram_chat", "") or (pref.telegram_chat if pref else ""),
                 whatsapp=data.get("whatsapp", "") or (pref.whatsapp if pref else ""),
                 by_link=bool(token),
+                account=request.user if signed_in else None,
             )
         except PreferenceRefused as exc:
             form.add_error(exc.field if exc.field in form.fields else None, str(exc))
