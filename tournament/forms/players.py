@@ -80,7 +80,7 @@ class CsvConfirmForm(forms.Form):
 
 
 class EnterPlayersForm(forms.Form):
-    """Registered players not yet in the competition."""
+    """Registered players not yet in the competition, nor asked for (``league.consent``)."""
 
     players = forms.ModelMultipleChoiceField(
         label=_("Players to enter"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple
@@ -88,9 +88,12 @@ class EnterPlayersForm(forms.Form):
 
     def __init__(self, *args, competition, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = Player.objects.exclude(
-            entries__competition=competition
-        ).select_related("club")
+        asked = competition.entry_requests.filter(state="waiting").values("player_id")
+        self.fields["players"].queryset = (
+            Player.objects.exclude(entries__competition=competition)
+            .exclude(pk__in=asked)
+            .select_related("club")
+        )
 
 
 class SubstituteForm(forms.Form):
