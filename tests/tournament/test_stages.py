@@ -9,6 +9,8 @@ name): the tie at the cut is shown on all six.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -324,3 +326,31 @@ def test_a_swiss_stage_seats_only_its_qualifiers(prelims):
     services.stage_seat_round(stage, prelims["final_round"])
     names = set(Seat.objects.filter(round=prelims["final_round"]).values_list("player__name", flat=True))
     assert names == {"Ann", "Eve", "Ben", "Cat"}
+
+
+def test_the_public_stage_page_shows_the_cut_its_line_its_tie_and_the_replacement(client, prelims, organiser):
+    """Issue 49, item 3: the published cut was on no public page, and a replaced qualifier showed no mark."""
+    stage = final_stage(prelims)
+    competition = prelims["competition"]
+    url = f"/competitions/{competition.pk}/stages/"
+    draft = client.get(url).content.decode()
+    assert "The cut" not in draft  # not published yet: the organiser's only
+    services.stage_publish(stage, user=organiser)
+    services.qualifier_replace(stage, prelims["players"]["Cat"].pk, user=organiser)
+    page = client.get(url)
+    assert page.status_code == 200 and page["Cache-Control"].startswith("public")
+    html = page.content.decode()
+    rows = re.findall(
+        r'<tr class="cut-(\w+)[^"]*" data-status="\w+">\s*<td class="num">(\d+)</td>\s*<td>(\w+)', html
+    )
+    assert [(status, name) for status, _, name in rows] == [
+        ("in", "Ann"), ("in", "Eve"), ("in", "Ben"), ("withdrawn", "Cat"), ("in", "Dan"),
+        ("out", "Fay"), ("out", "Gus"), ("out", "Hal"),
+    ]  # fmt: skip
+    assert "replaced by Dan" in html and "the cut line" in html
+    assert html.index("the cut line") > html.index(">Dan<")  # drawn under the last player in
+    assert 'data-testid="cut-tie"' in html and "net chips" in html  # the tie and the order that broke it
+    standings = html[html.index('data-testid="stage-standings"', html.index("Final")) :]
+    assert "Dan" in standings and "Cat" not in standings[: standings.index("</table>")]
+    for page_url in (f"/competitions/{competition.pk}/", f"/competitions/{competition.pk}/standings/"):
+        assert url in client.get(page_url).content.decode()  # linked from the competition and its standings

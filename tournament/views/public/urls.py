@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournament.views import public as views
-from tournament.views.public import lineup, season
+from tournament.views.public import lineup, season, stages
 from tournament.views.public.rules import rule_card
 
 app_name = "public"
@@ -13,6 +13,7 @@ urlpatterns = [
     path("competitions/<int:pk>/", views.competition, name="competition"),
     path("competitions/<int:pk>/live/", views.competition_live, name="competition_live"),
     path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),
+    path("competitions/<int:pk>/stages/", stages.competition_stages, name="stages"),
     path("competitions/<int:pk>/standings/live/", views.competition_standings_live, name="standings_live"),
     path("competitions/<int:pk>/standings.csv", views.competition_standings_csv, name="standings_csv"),
     path("competitions/<int:pk>/standings.pdf", views.competition_standings_pdf, name="standings_pdf"),
