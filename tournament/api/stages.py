@@ -11,6 +11,7 @@ sentence for the organiser; bad input is 400.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
@@ -228,7 +229,7 @@ class StageCutView(_StageView):
         if stage.status != Stage.Status.PUBLISHED and not can_manage_competition(
             request.user, stage.competition
         ):
-            raise PermissionDenied("Only the competition's organisers see a cut before it is published.")
+            raise PermissionDenied(_("Only the competition's organisers see a cut before it is published."))
         return Response(cut_answer(stage))
 
 

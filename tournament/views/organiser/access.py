@@ -7,6 +7,7 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournament.access.roles import can_manage_competition, organises_anything
 from tournament.models import Competition, Entry, Round
@@ -19,7 +20,7 @@ def organiser_required(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not organises_anything(request.user):
-            raise PermissionDenied("Only organisers may open this page.")
+            raise PermissionDenied(_("Only organisers may open this page."))
         return view(request, *args, **kwargs)
 
     return wrapped
@@ -28,21 +29,21 @@ def organiser_required(view):
 def managed_competition(request, pk: int) -> Competition:
     competition = get_object_or_404(Competition, pk=pk)
     if not can_manage_competition(request.user, competition):
-        raise PermissionDenied("You do not organise this competition.")
+        raise PermissionDenied(_("You do not organise this competition."))
     return competition
 
 
 def managed_round(request, pk: int) -> Round:
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
     if not can_manage_competition(request.user, round_.competition):
-        raise PermissionDenied("You do not organise this competition.")
+        raise PermissionDenied(_("You do not organise this competition."))
     return round_
 
 
 def managed_entry(request, pk: int) -> Entry:
     entry = get_object_or_404(Entry.objects.select_related("competition", "player"), pk=pk)
     if not can_manage_competition(request.user, entry.competition):
-        raise PermissionDenied("You do not organise this competition.")
+        raise PermissionDenied(_("You do not organise this competition."))
     return entry
 
 
