@@ -57,3 +57,18 @@ def test_a_drafted_seating_waits_to_be_published(olivia, competition):
     table = seated_table(competition=competition)
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.SCHEDULED)
     assert steps(olivia, competition)[-1] == "Round 1: seating drafted, not published"
+
+
+def test_only_rounds_soon_are_to_seat(olivia, competition):
+    """Issue 54, item 8: eleven orange "Round N not seated" lines for a season's nights months away."""
+    now = timezone.now()
+    for number, days in enumerate([2, 9, 16, 60, 120], start=1):
+        Round.objects.create(
+            competition=competition, number=number, starts_at=now + timezone.timedelta(days=days)
+        )
+    Round.objects.create(competition=competition, number=6)  # no date yet
+    Round.objects.create(competition=competition, number=7)
+    assert [s for s in steps(olivia, competition) if "not seated" in s] == [
+        "Round 1 not seated",  # this week
+        "Round 6 not seated",  # the first without a date: nothing says when
+    ]

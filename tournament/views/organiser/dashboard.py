@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.access.roles import ORGANISER, user_roles
@@ -15,6 +17,8 @@ from tournament.rounds.lifecycle import table_finished
 
 from .access import managed_competitions, organiser_required
 from .alerts import alerts_context
+
+SOON = timedelta(days=7)  # a round to seat is on the dashboard from a week before it starts
 
 
 @dataclass(frozen=True)
@@ -39,12 +43,21 @@ def next_steps(competition: Competition) -> list[Step]:
     rounds = list(competition.rounds.prefetch_related("tables"))
     if not rounds:
         steps.append(Step(_("No round scheduled"), rounds_url))
+    soon = timezone.now() + SOON
+    undated_told = False
     for rnd in rounds:
         url = reverse("organiser:round", args=[rnd.pk])
         tables = list(rnd.tables.all())
         if rnd.status == Round.Status.SCHEDULED and tables:  # a draft (issue 14): players see nothing yet
             steps.append(Step(_("Round %(n)s: seating drafted, not published") % {"n": rnd.number}, url))
         elif rnd.status == Round.Status.SCHEDULED:
+            # Only what needs the organiser soon (issue 54): a night this week, or the first without a date;
+            # a season's nights months away are not "to do" yet.
+            if rnd.starts_at is not None and rnd.starts_at > soon:
+                continue
+            if rnd.starts_at is None and undated_told:
+                continue
+            undated_told = undated_told or rnd.starts_at is None
             steps.append(Step(_("Round %(n)s not seated") % {"n": rnd.number}, url))
         elif rnd.status in (Round.Status.SEATED, Round.Status.PLAYING):
             unkept = sum(1 for t in tables if t.scorekeeper_id is None)
