@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Q, Sum
+from django.db.models import Max, Q, Sum
 from django.db.models.functions import Coalesce
 
 from tournament.models import ChipTransfer, Hand, Player, Round, Seat
@@ -132,7 +132,9 @@ def is_limit(hand: Hand) -> bool:
 
 def player_hands(player: Player, rounds) -> list[PlayerHand]:
     """The hands that stand which moved the player's chips (or which they won, dealt in or made a
-    false win), in play order: their chips add up to the player's net."""
+    false win), in play order: their chips add up to the player's net. Play order is each table's hand
+    number: a corrected hand is re-entered later (a new sequence) under the number it was played as, so
+    it stays in its place (issue 54: "1, 3, 2, 4, 5" after a correction)."""
     touched = ChipTransfer.objects.filter(Q(from_player=player) | Q(to_player=player)).values("hand_id")
     hands = (
         Hand.objects.filter(table__round__in=rounds, void__isnull=True)
@@ -147,11 +149,11 @@ def player_hands(player: Player, rounds) -> list[PlayerHand]:
             paid=Coalesce(Sum("transfers__amount", filter=Q(transfers__from_player=player)), 0),
         )
         .select_related("table__round")
-        .order_by("table__round__number", "table__number", "sequence")
+        .order_by("table__round__number", "table__number", "number", "sequence")
     )
     rows = [
         (
-            (h.table.round.number, h.table.number, h.sequence),
+            (h.table.round.number, h.table.number, h.number, h.sequence),
             PlayerHand(
                 hand_id=h.pk,
                 round_number=h.table.round.number,
@@ -180,9 +182,16 @@ def _adjustments(player: Player, rounds) -> list[tuple[tuple, PlayerHand]]:
     for t in transfers:
         net[t.adjustment_of_id] += t.amount if t.to_player_id == player.pk else -t.amount
         counts[t.adjustment_of_id] = t.adjustment_of
+    played = {  # the number of the last hand standing when each count was made: the line goes after it
+        pk: Hand.objects.filter(
+            table_id=c.table_id, sequence__lte=c.after_sequence, void__isnull=True
+        ).aggregate(n=Max("number"))["n"]
+        or 0
+        for pk, c in counts.items()
+    }
     return [
         (
-            (c.table.round.number, c.table.number, c.after_sequence + 0.5),
+            (c.table.round.number, c.table.number, played[pk] + 0.5, 0),
             PlayerHand(
                 hand_id=0,
                 round_number=c.table.round.number,
