@@ -141,3 +141,73 @@ def test_a_swap_keeps_both_players_links(olivia, drafted):
     )
     assert Seat.objects.get(player=a.player_id, round=round_).table_id == b.table_id
     assert _links(round_) == before
+
+
+# --- a seat's private link while its round is drawn again (a draft): nothing of the draft ----------------
+
+
+def _token(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
+def _sitting(round_) -> dict[int, tuple]:
+    """Each player's table number, table id, wind and table-mates' names, as seated now."""
+    from tournament.models import Seat
+
+    seats = list(Seat.objects.filter(round=round_).select_related("table", "player"))
+    return {
+        s.player_id: (
+            s.table.number, s.table_id, s.wind,
+            {o.player.name for o in seats if o.table_id == s.table_id and o.pk != s.pk},
+        )
+        for s in seats
+    }  # fmt: skip
+
+
+def test_an_old_seat_link_shows_nothing_of_a_draft_then_the_new_seat_once_published(
+    olivia, drafted, player_user
+):
+    """A published round drawn again is a draft: every link given out before opened the draft's table and
+    named its table-mates. Now it says the tables are being drawn (page, the player's own page, the API) and
+    answers nothing; published again, the same link shows the player's new seat."""
+    from tests.api.conftest import client_for
+    from tournament.models import Player, Seat
+    from tournament.rounds.seating import round_tables
+
+    round_, _table = drafted
+    olivia.post(reverse("organiser:round_status", args=[round_.pk]), {"action": "publish"})
+    links, before = _links(round_), round_tables(round_)
+    names = dict(Player.objects.filter(pk__in=links).values_list("pk", "name"))
+    mine = Seat.objects.get(round=round_, player__user=player_user)
+    olivia.post(reverse("organiser:round_seat", args=[round_.pk]), {"seed": 9})
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.SCHEDULED and round_tables(round_) != before
+    for player, path in links.items():
+        others = set(names.values()) - {names[player]}
+        page = Client().get(path)
+        text = page.content.decode()
+        assert page.status_code == 200 and 'data-testid="seat-waiting"' in text, player
+        assert f"You are {names[player]}." in text and "being drawn" in text
+        assert not any(name in text for name in others), player  # not a table-mate of the draft
+        assert "Table 1" not in text and "Table 2" not in text and "seat-balances" not in text
+        api = client_for(None).get(f"/api/v1/seats/{_token(path)}/")
+        assert api.status_code == 422 and api.json()["errors"][0]["code"] == "round_not_published"
+        assert not any(name in api.content.decode() for name in others) and "table" not in api.json()
+        answer = Client().post(f"{path}hands/agree/", {"hand": "1"})
+        assert answer.status_code == 422 and "being drawn" in answer.content.decode()
+    # The player's own page (signed in) at the table they sat at before, and at the draft's: the same words.
+    for table_id in Table.objects.filter(round=round_).values_list("pk", flat=True):
+        own = _as(player_user).get(reverse("table:my_seat", args=[table_id]))
+        text = own.content.decode()
+        assert own.status_code == 200 and "being drawn" in text, table_id
+        assert not any(name in text for name in set(names.values()) - {names[mine.player_id]})
+
+    olivia.post(reverse("organiser:round_status", args=[round_.pk]), {"action": "publish"})
+    now = _sitting(round_)
+    for player, path in links.items():
+        number, table_id, wind, mates = now[player]
+        text = Client().get(path).content.decode()
+        assert f"Table {number}" in text and "being drawn" not in text, player
+        assert all(name in text for name in mates), player  # the new table-mates, now published
+        seat = client_for(None).get(f"/api/v1/seats/{_token(path)}/").json()
+        assert (seat["table"], seat["wind"], seat["player"]) == (table_id, wind, player)

@@ -2,10 +2,12 @@
 
 Sam records on his phone ("Phone A", 10.0.0.5, the venue's Wi-Fi). He could once read the four seat
 links off his scoresheet and agree to his own hands through them, with no session at all. Now: the
-links are not on the scoresheet; an answer from the account, the session, or the address and browser
-that recorded the hand is refused (403) through the seat's page and the API, and nothing is written;
-a player on another phone behind the same Wi-Fi answers; an organiser retires a seat's link and the
-old one stops working everywhere, held results included.
+links are not on the scoresheet; an answer from the account, the session or the device (its mark, a
+cookie the scoresheet gave Sam's phone when he recorded) that recorded the hand is refused (403) through
+the seat's page and the API, and nothing is written, whatever browser name or address it shows; a player
+on another phone behind the same Wi-Fi answers, even one of the same make and browser build (the same
+address and browser name, which were once refused); an organiser retires a seat's link and the old one
+stops working everywhere, held results included.
 """
 
 import pytest
@@ -14,9 +16,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.api.conftest import client_for
 from tests.table.helpers import post_hand
 from tests.table.test_seat_links import _seat
 from tournament.access.audit import RequestMeta
+from tournament.access.device import DEVICE_COOKIE, MAX_AGE
 from tournament.confirmations.seat_links import seat_link_path, seat_link_token
 from tournament.confirmations.services import hand_answer
 from tournament.models import AuditEntry, Hand, HandAnswer, HandCheck, Round
@@ -50,8 +54,14 @@ def _nothing_answered(hand) -> bool:
     return not HandAnswer.objects.filter(hand=hand).exists() and not HandCheck.objects.get(hand=hand).counted
 
 
+def _signed_out(client) -> str:
+    """Sam signs out on his phone (the site's own logout: the session ends, the phone keeps its cookies)."""
+    assert client.post(reverse("logout")).status_code in (200, 302)
+    return client.cookies[DEVICE_COOKIE].value if DEVICE_COOKIE in client.cookies else ""
+
+
 def test_the_recorders_phone_signed_out_cannot_agree_through_a_players_link(client, recorded):
-    client.logout()  # a new session on the same phone
+    _signed_out(client)  # a new session on the same phone
     url = reverse("seat:answer", args=[seat_link_token(_seat(recorded.table, "S")), recorded.pk])
     answer = client.post(url, {"verdict": "agree"}, **SAMS_PHONE)
     assert (
@@ -61,25 +71,61 @@ def test_the_recorders_phone_signed_out_cannot_agree_through_a_players_link(clie
     assert _nothing_answered(recorded)
 
 
-def test_a_script_from_the_recorders_address_and_browser_cannot_agree_through_the_api(recorded):
+def test_the_scoresheet_marks_the_recording_phone_with_a_lasting_private_cookie(client, recorded):
+    mark = client.cookies[DEVICE_COOKIE]
+    assert len(mark.value) >= 43 and mark["httponly"] and mark["samesite"] == "Lax"
+    assert int(mark["max-age"]) == MAX_AGE >= 365 * 86400 and not mark["secure"]  # the test site is http
+    entry = AuditEntry.objects.get(action="hand_recorded", object_id=recorded.pk)
+    assert len(entry.data["device"]) == 32 and mark.value not in str(entry.data)  # its digest, not the mark
+    seats = recorded.table.seat_map
+    second = {"outcome": "win", "winner": seats["S"], "win_from": seats["E"], "doubles": 3}
+    again = post_hand(client, recorded.table, second, secure=True, **SAMS_PHONE)
+    assert again.status_code in (200, 302) and DEVICE_COOKIE not in again.cookies  # kept, not given anew
+    fresh = Client()
+    fresh.force_login(recorded.recorded_by)
+    marked = post_hand(fresh, recorded.table, {"outcome": "draw"}, secure=True)
+    assert marked.status_code in (200, 302) and marked.cookies[DEVICE_COOKIE]["secure"]  # https: Secure
+
+
+def test_the_recorders_phone_cannot_agree_under_another_browser_name_or_address(client, recorded):
+    """One character of the browser name changed, or another network: the same phone, refused."""
+    mark = _signed_out(client)
+    url = reverse("seat:answer", args=[seat_link_token(_seat(recorded.table, "S")), recorded.pk])
+    answer = client.post(url, {"verdict": "agree"}, REMOTE_ADDR="10.0.0.5", HTTP_USER_AGENT="Phone A.")
+    assert answer.status_code == 403 and "account, session or device" in answer.content.decode()
+    script = client_for(None)  # the mark copied into a script, from the phone's mobile data
+    script.cookies[DEVICE_COOKIE] = mark
     token = seat_link_token(_seat(recorded.table, "W"))
-    api = APIClient()  # no session, no credentials: the link is the credential
-    answer = api.post(
+    answer = script.post(
         f"/api/v1/seats/{token}/hands/{recorded.pk}/confirmation/", {"verdict": "agree"}, format="json",
-        **SAMS_PHONE,
+        REMOTE_ADDR="198.51.100.7", HTTP_USER_AGENT="curl/8.5",
     )  # fmt: skip
     assert answer.status_code == 403, answer.content
     assert answer.json()["errors"][0]["code"] == "permission_denied"
     assert _nothing_answered(recorded)
 
 
-def test_the_recorders_session_cannot_answer_whatever_address_it_shows(recorded):
+def test_a_phone_just_like_sams_on_the_same_wifi_answers_through_the_page_and_the_api(recorded):
+    """The same address and the exact same browser name: another phone of the same make, not Sam's."""
+    url = reverse("seat:answer", args=[seat_link_token(_seat(recorded.table, "S")), recorded.pk])
+    assert Client().post(url, {"verdict": "agree"}, **SAMS_PHONE).status_code == 302
+    token = seat_link_token(_seat(recorded.table, "W"))
+    answer = client_for(None).post(
+        f"/api/v1/seats/{token}/hands/{recorded.pk}/confirmation/", {"verdict": "agree"}, format="json",
+        **SAMS_PHONE,
+    )  # fmt: skip
+    assert answer.status_code == 201, answer.content
+    assert {a.seat.wind for a in HandAnswer.objects.filter(hand=recorded)} == {"S", "W"}
+
+
+def test_the_recorders_session_cannot_answer_whatever_address_or_device_it_shows(recorded):
     session = AuditEntry.objects.get(action="hand_recorded").data["session"]
-    with pytest.raises(PermissionDenied):
-        hand_answer(
-            hand=recorded, seat=_seat(recorded.table, "N"), verdict="agree", by_link=True,
-            meta=RequestMeta(ip_address="192.0.2.1", user_agent="Elsewhere", session=session),
-        )  # fmt: skip
+    for device in ("", "another phone's digest"):
+        meta = RequestMeta(ip_address="192.0.2.1", user_agent="Elsewhere", session=session, device=device)
+        with pytest.raises(PermissionDenied):
+            hand_answer(
+                hand=recorded, seat=_seat(recorded.table, "N"), verdict="agree", by_link=True, meta=meta
+            )
     assert _nothing_answered(recorded)
 
 

@@ -1,10 +1,14 @@
 """A seat's private link (issue 19): following the table and confirming hands without an account."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import CompetitionFactory, PlayerFactory, seated_table
 from tournament.confirmations.seat_links import (
+    LINK_GRACE,
     seat_for_token,
     seat_link_path,
     seat_link_reset,
@@ -166,3 +170,69 @@ def test_a_seat_id_in_other_digits_is_no_seat_not_a_server_error(client, table, 
         f"/api/v1/seats/{token}/hands/1/confirmation/", {"verdict": "agree"}, "application/json"
     )
     assert answer.status_code == 404
+
+
+# --- issue 34: a finished round's links close LINK_GRACE after it really ended, not after its schedule ---
+
+
+def _ended(table, keeper, *, scheduled_end):
+    """A hand at ``table`` (which starts its round), then the organiser ends the round now."""
+    from tournament.models import Round
+    from tournament.rounds.lifecycle import round_end
+
+    Round.objects.filter(pk=table.round_id).update(
+        starts_at=scheduled_end - timedelta(hours=3), ends_at=scheduled_end
+    )
+    _hand(table, keeper)
+    round_end(table.round, user=None)
+    table.round.refresh_from_db()
+    assert table.round.status == "finished"
+
+
+def _link_opens(client, seat, monkeypatch, when) -> bool:
+    """Whether the seat's link opens, at ``when``: the page and the API agree."""
+    monkeypatch.setattr(timezone, "now", lambda: when)
+    page = client.get(seat_link_path(seat)).status_code
+    api = client.get(f"/api/v1/seats/{seat_link_token(seat)}/").status_code
+    monkeypatch.undo()
+    assert page == api, (page, api)
+    return page == 200
+
+
+def test_a_round_finished_early_closes_its_links_the_grace_after_its_real_end(
+    client, table, scorekeeper, monkeypatch
+):
+    """Stopped four hours before its scheduled end: the links went on opening until that end plus 12 hours."""
+    ended = timezone.now()
+    _ended(table, scorekeeper, scheduled_end=ended + timedelta(hours=4))
+    south = _seat(table, "S")
+    assert _link_opens(client, south, monkeypatch, ended + LINK_GRACE - timedelta(minutes=5))
+    assert not _link_opens(client, south, monkeypatch, ended + LINK_GRACE + timedelta(minutes=5))
+
+
+def test_a_round_running_late_keeps_its_links_the_grace_after_its_real_end(
+    client, table, scorekeeper, monkeypatch
+):
+    """Ended five hours past its scheduled end: its links closed seven hours after it really ended."""
+    ended = timezone.now()
+    _ended(table, scorekeeper, scheduled_end=ended - timedelta(hours=5))
+    north = _seat(table, "N")
+    assert _link_opens(client, north, monkeypatch, ended + timedelta(hours=8))
+    assert _link_opens(client, north, monkeypatch, ended + LINK_GRACE - timedelta(minutes=5))
+    assert not _link_opens(client, north, monkeypatch, ended + LINK_GRACE + timedelta(minutes=5))
+
+
+def test_a_round_finished_by_its_tables_closes_its_links_the_grace_after_its_last_hand(
+    client, table, scorekeeper, monkeypatch
+):
+    """Finished (every table over by its own play, no table ended by the organiser): its last hand is when."""
+    from tournament.models import Hand, Round
+
+    ended = timezone.now() - timedelta(hours=2)
+    Hand.objects.filter(pk=_hand(table, scorekeeper).pk).update(recorded_at=ended)
+    Round.objects.filter(pk=table.round_id).update(
+        status=Round.Status.FINISHED, ends_at=ended + timedelta(hours=6)
+    )
+    east = _seat(table, "E")
+    assert _link_opens(client, east, monkeypatch, ended + LINK_GRACE - timedelta(minutes=5))
+    assert not _link_opens(client, east, monkeypatch, ended + LINK_GRACE + timedelta(minutes=5))

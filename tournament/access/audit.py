@@ -25,12 +25,14 @@ from tournament.db.rows import row_insert
 
 @dataclass(frozen=True)
 class RequestMeta:
-    """Where a change came from: the client's address (as the proxy setting trusts it), its browser, and a
-    digest of its session key (never the key: ``request_meta``), empty without a session."""
+    """Where a change came from: the client's address (as the proxy setting trusts it), its browser, a
+    digest of its session key (never the key: ``request_meta``), empty without a session, and a digest of
+    the device's mark (``tournament.access.device``), empty without one."""
 
     ip_address: str | None = None
     user_agent: str = ""
     session: str = ""
+    device: str = ""
 
 
 def actor_name(user) -> str:
@@ -71,11 +73,12 @@ def audit_write(
             "object_type": object_type,
             "object_id": object_id,
             "summary": summary[:500],
-            # The session's digest: a player's answer from the session that recorded a hand is refused
-            # (tournament.confirmations.origin).
+            # The session's and the device's digests: a player's answer from the session or the device that
+            # recorded a hand is refused (tournament.confirmations.origin).
             "data": {
                 **(data or {}),
                 **({"session": meta.session} if meta.session else {}),
+                **({"device": meta.device} if meta.device else {}),
                 "words": [words, args],
             },
         },

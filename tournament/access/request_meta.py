@@ -20,6 +20,7 @@ from django.conf import settings
 from ipware import get_client_ip
 
 from tournament.access.audit import RequestMeta
+from tournament.access.device import device_digest
 
 # Only the header the proxies write: the others ipware knows (X-Real-IP, CDN headers) are a client's to forge.
 FORWARDED = ["HTTP_X_FORWARDED_FOR"]
@@ -58,6 +59,12 @@ def session_digest(request) -> str:
 
 
 def request_meta(request) -> RequestMeta:
-    """The audit log's record of a request: the client's address, its user agent and its session's digest."""
+    """The audit log's record of a request: the client's address, its user agent, its session's digest and
+    its device's (``tournament.access.device``: a write from a device without a mark gives it one)."""
     agent = request.META.get("HTTP_USER_AGENT", "")[:300]  # AuditEntry.user_agent's length
-    return RequestMeta(ip_address=client_ip(request), user_agent=agent, session=session_digest(request))
+    return RequestMeta(
+        ip_address=client_ip(request),
+        user_agent=agent,
+        session=session_digest(request),
+        device=device_digest(request),
+    )

@@ -10,7 +10,10 @@ Every write goes through ``tournament.confirmations.services`` (``hand_answer``,
   own seat at the hand's table (403 for anyone not seated there).
 - ``GET /seats/{token}/`` and ``POST /seats/{token}/hands/{hand_id}/confirmation/``:
   the seat's private link (``tournament.confirmations.seat_links``) reads its own table and
-  answers for that seat only; a bad token or a hand of another table is 404.
+  answers for that seat only; a bad token or a hand of another table is 404. While the seat's round
+  is a draft (drawn, or drawn again, not published), both answer 422 ``round_not_published`` and
+  nothing of the draft (neither its table nor its players); once published, the seat where its player
+  sits now.
 - ``GET /competitions/{id}/disputes/`` and ``POST /hands/{id}/ruling/``: the
   competition's organisers only.
 
@@ -41,11 +44,11 @@ from tournament.api.base import (
     request_meta,
 )
 from tournament.api.fields import DateTime, Text
-from tournament.api.refusals import ANSWER_409, ANSWER_422, RULING_409, RULING_422
+from tournament.api.refusals import ANSWER_409, ANSWER_422, RULING_409, RULING_422, SEAT_422
 from tournament.api.serializers import ErrorSerializer
 from tournament.api.serializers_hands import HandSerializer
 from tournament.confirmations.checks import answering_seats
-from tournament.confirmations.seat_links import seat_for_token
+from tournament.confirmations.seat_links import seat_for_token, seat_link_draft_words, seat_link_in_draft
 from tournament.confirmations.services import hand_answer, hand_rule
 from tournament.models import Competition, Hand, HandAnswer, HandCheck, Seat
 from tournament.tables.ledger.errors import HandRejected
@@ -209,18 +212,28 @@ def _seat(token: str) -> Seat:
     return seat
 
 
+def _draft(seat: Seat) -> Response | None:
+    """A draft's seat: 422 ``round_not_published``, saying nothing of the draft (issue 14)."""
+    if not seat_link_in_draft(seat):
+        return None
+    return error_response([{"code": "round_not_published", "message": seat_link_draft_words(seat)}], 422)
+
+
 class SeatView(LeagueAPIMixin, GenericAPIView):
     permission_classes = [AllowAny]  # the token is the credential: it names one seat
     serializer_class = SeatTableSerializer
 
     @extend_schema(
         summary="A seat's table, through its private link",
-        description="The seat, and the table's hands (newest first) each with its confirmations.",
+        description="The seat, and the table's hands (newest first) each with its confirmations. While the "
+        "round's seating is a draft (drawn, or drawn again, not yet published): 422, nothing of the draft.",
         parameters=[TOKEN],
-        responses={200: SeatTableSerializer, **_errors(404)},
+        responses={200: SeatTableSerializer, **errors(404, 422, refusals=SEAT_422)},
     )
     def get(self, request, token):
         seat = _seat(token)
+        if (draft := _draft(seat)) is not None:
+            return draft
         hands = Hand.objects.filter(table=seat.table).select_related("void").prefetch_related("transfers")
         return Response(
             {
@@ -247,14 +260,18 @@ class SeatAnswerView(LeagueAPIMixin, GenericAPIView):
         parameters=[TOKEN, HAND_ID],
         request=AnswerRequestSerializer,
         responses={201: ConfirmationSerializer, 200: ConfirmationSerializer,
-                   **errors(400, 401, 403, 404, 409, 422, conflicts=ANSWER_409, refusals=ANSWER_422)},
+                   **errors(400, 401, 403, 404, 409, 422, conflicts=ANSWER_409,
+                            refusals=(*SEAT_422, *ANSWER_422))},
     )  # fmt: skip
     def post(self, request, token, hand_id):
         seat = _seat(token)
         hand = _hand(hand_id)
         if hand.table_id != seat.table_id:
             raise Http404
-        return _answered(hand, seat, request, _body(request), by_link=True)
+        body = _body(request)
+        if (draft := _draft(seat)) is not None:  # a draft has no hand to answer: refused all the same
+            return draft
+        return _answered(hand, seat, request, body, by_link=True)
 
 
 class DisputeItemSerializer(serializers.Serializer):

@@ -92,6 +92,7 @@ HAND_CORRECT_422 = (
 HAND_VOID_422 = ("already_void", *_HAND_OPEN)
 ANSWER_409 = ("already_answered", "already_ruled", "hand_void")
 ANSWER_422 = ("round_finished",)
+SEAT_422 = ("round_not_published",)  # a seat's link while its round's seating is a draft
 RULING_409 = ("already_ruled", "hand_void")
 RULING_422 = ("nothing_to_rule", "round_finished", "table_ended")
 COUNT_ENTER_422 = ("round_finished", "no_count_due", "invalid_chips", "wrong_players", "total_differs")

@@ -10,16 +10,21 @@ hand) keeps it:
 - the **same session** (the digest of its key, ``access.request_meta``): the
   scorekeeper's browser, signed out or not, until its session ends;
 - for an answer that is not from the seat's own player's account (a link, with
-  or without somebody else's session): the **same client address and the same
-  browser** (user agent). The address alone would refuse every phone on the
-  venue's Wi-Fi (one address behind its router); with the browser as well, only
-  the device that recorded the hand, or one exactly like it on the same network.
-  A player who meets that is refused with the reason, and answers from their own
-  account or from their phone's mobile data.
+  or without somebody else's session): the **same device**, known by its mark
+  (``tournament.access.device``: a long random id its browser keeps as a
+  cookie, given when it first records; the entry keeps its digest). Signed out,
+  with a new session, under another browser name, from another network: the
+  recording phone is still refused while it keeps its cookies.
+
+What is not compared: the client's address and its browser name (user agent).
+They identify no device: the recorder changes one character of the browser
+name at will, and two phones of one make on one venue's Wi-Fi (one address
+behind its router, the same browser build) show the same of both: a player
+answering on the phone next to the scorekeeper's is answered, not refused.
 
 A player's own account is their identity: the scorekeeper cannot use it, so the
-address rule does not apply to it. A hand recorded by the operator (no request:
-tests, commands) has no address and no session, and only the account rule holds.
+device rule does not apply to it. A hand recorded by the operator (no request:
+tests, commands) has no session and no device, and only the account rule holds.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ def answer_from_recorder(hand: Hand, seat: Seat, user, meta: RequestMeta | None)
     recorded = (
         AuditEntry.objects.filter(object_type="hand", object_id=hand.pk, action__in=RECORDED)
         .order_by("id")
-        .values("user_id", "ip_address", "user_agent", "data__session")
+        .values("user_id", "data__session", "data__device")
         .first()
     ) or {}
     if signed_in and user.pk in {hand.recorded_by_id, recorded.get("user_id")} - {None}:
@@ -46,5 +51,4 @@ def answer_from_recorder(hand: Hand, seat: Seat, user, meta: RequestMeta | None)
         return True
     if signed_in and seat.player.user_id == user.pk:
         return False  # the seat's own player, signed in: their account is who they are
-    same_place = meta.ip_address is not None and meta.ip_address == recorded.get("ip_address")
-    return same_place and (meta.user_agent or "")[:300] == recorded.get("user_agent", "")
+    return bool(meta.device) and meta.device == recorded.get("data__device")

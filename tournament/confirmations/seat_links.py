@@ -7,10 +7,20 @@ can show the link again at any time; the scoresheet never shows it (issue 31:
 whoever holds it could confirm the hands they entered). ``seat_link_reset``,
 the organiser's door (the round's page), changes the nonce, which retires every
 link given out for that seat. A link is for one night (issue 34): it **expires** once its round is finished
-and ``LINK_GRACE`` has passed since the round's time (its end, else its start; at once when the round has
-no time), so a link found in an old message opens nothing. A token names
+and ``LINK_GRACE`` has passed since the round really ended (its last table's end or its last hand,
+``seat_tokens.round_ended_at``: a round finished early closes its links early, one running late keeps them
+later; a round finished with neither goes by its schedule, and at once without one), so a link found in an
+old message opens nothing. A token names
 exactly one seat: it reads that seat's table and answers only for that seat
 (``tournament.confirmations.services``).
+
+A token names the **seat row**, and a seat row is its player's for the round: drawn again
+(``tournament.rounds.seating``), a player keeps their row and its nonce wherever they sit now, so the link
+printed or sent before still reaches them (a player left out of the new draw loses their row, and the
+link opens nothing). While the round is a **draft** (drawn, or drawn again after it was published) the
+link shows nothing of it, neither the table nor who sits there: the page says the tables are being drawn
+(``seat_link_draft_words``) and answers nothing, the API answers 422 ``round_not_published``. Once the
+organiser publishes the seating, the same link shows the player's new seat.
 
 The QR code is drawn with segno as inline ``<svg>`` markup (no image file,
 no script: it passes the Content-Security-Policy as it is).
@@ -22,6 +32,7 @@ import secrets
 
 from django.db import transaction
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_write
@@ -30,6 +41,7 @@ from tournament.confirmations.seat_tokens import (  # noqa: F401 - the links' wo
     LINK_GRACE,
     seat_for_token,
     seat_link_expired,
+    seat_link_in_draft,
     seat_link_path,
     seat_link_token,
 )
@@ -74,6 +86,14 @@ def seat_link_reset(seat: Seat, *, user=None, meta: RequestMeta | None = None) -
         notify.seat_link_renewed(locked.pk)  # the player gets the new link (issue 34)
     seat.link_nonce = locked.link_nonce
     return seat_link_token(locked)
+
+
+def seat_link_draft_words(seat: Seat) -> str:
+    """What a seat's link says while its round is a draft (``seat_link_in_draft``): nothing of the draft."""
+    return _(
+        "The organiser is drawing the tables of round %(n)s. Once they publish them, this link shows your "
+        "table: keep it, it stays the same."
+    ) % {"n": seat.table.round.number}
 
 
 def qr_svg(url: str, *, scale: int = 3) -> SafeString:

@@ -4,6 +4,11 @@ Two ways in, the same page: the seat's private link (``/s/<token>/``, no
 account needed: ``tournament.confirmations.seat_links``), or a logged-in player's own seat
 (``/tables/<id>/seat/``, their ``Player.user``). Answers go through the one
 door, ``tournament.confirmations.services.hand_answer``, for that seat only.
+
+While the seat's round is a draft (drawn, or drawn again after it was published: issue 14) the page shows
+nothing of it, neither the table nor who sits there: it says the tables are being drawn and answers
+nothing (``_waiting``). A signed-in player's own page does the same unless they organise the competition
+(``sees_seating``, the one rule of ``tournament.rounds.held``).
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournament.access.request_meta import request_meta
 from tournament.api.serializers import MAX_ID
-from tournament.confirmations.seat_links import seat_for_token
+from tournament.confirmations.seat_links import seat_for_token, seat_link_draft_words, seat_link_in_draft
 from tournament.confirmations.services import hand_answer
-from tournament.models import Hand, Seat
+from tournament.models import Hand, Round, Seat
+from tournament.rounds.held import sees_seating
 from tournament.tables.ledger.errors import HandRejected
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import players_now, seated_players
@@ -38,14 +44,37 @@ def _seat_by_token(token: str) -> Seat:
 def _my_seat(request, table_id: int) -> Seat:
     if not 0 < table_id <= MAX_ID:  # no table has it, and SQLite refuses it in the query (a 500)
         raise Http404(_("You are not seated at this table."))
-    seat = (
-        Seat.objects.select_related("table__round__competition", "player")
-        .filter(table_id=table_id, player__user=request.user)
-        .first()
+    seats = Seat.objects.select_related("table__round__competition", "player").filter(
+        player__user=request.user
     )
+    seat = seats.filter(table_id=table_id).first()
     if seat is None:
-        raise Http404(_("You are not seated at this table."))
+        # A draft's table (an address kept from before it was drawn again): the player's seat in its round,
+        # wherever it is now, so that the answer (the waiting page, ``_hidden``) tells nothing of which
+        # table of the draft is theirs.
+        seat = seats.filter(round__tables=table_id, round__status=Round.Status.SCHEDULED).first()
+        if seat is None or not _hidden(request, seat, by_link=False):
+            raise Http404(_("You are not seated at this table."))
     return seat
+
+
+def _waiting(request, seat: Seat, status: int = 200):
+    """The seat's round is a draft: who the player is and which round, nothing of the draft itself."""
+    context = {
+        "seat": seat,
+        "round": seat.table.round,
+        "competition": seat.table.round.competition,
+        "waiting": seat_link_draft_words(seat),
+    }
+    return render(request, "table/seat_waiting.html", context, status=status)
+
+
+def _hidden(request, seat: Seat, *, by_link: bool) -> bool:
+    """The seat's seating is not to be shown here: a draft, through a link always, to an account unless it
+    is the competition's organiser's."""
+    if by_link:
+        return seat_link_in_draft(seat)
+    return not sees_seating(request.user, seat.table.round)
 
 
 def _page(request, seat: Seat, post_url: str, status: int = 200):
@@ -137,12 +166,16 @@ def _private(response):
 @require_safe
 def follow(request, token: str):
     seat = _seat_by_token(token)
+    if _hidden(request, seat, by_link=True):
+        return _private(_waiting(request, seat))
     return _private(_page(request, seat, post_url=request.path))
 
 
 @require_POST
 def answer_by_link(request, token: str, hand_id: int):
     seat = _seat_by_token(token)
+    if _hidden(request, seat, by_link=True):
+        return _private(_waiting(request, seat, status=422))
     refused = _answer(request, seat, hand_id, by_link=True)
     if refused:
         return _private(_page(request, seat, reverse("seat:follow", args=[token]), status=refused))
@@ -153,6 +186,8 @@ def answer_by_link(request, token: str, hand_id: int):
 @login_required
 def my_seat(request, table_id: int):
     seat = _my_seat(request, table_id)
+    if _hidden(request, seat, by_link=False):
+        return _waiting(request, seat)
     return _page(request, seat, post_url=request.path)
 
 
@@ -160,6 +195,8 @@ def my_seat(request, table_id: int):
 @login_required
 def answer_mine(request, table_id: int, hand_id: int):
     seat = _my_seat(request, table_id)
+    if _hidden(request, seat, by_link=False):
+        return _waiting(request, seat, status=422)
     refused = _answer(request, seat, hand_id, by_link=False)
     if refused:
         return _page(request, seat, reverse("table:my_seat", args=[table_id]), status=refused)
@@ -169,6 +206,8 @@ def answer_mine(request, table_id: int, hand_id: int):
 @require_POST
 def agree_all_by_link(request, token: str):
     seat = _seat_by_token(token)
+    if _hidden(request, seat, by_link=True):
+        return _private(_waiting(request, seat, status=422))
     _agree_all(request, seat, by_link=True)
     return redirect("seat:follow", token=token)
 
@@ -177,5 +216,7 @@ def agree_all_by_link(request, token: str):
 @login_required
 def agree_all_mine(request, table_id: int):
     seat = _my_seat(request, table_id)
+    if _hidden(request, seat, by_link=False):
+        return _waiting(request, seat, status=422)
     _agree_all(request, seat, by_link=False)
     return redirect("table:my_seat", table_id=table_id)
