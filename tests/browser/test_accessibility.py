@@ -79,3 +79,58 @@ def test_every_page_of_every_role_has_no_serious_violation(browser, live_server)
                     found.append(f"{role} {width}px {path}: {violation}")
             context.close()
     assert not found, "\n".join(found)
+
+
+TAB_WALK = """() => {
+  // Shown and not inside a closed <details> (whose content the browser does not focus).
+  const closed = "details:not([open]) > :not(summary)";
+  const visible = (e) => e.checkVisibility({visibilityProperty: true}) && !e.closest(closed);
+  const controls = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), "
+    + "select:not([disabled]), textarea:not([disabled]), summary";
+  const focusable = [...document.querySelectorAll(controls)].filter((e) => visible(e) && e.tabIndex >= 0);
+  // A group of radio buttons is one stop: Tab reaches it, the arrow keys move within it.
+  const radios = new Set(focusable.filter((e) => e.type === "radio").map((e) => e.form?.id + ":" + e.name));
+  return focusable.filter((e) => e.type !== "radio").length + radios.size;
+}"""
+FOCUS_SHOWN = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const s = getComputedStyle(e);
+  const ring = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
+  return {tag: e.tagName, name: (e.getAttribute("name") || e.textContent || "").trim().slice(0, 30), ring};
+}"""
+
+
+def test_the_sheet_the_door_list_and_the_calculator_work_by_keyboard(page, live_server):
+    """Every control of the three pages is reached by Tab, and shows where the focus is."""
+    competition = demo_league_load()
+    User = get_user_model()
+    logins = {
+        d.role: User.objects.get(username=d.username)
+        for d in demo_logins_create(competition, "axe-password-12345")
+    }
+    rounds = {r.number: r for r in Round.objects.filter(competition=competition)}
+    table = Table.objects.filter(round=rounds[2], scorekeeper=logins["scorekeeper"]).first()
+    walks = [
+        (logins["scorekeeper"], f"/tables/{table.pk}/"),
+        (logins["organiser"], f"/organise/rounds/{rounds[3].pk}/night/"),
+        (None, "/calculator/"),
+    ]
+    unseen = []
+    for user, path in walks:
+        page.context.clear_cookies()
+        if user is not None:
+            logged_in(page, live_server.url, user)
+        page.goto(live_server.url + path)
+        controls = page.evaluate(TAB_WALK)
+        reached = 0
+        for _ in range(controls):
+            page.keyboard.press("Tab")
+            focused = page.evaluate(FOCUS_SHOWN)
+            if focused is None:
+                break
+            reached += 1
+            if not focused["ring"]:
+                unseen.append(f"{path}: {focused['tag']} {focused['name']!r} shows no focus")
+        assert reached == controls, (path, reached, controls)
+    assert not unseen, "\n".join(unseen)
