@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
-from tournament.admin_windows import CompetitionScoped, ReadOnlyInline
+from tournament.admin.windows import CompetitionScoped, ReadOnlyInline
 from tournament.models import Lineup, Team, TeamMember
 from tournament.teams.errors import TeamError
 from tournament.teams.services import (

@@ -7,18 +7,8 @@ the screen's message through ``tournament.screen.message`` (its page, and
 
 from django.contrib import admin
 
+from tournament.admin.windows import ReadOnlyAdmin as WindowAdmin
 from tournament.models import Qualifier, Screen, Stage
-
-
-class WindowAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Stage)

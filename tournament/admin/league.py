@@ -1,4 +1,4 @@
-"""The Django admin: a window on the league, never a side door (issue 13).
+"""The admin of competitions, rounds, tables and hands: a window on the league, never a side door (issue 13).
 
 Every change it allows goes through the same door as the pages and the API
 (``tournament.league.competitions``, ``tournament.rounds``, ``tournament.tables.ledger``)
@@ -10,14 +10,8 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament import (
-    admin_messages,  # noqa: F401 - messages, read only (issue 34)
-    admin_people,  # noqa: F401 - the clubs' and players' pages
-    admin_stages,  # noqa: F401 - stages and the big screen, read only
-    admin_teams,  # noqa: F401 - team events (issue 35), through the teams' doors
-)
 from tournament.access.request_meta import request_meta
-from tournament.admin_windows import CompetitionScoped, ReadOnlyAdmin, ReadOnlyInline
+from tournament.admin.windows import CompetitionScoped, ReadOnlyAdmin, ReadOnlyInline
 from tournament.league.competitions import (
     CAPITAL_FIXED,
     CHANGEABLE,

@@ -3,22 +3,14 @@ the worker (``tournament.notifications``); nobody edits or deletes one here."""
 
 from django.contrib import admin
 
+from tournament.admin.windows import ReadOnlyAdmin
 from tournament.models import Message
 
 
 @admin.register(Message)
-class MessageAdmin(admin.ModelAdmin):
+class MessageAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "competition", "kind", "recipient", "channel", "state", "reason")
     list_filter = ("state", "channel", "kind")
     search_fields = ("recipient", "event", "subject")
     list_select_related = ("competition",)
     exclude = ("body", "link")  # a seat's private link is its player's only
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
