@@ -341,3 +341,15 @@ def standings_floor(monkeypatch) -> StandingsClock:
     monkeypatch.setattr(standings_cache, "_clock", clock)
     monkeypatch.setattr(standings_cache, "FRESH_SECONDS", 1.0)
     return clock
+
+
+@pytest.fixture(autouse=True)
+def sends_here():
+    """The embedded default sends in a background thread after the response (``tasks.in_process``); every
+    test sends in its own thread instead (their rows are not committed for another thread to see), at
+    once and deterministically. A test of the thread itself sets ``threaded`` again and drains it."""
+    from tournament.notifications.tasks import in_process
+
+    in_process.threaded = False  # not a monkeypatch: a test's ``monkeypatch.undo()`` keeps it
+    yield in_process
+    in_process.threaded = True

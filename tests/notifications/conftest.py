@@ -7,6 +7,7 @@ import base64
 import json
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -25,6 +26,7 @@ class StandIn:
     port: int = 0
     requests: list = field(default_factory=list)
     answers: dict = field(default_factory=dict)
+    delays: dict = field(default_factory=dict)  # seconds before answering, per path prefix
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -51,6 +53,7 @@ def stand_in():
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             state.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             status = state.status_for(self.path)
+            time.sleep(next((s for p, s in state.delays.items() if self.path.startswith(p)), 0))
             if "/bot" in self.path:  # the Telegram Bot API's answer
                 ok = status == 200
                 answer = (

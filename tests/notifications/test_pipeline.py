@@ -119,37 +119,75 @@ def test_one_bad_address_never_stops_the_others(
 
 
 def test_a_passing_failure_is_tried_again_with_backoff_then_sent(
-    night, organiser, channels, django_capture_on_commit_callbacks, monkeypatch
+    night, organiser, channels, django_capture_on_commit_callbacks, sends_here
 ):
+    """On the embedded default a retry is picked up by the sender's look once its backoff has passed
+    since its claim: never at once, never slept."""
+    from datetime import timedelta
+
     competition, round_, players, keeper = night
     _telegram_people(players[:1], ["1001"])
     channels.answers["/bot"] = [500, 503]
-    waits = []
-    from tournament.notifications import tasks
-
-    real = tasks.notification_send_again.apply_async
-    monkeypatch.setattr(
-        tasks.notification_send_again,
-        "apply_async",
-        lambda args, countdown: waits.append(countdown) or real(args),
-    )
     _publish(round_, organiser, django_capture_on_commit_callbacks)
     message = Message.objects.get(channel=Channel.TELEGRAM)
+    assert (message.state, message.attempts) == (Queued, 1) and "500" in message.reason
+    sends_here.sweep(message.claimed_at + timedelta(seconds=29))  # not yet: 30 s after the first try
+    message.refresh_from_db()
+    assert message.attempts == 1 and len(channels.to("/bot")) == 1
+    sends_here.sweep(message.claimed_at + timedelta(seconds=31))
+    message.refresh_from_db()
+    assert (message.state, message.attempts) == (Queued, 2) and "503" in message.reason
+    sends_here.sweep(message.claimed_at + timedelta(seconds=119))  # then four times longer
+    assert Message.objects.get(pk=message.pk).attempts == 2
+    sends_here.sweep(message.claimed_at + timedelta(seconds=121))
+    message.refresh_from_db()
     assert (message.state, message.attempts) == (Sent, 3)
-    assert waits == [30, 120]  # backoff: 30 s, then four times longer
     assert len(channels.to("/bot")) == 3
 
 
+def test_a_worker_schedules_a_retry_with_backoff(night, channels, monkeypatch):
+    """With a broker, the retry is a task queued with its countdown: 30 s, then four times longer."""
+    from tournament.notifications import tasks
+
+    competition, round_, players, keeper = night
+    _telegram_people(players[:1], ["1001"])
+    message = _queued(competition, players[0], channel=Channel.TELEGRAM, address="1001")
+    channels.answers["/bot"] = [500, 503]
+    waits = []
+    monkeypatch.setitem(tasks.notifications_send.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(
+        tasks.notification_send_again, "apply_async", lambda args, countdown: waits.append(countdown)
+    )
+    tasks.notifications_send([message.pk])
+    tasks.notifications_send([message.pk])
+    tasks.notifications_send([message.pk])
+    message.refresh_from_db()
+    assert waits == [30, 120] and (message.state, message.attempts) == (Sent, 3)
+
+
+def _queued(competition, player, *, channel=Channel.EMAIL, address="", **fields):
+    return Message.objects.create(
+        competition=competition, kind=Kind.SEATING, event=f"r0:seat:{channel}", recipient=f"p{player.pk}",
+        player=player, channel=channel, address=address or player.contact, language="en", subject="s",
+        body="b", **fields,
+    )  # fmt: skip
+
+
 def test_a_channel_that_keeps_failing_ends_failed_with_its_reason(
-    night, organiser, channels, django_capture_on_commit_callbacks
+    night, organiser, channels, django_capture_on_commit_callbacks, sends_here
 ):
+    from datetime import timedelta
+
     competition, round_, players, keeper = night
     _telegram_people(players[:1], ["1001"])
     channels.answers["/bot"] = [502] * 10
     _publish(round_, organiser, django_capture_on_commit_callbacks)
+    for _ in range(delivery.MAX_ATTEMPTS):
+        sends_here.sweep(Message.objects.get(channel=Channel.TELEGRAM).claimed_at + timedelta(hours=1))
     message = Message.objects.get(channel=Channel.TELEGRAM)
     assert (message.state, message.attempts) == (Failed, delivery.MAX_ATTEMPTS)
     assert "502" in message.reason
+    assert len(channels.to("/bot")) == delivery.MAX_ATTEMPTS
 
 
 def test_nobody_outside_the_competition_is_told(night, channels):

@@ -41,6 +41,7 @@ class Senders:
 
         self._mail = None
         self._push_session = None
+        self._vapid = None
         self.stop_address = page_address("notifications:stop")
         self.person_address = page_address("notifications:person")
 
@@ -54,6 +55,17 @@ class Senders:
         if self._push_session is None:
             self._push_session = addresses.public_session()
         return self._push_session
+
+    def vapid(self):
+        """The site's VAPID key, read once; a key that cannot be read refuses every push at once."""
+        if self._vapid is None:
+            from py_vapid import Vapid
+
+            try:
+                self._vapid = Vapid.from_string(private_key=settings.VAPID_PRIVATE_KEY)
+            except Exception:  # noqa: BLE001 - whatever the key's fault, no retry mends it
+                raise Refused(_("the site's web-push key (VAPID_PRIVATE_KEY) is not valid")) from None
+        return self._vapid
 
     def close(self) -> None:
         if self._push_session is not None:
@@ -89,11 +101,45 @@ def _email(message: Message, text: str, stop_url: str, senders: Senders) -> None
     )
     try:
         mail.send()
-    except smtplib.SMTPRecipientsRefused as exc:
-        raise Refused(f"address refused: {exc}") from None
+    except (smtplib.SMTPRecipientsRefused, smtplib.SMTPResponseException) as exc:
+        refusal = _smtp_refusal(exc)
+        if refusal:
+            raise Refused(refusal) from None
+        senders._mail = None  # a broken connection is not used again
+        raise Passing(f"mail server: {exc}") from None
     except (smtplib.SMTPException, OSError) as exc:
         senders._mail = None  # a broken connection is not used again
         raise Passing(f"mail server: {exc}") from None
+
+
+def _smtp_refusal(exc: smtplib.SMTPException) -> str:
+    """Why the mail server refused this message for good (a 5xx for the recipient, the sender or the
+    message itself), or "" when it may take it later (a 4xx, another failure)."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        answers = list(exc.recipients.values())
+        if answers and all(code < 500 for code, _said in answers):
+            return ""  # 4xx: the mailbox is busy, greylisting
+        code, said = answers[0] if answers else (550, b"")
+        return _("the mail server refused the address (%(code)s %(said)s)") % {
+            "code": code,
+            "said": _said_text(said),
+        }
+    if isinstance(exc, smtplib.SMTPSenderRefused) and exc.smtp_code >= 500:
+        return _("the mail server refused the sender address (%(code)s %(said)s)") % {
+            "code": exc.smtp_code,
+            "said": _said_text(exc.smtp_error),
+        }
+    if isinstance(exc, smtplib.SMTPDataError) and exc.smtp_code >= 500:
+        return _("the mail server refused the message (%(code)s %(said)s)") % {
+            "code": exc.smtp_code,
+            "said": _said_text(exc.smtp_error),
+        }
+    return ""
+
+
+def _said_text(said) -> str:
+    text = said.decode(errors="replace") if isinstance(said, bytes) else str(said)
+    return " ".join(text.split())[:200]
 
 
 def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
@@ -103,7 +149,8 @@ def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
     if not subscriptions:
         raise Refused("no web-push subscription")
     payload = json.dumps({"title": message.subject, "body": message.body, "url": message.link or stop_url})
-    delivered, passing, refused = 0, "", False
+    vapid = senders.vapid()
+    delivered, passing, refused, rejected = 0, "", False, ""
     for sub in subscriptions:
         try:
             # Checked again (its name may resolve elsewhere now), and on connecting (``senders.push``).
@@ -114,7 +161,7 @@ def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
                     "keys": {"p256dh": sub.p256dh, "auth": sub.auth},
                 },
                 data=payload,
-                vapid_private_key=settings.VAPID_PRIVATE_KEY,
+                vapid_private_key=vapid,
                 vapid_claims={"sub": settings.VAPID_SUBJECT},
                 timeout=TIMEOUT,
                 requests_session=senders.push(),
@@ -129,12 +176,18 @@ def _push(message: Message, text: str, stop_url: str, senders: Senders) -> None:
             status = exc.response.status_code if exc.response is not None else None
             if status in (404, 410):  # the browser unsubscribed: forget it
                 sub.delete()
+            elif status in (400, 401, 403):  # refused for good: a bad key (ours or the subscription's)
+                rejected = _("the push service refused the message (%(status)s)") % {"status": status}
             else:
                 passing = f"push service: {status or exc}"
+        except (ValueError, TypeError) as exc:  # bad keys, a malformed address: never will work
+            rejected = _("the web-push subscription cannot be used (%(error)s)") % {"error": exc}
         except Exception as exc:  # noqa: BLE001 - a connection refused, a time-out: try again later
             passing = f"push service: {exc}"
     if not delivered and passing:
         raise Passing(passing)
+    if not delivered and rejected:
+        raise Refused(rejected)
     if not delivered and refused:
         raise Refused(_("the push address is not a public address"))
     if not delivered:
@@ -167,8 +220,9 @@ def _apprise(url: str, api_url: str, message: Message, text: str) -> None:
         return
     said = logs.getvalue().strip().splitlines()
     reason = (said[-1].split(" - ", 2)[-1] if said else "not sent")[:250]
-    status = _STATUS.search(reason)
-    if status and 400 <= int(status.group(1)) < 500 and status.group(1) != "429":
+    statuses = _STATUS.findall(logs.getvalue())  # the API's answer, whichever line apprise said it on
+    status = int(statuses[-1]) if statuses else 0
+    if 400 <= status < 500 and status != 429:
         raise Refused(reason)
     raise Passing(reason)
 

@@ -43,6 +43,8 @@ class Message(models.Model):
     reason = models.CharField(max_length=300, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When it was last claimed for sending (``delivery``): a send in flight is judged on it, not on its age.
+    claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

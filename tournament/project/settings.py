@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A device that changed something keeps its mark (tournament/access/device.py: who recorded a hand).
+    "tournament.access.device.DeviceMarkMiddleware",
     # What no shared read tagged and is somebody's: Cache-Control private, no-store (http_cache.py).
     "tournament.project.http_cache.PrivateByDefault",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -200,6 +202,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     # Reminders before a night, each competition's time before (issue 34, ``tournament.notifications``).
     "notifications-reminders": {"task": "tournament.tasks.notifications_reminders", "schedule": 300},
+    # Messages whose send was lost (a broker that was down) queued again; interrupted sends marked (issue 34).
+    "notifications-requeue": {"task": "tournament.tasks.notifications_requeue", "schedule": 120},
 }
 
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).
