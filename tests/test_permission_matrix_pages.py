@@ -240,6 +240,8 @@ MATRIX = {
     "check a player in from their code": ("post", "organiser:check_in_code",
                                           lambda lg, _: [lg.round.pk, check_in_code(_entry(lg))], NOTHING,
                                           (LOGIN, DENY, OK, OK, DENY, OK), None),
+    "retire a player's season link": ("post", "organiser:season_link_retire", lambda lg, _: [_entry(lg).pk],
+                                      NOTHING, ORGANISER_ONLY, None),
 }  # fmt: skip
 
 # Pages that change nothing and show nothing held back from the public: anyone may open them (or,
@@ -255,7 +257,7 @@ def _snapshot(lg) -> tuple:
     return (
         list(Competition.objects.order_by("pk").values_list(
             "name", "capital", "options", "standings_order", "withdrawn_standing", "confirmation")),
-        list(Entry.objects.order_by("pk").values_list("status", "substitute_for")),
+        list(Entry.objects.order_by("pk").values_list("status", "substitute_for", "link_nonce")),
         list(Round.objects.order_by("pk").values_list("number", "status", "results_held", "venue")),
         list(Table.objects.order_by("pk").values_list("scorekeeper", "ended_at")),
         list(Seat.objects.order_by("pk").values_list("table", "player", "wind", "link_nonce")),

@@ -78,6 +78,7 @@ def objects(league):
         "seats": seat_link_token(Seat.objects.get(table=league.table, wind="E")),
         "counts": ChipCount.objects.create(table=league.table).pk,
         "attendance": east,  # a player of the round's competition (issue 33)
+        "links": east,  # a player whose season link is retired (issue 33)
         "stages": stage_create(league.competition, name="Preliminaries").pk,
         "lineups": team_with_members(league.competition, "East Wind", [Player.objects.get(pk=east)]).pk,
     }

@@ -124,6 +124,11 @@ MATRIX = {
         "post", lambda lg, hand: f"/api/v1/hands/{hand.pk}/void/", lambda lg: {"reason": "wrong"},
         (401, 403, 403, 200, 403, 200), _a_hand,
     ),
+    "retire a player's season link": (
+        "post",
+        lambda lg, _: f"/api/v1/competitions/{lg.competition.pk}/season/links/{lg.seats()[0]}/retire/",
+        lambda lg: {}, (401, 403, 403, 403, 403, 200), None,
+    ),
     "revoke one's token": (
         "delete", lambda lg, _: "/api/v1/auth/token/", lambda lg: None,
         (401, 204, 204, 204, 204, 204), None,

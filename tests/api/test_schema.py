@@ -48,6 +48,7 @@ LEAGUE_PATHS = {
     "/api/v1/competitions/{id}/integrity/": {"get"},
     "/api/v1/hands/{id}/correct/": {"post"},
     "/api/v1/tables/{id}/end/": {"post"},
+    "/api/v1/competitions/{id}/season/links/{player_pk}/retire/": {"post"},
     **{f"/api/v1/rounds/{{id}}/{action}/": {"post"} for action in ROUND_ACTIONS},
 }
 SCORING_PATHS = r"^/api/v1/(score|settle|rulesets)/"  # the scoring engine's own API, tested with it

@@ -30,6 +30,7 @@ from tournament.api.season import (
     AttendanceView,
     CompetitionCalendarView,
     LateArrivalView,
+    SeasonLinkRetireView,
     SeasonScheduleView,
 )
 from tournament.api.stages import (
@@ -121,6 +122,11 @@ urlpatterns = [
         name="api-round-late",
     ),
     re_path(rf"^competitions/{ID}/season/$", SeasonScheduleView.as_view(), name="api-competition-season"),
+    re_path(
+        rf"^competitions/{ID}/season/links/(?P<player_pk>[^/]+)/retire/$",
+        SeasonLinkRetireView.as_view(),
+        name="api-competition-season-link-retire",
+    ),
     re_path(
         rf"^competitions/{ID}/calendar\.ics$",
         CompetitionCalendarView.as_view(),

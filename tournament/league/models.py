@@ -195,6 +195,8 @@ class Entry(models.Model):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Changed to retire the entry's private season link and check-in code (tournament.season.links).
+    link_nonce = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["competition", "player"], name="one_entry_per_player")]

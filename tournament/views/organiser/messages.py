@@ -1,15 +1,24 @@
 """The organiser's page of a competition's messages (issue 34): each message's state and reason, the
 reminder's time, and a message to the competition.
 
+It also lists the players no message reaches (no channel open to them: most have no account and left no
+address), each with their private season link and a fresh link to their inbox, and the words to pass
+them on: copied, shared (``static/js/share-links.js``) or sent from the organiser's own WhatsApp (a
+``wa.me`` link needs no API). The words are in the player's language.
+
 Thin: the message goes through ``competition_broadcast`` (limited and audited), the reminder through
 ``notice_settings_change``; the list is read by ``tournament.notifications.selectors``.
 """
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.conf import settings
 from django.contrib import messages as flash
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -18,12 +27,35 @@ from tournament.forms.notifications import BroadcastForm, ReminderForm
 from tournament.models import Message
 from tournament.notifications.broadcast import BroadcastRefused, competition_broadcast
 from tournament.notifications.kinds import OUTSIDE
+from tournament.notifications.links import absolute, page_address, person_url
 from tournament.notifications.people import channel_ready
 from tournament.notifications.preferences import PreferenceRefused, notice_settings_change
 from tournament.notifications.reminders import reminder_minutes
 from tournament.notifications.selectors import competition_counts, competition_messages
+from tournament.season.links import season_link_token
+from tournament.season.selectors import entries_without_channel
 
 from .access import managed_competition, organiser_required
+
+
+def _unreachable(competition) -> list[dict]:
+    """The players no message reaches, each with their links and the words that pass them on."""
+    season_address = absolute(reverse("public:season_link", args=["TOKEN"])).replace("TOKEN", "{}")
+    inbox_address = page_address("notifications:person")
+    rows = []
+    for entry, person in entries_without_channel(competition):
+        season = season_address.format(season_link_token(entry))
+        inbox = person_url(person.key, address=inbox_address)  # fresh: person links expire
+        with translation.override(person.language):
+            text = _(
+                "%(player)s, your private link for %(competition)s (reply to the nights, see your table): "
+                "%(season)s\nYour messages: %(inbox)s"
+            ) % {"player": person.name, "competition": competition.name, "season": season, "inbox": inbox}
+        rows.append(
+            {"entry": entry, "season": season, "inbox": inbox, "text": text,
+             "whatsapp": "https://wa.me/?text=" + quote(text, safe="")}
+        )  # fmt: skip
+    return rows
 
 
 @organiser_required
@@ -87,5 +119,7 @@ def competition_messages_page(request, pk: int):
         "channels": [c.label for c in OUTSIDE if channel_ready(c)],
         "broadcast": broadcast,
         "reminder": reminder,
+        "unreachable": _unreachable(competition),
+        "link_days": settings.NOTIFY_PERSON_LINK_DAYS,
     }
     return render(request, "organiser/messages.html", context, status=status)

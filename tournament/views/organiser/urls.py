@@ -19,6 +19,7 @@ from tournament.views.organiser import (
     rounds,
     screen,
     season,
+    season_links,
     seat_links,
     stages,
     teams,
@@ -92,5 +93,10 @@ urlpatterns = [
     path("rounds/<int:pk>/night/answer/", season.night_answer, name="night_answer"),
     path("rounds/<int:pk>/night/seat/", season.night_seat, name="night_seat"),
     path("rounds/<int:pk>/check-in/<str:code>/", season.check_in_code, name="check_in_code"),
+    path(
+        "entries/<int:pk>/retire-season-link/",
+        season_links.season_link_retire_page,
+        name="season_link_retire",
+    ),
     path("seats/<int:pk>/retire-link/", seat_links.seat_link_retire, name="seat_link_retire"),
 ]
