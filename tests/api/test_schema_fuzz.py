@@ -131,6 +131,9 @@ STATE_REFUSALS = [
     # the schema states in the text only, as for /settle/.
     ("/api/v1/hands/{id}/confirmations/", "POST", ["400", "422"]),
     ("/api/v1/seats/{token}/hands/{hand_id}/confirmation/", "POST", ["400", "422"]),
+    # A seat's link while its round is drawn (again) and not published: 422 round_not_published, and
+    # nothing of the draft (a run's seating POST makes one).
+    ("/api/v1/seats/{token}/", "GET", ["422"]),
     ("/api/v1/hands/{id}/ruling/", "POST", ["422"]),
     # Chip counts (issue 19): no count asked for (no_count_due), chips that do not add up to the
     # table's (total_differs), a count that does not differ (not_differing), a table not playing

@@ -62,12 +62,12 @@ def test_a_person_retires_their_links_and_gets_a_new_one(pat, client):
     assert answer.status_code == 302
     fresh = answer["Location"]
     assert fresh.startswith("/messages/for/") and leaked not in fresh
-    assert client.get(f"/messages/for/{leaked}/").status_code == 404
-    assert client.get(f"/messages/for/{other}/").status_code == 404
-    page = client.get(fresh)
+    page = client.get(fresh)  # where the redirect leads: the new link, and what happened
     assert page.status_code == 200 and "Your earlier private links no longer open this page" in (
         page.content.decode()
     )
+    assert client.get(f"/messages/for/{leaked}/").status_code == 404
+    assert client.get(f"/messages/for/{other}/").status_code == 404
     # And an account holder retires theirs from My messages.
     user = UserFactory(username="pat_account")
     pat.user = user

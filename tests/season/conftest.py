@@ -3,12 +3,14 @@ them, Sam keeps score; another competition, run by somebody else, has a player o
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
 
 from tests.api.conftest import client_for
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
+from tests.tournament.test_stage_doors import cup  # noqa: F401 - a cup with a cut (issue 49's tests)
 from tournament.models import Competition, Entry, Round
 
 
@@ -54,3 +56,24 @@ def as_pat(player_user):
 @pytest.fixture
 def as_scorekeeper(scorekeeper):
     return client_for(scorekeeper)
+
+
+@pytest.fixture
+def inbox_only(settings):
+    """No channel set up: every message is kept in the inbox only (one row per person and event)."""
+    settings.NOTIFY_EMAIL = False
+    settings.TELEGRAM_BOT_TOKEN = ""
+    settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
+    settings.WHATSAPP_TOKEN = ""
+
+
+@pytest.fixture
+def telling(django_capture_on_commit_callbacks):
+    """Run the doors' on-commit events (the messages are written by the event's task, eager in tests)."""
+
+    @contextmanager
+    def run():
+        with django_capture_on_commit_callbacks(execute=True):
+            yield
+
+    return run

@@ -10,6 +10,8 @@ in ``tournament.season``.
 - ``POST /api/v1/rounds/{id}/attendance/{player id}/late/``: a late arrival seated into a free seat or
   kept for the next table of four.
 - ``POST /api/v1/competitions/{id}/season/``: schedule the season's nights in one go.
+- ``POST /api/v1/competitions/{id}/season/links/{player id}/retire/``: retire a player's private season
+  link and check-in code (the competition's organisers); answers the new link, to pass on.
 - ``GET /api/v1/competitions/{id}/calendar.ics``: the public calendar feed.
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
@@ -30,10 +33,12 @@ from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER, READ_OR_SIGNED_IN
 from tournament.api.refusals import ATTENDANCE_409, ATTENDANCE_422, SEASON_422
 from tournament.models import Competition, Entry, Round
+from tournament.notifications.links import absolute
 from tournament.season.attendance import attendance_check_in, attendance_reply, may_see_attendance
 from tournament.season.calendar import competition_calendar
 from tournament.season.errors import RepliesClosed, SeasonError
 from tournament.season.late import night_seat_late
+from tournament.season.links import season_link_retire
 from tournament.season.models import Reply
 from tournament.season.schedule import MAX_NIGHTS, SeasonPlan, season_schedule
 from tournament.season.selectors import attendance_rows
@@ -149,6 +154,9 @@ class LateArrivalSerializer(serializers.Serializer):
     table = serializers.IntegerField(allow_null=True, help_text="Table number; null while waiting.")
     wind = serializers.CharField(allow_null=True)
     replaced = serializers.IntegerField(allow_null=True, help_text="The player whose free seat was taken.")
+    replaced_name = serializers.CharField(
+        allow_null=True, help_text="Their name: whose seat it was (null when no seat was taken)."
+    )
     waiting = serializers.IntegerField(help_text="Players still waiting for a table of four.")
 
 
@@ -162,8 +170,9 @@ class LateArrivalView(LeagueAPIMixin, generics.GenericAPIView):
 
     @extend_schema(
         summary="Seat a late arrival",
-        description="Checks the player in, then a free seat (a seated player not here, no hand yet), else "
-        "waiting; four waiting make a new table.",
+        description="Checks the player in, then a free seat (a seated player not checked in and not a "
+        "reserve, on a night with check-ins, no hand yet; ``replaced_name`` says whose), else waiting; four "
+        "waiting make a new table. On a published night both players are told (their messages).",
         parameters=[id_parameter("id", "round"), id_parameter("player_pk", "player")],
         request=EmptySerializer,
         responses={200: LateArrivalSerializer, **errors(*WRITE, 422, refusals=ATTENDANCE_422)},
@@ -260,3 +269,44 @@ class CompetitionCalendarView(LeagueAPIMixin, generics.GenericAPIView):
         response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="competition-{competition.pk}.ics"'
         return response
+
+
+class SeasonLinkSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    link = serializers.URLField(help_text="The player's new private season link: pass it on to them.")
+    calendar = serializers.URLField(help_text="The player's new private calendar feed.")
+
+
+class SeasonLinkRetireView(LeagueAPIMixin, generics.GenericAPIView):
+    permission_classes = COMPETITION_ORGANISER
+    serializer_class = SeasonLinkSerializer
+
+    @extend_schema(
+        summary="Retire a player's private season link",
+        description=(
+            "The player's season link, its calendar feed and their check-in code stop working at once; "
+            "answers the new link, to pass on to the player. The competition's organisers; a player not "
+            "entered in the competition is a 404."
+        ),
+        parameters=[id_parameter("id", "competition"), id_parameter("player_pk", "player")],
+        request=EmptySerializer,
+        responses={200: SeasonLinkSerializer, **errors(*WRITE)},
+    )
+    def post(self, request, pk, player_pk):
+        competition = get_or_404(Competition.objects.all(), pk)
+        self.check_object_permissions(request, competition)
+        try:
+            entry = Entry.objects.select_related("player", "competition").get(
+                competition=competition, player_id=int(player_pk)
+            )
+        except (Entry.DoesNotExist, TypeError, ValueError, OverflowError):
+            raise Http404 from None
+        EmptySerializer(data=body_object(request)).is_valid(raise_exception=True)
+        token = season_link_retire(entry, user=request.user, meta=request_meta(request))
+        return Response(
+            {
+                "player": entry.player_id,
+                "link": absolute(reverse("public:season_link", args=[token])),
+                "calendar": absolute(reverse("public:season_calendar", args=[token])),
+            }
+        )

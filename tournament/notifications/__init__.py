@@ -18,6 +18,8 @@ Words:
 Modules: ``models``; ``kinds`` (the kinds and channels); ``people`` (who a person is, their addresses and
 choices); ``texts`` (a message's words in the person's language); ``events`` (what the doors call: they
 queue the event's task on commit); ``notices`` (what each event tells whom, read when its task runs);
+``seatings`` (a round's seating and each change of it: one event key per seat as told, the old message
+replaced);
 ``build`` (an event's notices → its messages, idempotent, nobody outside the competition); ``channels``
 (each channel's send); ``delivery`` (sending, never twice); ``links`` (absolute addresses, the signed stop
 and person links); ``preferences`` (the doors of a person's choices, web push, the reminder's time);

@@ -33,6 +33,12 @@ def round_published(round_id: int) -> None:
     _on_commit("seating", round_id)
 
 
+def seating_changed(round_id: int) -> None:
+    """A published round's seats changed (a swap, a late arrival): the same event as its publication,
+    which tells only those whose seat is not the one they were told (``notices.seating_send``)."""
+    _on_commit("seating", round_id)
+
+
 def round_results_out(round_id: int) -> None:
     """A round finished with its results public, or its held results released."""
     _on_commit("results", round_id)

@@ -1,94 +1,32 @@
 """What each event tells whom (issue 34): the notices of an event, read from the database when its task runs.
 
 Event keys start with the round's (``r<round id>:``) or the hand's (``h<hand id>:``) scope, so that one
-event told twice writes no new message (``tournament.notifications.build``). Seats are made anew when a
-round is seated again, so a new seating is a new event; a bye, a reminder (per start time), a hand's
-confirmation, a ruling and results are one event each.
+event told twice writes no new message (``tournament.notifications.build``). A seat is one event per seat
+as told (its table and wind, the player's version of the round): a round's seating and each change of it
+are told by ``seatings`` (issue 49); a reminder (per start time), a hand's confirmation, a ruling and
+results are one event each.
 """
 
 from __future__ import annotations
 
 from django.urls import reverse
 
-from tournament.confirmations.seat_tokens import seat_link_path, seat_link_token
-from tournament.models import Broadcast, Entry, Hand, HandAnswer, Round, Seat, Table
+from tournament.confirmations.seat_tokens import seat_link_path
+from tournament.models import Broadcast, Hand, HandAnswer, Round, Seat
 from tournament.notifications.build import Notice, messages_create
 from tournament.notifications.kinds import Kind
 from tournament.notifications.links import absolute
 from tournament.notifications.recipients import broadcast_players, reminder_entries
+from tournament.notifications.seatings import round_facts
+from tournament.notifications.seatings import seat_link_send as seat_link_send  # read here by ``tasks``
+from tournament.notifications.seatings import seating_send as seating_send  # read here by ``tasks``
 from tournament.season.links import season_link_token
-
-
-def _round_facts(round_: Round) -> dict:
-    return {
-        "competition": round_.competition.name,
-        "round": round_.number,
-        "venue": round_.venue,
-        "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
-    }
-
-
-def seating_send(round_id: int) -> list[int]:
-    """A published round's seating: each seated player (with their own seat link), each table's
-    scorekeeper, and "you sit out" to each playing entrant without a seat. Answers the ids to send."""
-    round_ = Round.objects.select_related("competition").get(pk=round_id)
-    if round_.status == Round.Status.SCHEDULED:  # a draft again: nothing to tell
-        return []
-    facts = _round_facts(round_)
-    seats = (
-        Seat.objects.filter(round=round_)
-        .select_related("table")
-        .only("pk", "wind", "player_id", "link_nonce", "table__number")
-    )
-    # The seat link's address made once (a reverse per seat was a third of the writing for 10,000 seats).
-    follow = absolute(reverse("seat:follow", args=["TOKEN"])).replace("TOKEN", "{}")
-    notices = [
-        Notice(
-            event=f"r{round_.pk}:seat:{seat.pk}", words=Kind.SEATING, player_id=seat.player_id,
-            facts={**facts, "table": seat.table.number, "wind": seat.wind},
-            link=follow.format(seat_link_token(seat)),
-        )
-        for seat in seats
-    ]  # fmt: skip
-    for table in Table.objects.filter(round=round_, scorekeeper__isnull=False).only(
-        "pk", "number", "scorekeeper"
-    ):
-        notices.append(
-            Notice(
-                event=f"r{round_.pk}:seat:table{table.pk}", words="keeping", user_id=table.scorekeeper_id,
-                facts={**facts, "table": table.number},
-                link=absolute(reverse("table:scoresheet", args=[table.pk])),
-            )
-        )  # fmt: skip
-    ids = messages_create(round_.competition, Kind.SEATING, notices, scope=f"r{round_.pk}:seat:")
-    seated = {n.player_id for n in notices if n.player_id}
-    playing = Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE)
-    byes = [
-        Notice(event=f"r{round_.pk}:bye", words=Kind.BYE, player_id=p, facts=facts,
-               link=absolute(reverse("public:round", args=[round_.pk])))
-        for p in playing.values_list("player_id", flat=True) if p not in seated
-    ]  # fmt: skip
-    return ids + messages_create(round_.competition, Kind.BYE, byes, scope=f"r{round_.pk}:bye")
-
-
-def seat_link_send(seat_id: int) -> list[int]:
-    """A seat's link retired and made anew: its player is told the new one (one event per link)."""
-    seat = Seat.objects.select_related("table__round__competition").filter(pk=seat_id).first()
-    if seat is None or seat.table.round.status not in (Round.Status.SEATED, Round.Status.PLAYING):
-        return []
-    round_ = seat.table.round
-    notice = Notice(
-        event=f"r{round_.pk}:seat:{seat.pk}:{seat.link_nonce}", words=Kind.SEATING, player_id=seat.player_id,
-        facts={**_round_facts(round_), "table": seat.table.number, "wind": seat.wind},
-        link=absolute(seat_link_path(seat)),
-    )  # fmt: skip
-    return messages_create(round_.competition, Kind.SEATING, [notice], scope=f"r{round_.pk}:seat:{seat.pk}:")
 
 
 def reminder_send(round_id: int) -> list[int]:
     round_ = Round.objects.select_related("competition").get(pk=round_id)
     stamp = round_.starts_at.strftime("%Y%m%d%H%M") if round_.starts_at else "none"
-    facts = _round_facts(round_)
+    facts = round_facts(round_)
     # Each player's own reply link (issue 33's private season link): yes, no or maybe in one tap.
     notices = [
         Notice(event=f"r{round_.pk}:reminder:{stamp}", words=Kind.REMINDER, player_id=entry.player_id,
@@ -143,7 +81,7 @@ def results_send(round_id: int) -> list[int]:
     round_ = Round.objects.select_related("competition").get(pk=round_id)
     if round_.status != Round.Status.FINISHED or round_.results_held:
         return []
-    link, facts = absolute(reverse("public:standings", args=[round_.competition_id])), _round_facts(round_)
+    link, facts = absolute(reverse("public:standings", args=[round_.competition_id])), round_facts(round_)
     notices = [
         Notice(event=f"r{round_.pk}:results", words=Kind.RESULTS, player_id=p, facts=facts, link=link)
         for p in Seat.objects.filter(round=round_).values_list("player_id", flat=True)

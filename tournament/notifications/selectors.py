@@ -6,6 +6,7 @@ from django.db.models import Count
 
 from tournament.models import Competition, Message
 from tournament.notifications.kinds import Channel
+from tournament.notifications.seatings import told_what
 
 
 def competition_messages(competition: Competition, *, state: str = "", limit: int = 200):
@@ -29,6 +30,16 @@ def competition_counts(competition: Competition) -> dict[str, int]:
     return counts
 
 
-def inbox(key: str, *, limit: int = 100):
-    """The person's messages as kept on the site, newest first."""
-    return Message.objects.filter(recipient=key, channel=Channel.INBOX).select_related("competition")[:limit]
+def inbox(key: str, *, limit: int = 100) -> list[Message]:
+    """The person's messages as kept on the site, newest first. A round's seat or bye message followed by
+    a newer one of the same round (the seating changed, issue 49) is marked ``replaced``."""
+    messages = list(
+        Message.objects.filter(recipient=key, channel=Channel.INBOX).select_related("competition")[:limit]
+    )
+    rounds_told: set[int] = set()
+    for message in messages:  # newest first: the first of a round is what holds now
+        told = told_what(message.event)
+        message.replaced = told is not None and told[0] in rounds_told
+        if told is not None:
+            rounds_told.add(told[0])
+    return messages

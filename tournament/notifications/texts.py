@@ -79,6 +79,40 @@ def _seating(f: dict) -> tuple[str, str]:
     return subject, body
 
 
+def _moved(f: dict) -> tuple[str, str]:
+    """A seat told again: the seating changed after it was published (issue 49)."""
+    subject = _("Round %(round)s changed: now table %(table)s, %(wind)s") % {
+        "round": f["round"], "table": f["table"], "wind": _wind(f["wind"]),
+    }  # fmt: skip
+    body = "\n".join([
+        _("%(competition)s, round %(round)s: the seating changed. You now sit at table %(table)s, seat "
+          "%(wind)s; the message you had before is replaced.") % {**f, "wind": _wind(f["wind"])},
+        _place(f),
+        _("Your own link for this round (keep it to yourself: it confirms hands for your seat):"),
+    ])  # fmt: skip
+    return subject, body
+
+
+def _unseated(f: dict) -> tuple[str, str]:
+    """The seat told before is no longer the player's, and they are not sitting out (issue 49)."""
+    subject = _("Round %(round)s changed: you no longer have a seat") % {"round": f["round"]}
+    body = _(
+        "%(competition)s, round %(round)s: the seating changed and the seat you were told is no longer "
+        "yours; you have no table this round. The message you had before is replaced."
+    ) % {"competition": f["competition"], "round": f["round"]}
+    return subject, body
+
+
+def _out(f: dict) -> tuple[str, str]:
+    """Out of a stage: its cut left the player out, or they lost a knockout table (issue 49)."""
+    subject = _("You are out of %(stage)s") % {"stage": f["stage"]}
+    body = _(
+        "%(competition)s: you do not go on in %(stage)s, so you have no table from round %(round)s on. "
+        "The standings:"
+    ) % {"competition": f["competition"], "stage": f["stage"], "round": f["round"]}
+    return subject, body
+
+
 def _keeping(f: dict) -> tuple[str, str]:
     subject = _("Round %(round)s: you keep the score at table %(table)s") % {
         "round": f["round"],
@@ -151,6 +185,9 @@ def _organiser(f: dict) -> tuple[str, str]:
 
 _WRITERS = {
     Kind.SEATING: _seating,
+    "moved": _moved,  # a seating message: the seat changed after publishing
+    "unseated": _unseated,  # a seating message: the seat told is no longer theirs
+    "out": _out,  # a results message: out of a stage, once
     "keeping": _keeping,  # a seating message to a table's scorekeeper
     Kind.BYE: _bye,
     Kind.REMINDER: _reminder,

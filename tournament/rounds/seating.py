@@ -13,7 +13,8 @@ player's private link printed earlier still work.
 A round of a stage is seated as its stage says (issue 36): ``round_seat`` and ``round_preview`` ask
 ``tournament.stages.seating`` (the stage's players, by its method, or why not now), so the round page, the
 API and the stage page seat it alike; ``competition_plan`` refuses a stage's round.
-``round_swap`` exchanges two players before play starts. Each is a door
+``round_swap`` exchanges two players before play starts (on a published round, both are told their new
+seat: ``tournament.notifications.seatings``). Each is a door
 (issue 13): it checks the caller's right (an organiser of the competition;
 ``user=None`` is a command run by the operator), refuses once the round is
 playing or a hand has been recorded in it, and writes an audit entry.
@@ -34,6 +35,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round, audit_write
 from tournament.access.roles import require_organiser
 from tournament.models import ChipTransfer, Entry, Player, Round, Seat, Table
+from tournament.notifications import events as notify
 from tournament.rounds.seating_given import round_seat_given
 from tournament.rounds.seating_rows import (  # noqa: F401 - RoundLocked: lifecycle and the API import it here
     RoundError,
@@ -344,6 +346,8 @@ def round_swap(
             )  # fmt: skip
         names = dict(Player.objects.filter(pk__in=(player_a, player_b)).values_list("pk", "name"))
         queue_standings_recompute(locked.competition_id)  # the round's lines: who sits at each table
+        if locked.status != Round.Status.SCHEDULED:  # published: both are told their new seat (issue 49)
+            notify.seating_changed(locked.pk)
         audit_write(
             "seats_swapped",
             user=user,

@@ -12,6 +12,8 @@ Vocabulary:
 - **reserve**: an active entry the organiser seats to fill a table instead of giving byes.
 - **no-show**: a player who replied ``yes`` and was not checked in on a night seated from check-ins.
 
+Who sits out a published night (told "you sit out") and who is out of a stage: ``sitting_out``.
+
 Doors: ``schedule.season_schedule``, ``attendance.attendance_reply``, ``attendance.attendance_check_in``,
 ``late.night_seat_late``. Reads: ``selectors``. The calendar feeds: ``calendar``. Private links: ``links``.
 What this package does not do: draw tables (``tournament.rounds.seating`` asks ``seating_field`` whom

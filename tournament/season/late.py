@@ -2,12 +2,16 @@
 
 ``night_seat_late``, the organiser's door: the player is checked in, then
 
-1. given a **free seat**: a seat of a player not checked in on a night with check-ins (seated from the
-   replies, and not come), at a table where no hand is recorded yet; else
+1. given a **free seat**: the seat of a player who is not here (not checked in, and not a reserve the
+   organiser seated to fill a table: a seated reserve is here) on a night with check-ins (someone seated
+   is checked in), at a table where no hand is recorded yet; else
 2. kept **waiting**; when four are waiting (checked in, not seated: byes and late arrivals, the earliest
    first), they make a new table.
 
-Audited with what happened. The round must be seated and not finished.
+Audited with what happened, naming whose seat was taken (the organiser's page and the API answer name
+them too). The round must be seated and not finished. Once the round is published, everyone whose seat
+changed is told (``tournament.notifications``: the late arrival their seat, the player who lost it that
+they have none now, four waiting their new table).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import Attendance, Entry, Hand, Round, Seat, Table
+from tournament.notifications import events as notify
 from tournament.season.attendance import attendance_check_in
 from tournament.season.errors import SeasonError
 from tournament.standings.queue import queue_standings_recompute
@@ -35,6 +40,26 @@ class LateSeat:
     wind: str | None
     replaced: int | None  # the player whose free seat was taken
     waiting: int  # players still waiting for a table of four
+    replaced_name: str | None = None  # their name
+
+
+def _free_seat(locked: Round) -> Seat | None:
+    """The first seat (by table and wind) of a player who is not here, at a table with no hand yet; none
+    on a night nobody seated is checked in (nobody's absence is known)."""
+    rows = Attendance.objects.filter(round=locked)
+    checked_in = set(rows.filter(checked_in=True).values_list("entry__player_id", flat=True))
+    seats = Seat.objects.filter(round=locked)
+    if not seats.filter(player_id__in=checked_in).exists():
+        return None
+    here = checked_in | set(rows.filter(reserve=True).values_list("entry__player_id", flat=True))
+    played = set(Hand.objects.filter(table__round=locked).values_list("table_id", flat=True))
+    return (
+        seats.exclude(player_id__in=here)
+        .exclude(table_id__in=played)
+        .select_related("table", "player")
+        .order_by("table__number", "wind")
+        .first()
+    )
 
 
 def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta | None = None) -> LateSeat:
@@ -48,27 +73,15 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
                 _("%(name)s is already seated tonight.") % {"name": entry.player.name}, "player"
             )
         attendance_check_in(locked, entry, True, user=user, meta=meta)
-        here = set(
-            Attendance.objects.filter(round=locked, checked_in=True).values_list(
-                "entry__player_id", flat=True
-            )
-        )
-        played = set(Hand.objects.filter(table__round=locked).values_list("table_id", flat=True))
-        free = (
-            Seat.objects.filter(round=locked)
-            .exclude(player_id__in=here)
-            .exclude(table_id__in=played)
-            .select_related("table")
-            .order_by("table__number", "wind")
-            .first()
-        )
+        free = _free_seat(locked)
         if free is not None:
-            result = LateSeat(free.table.number, free.wind, free.player_id, 0)
+            result = LateSeat(free.table.number, free.wind, free.player_id, 0, free.player.name)
             table_id, wind = free.table_id, free.wind
             free.delete()
             Seat.objects.create(round=locked, table_id=table_id, wind=wind, player_id=entry.player_id)
             words = gettext_noop(
-                "%(actor)s seated %(player)s, arrived late, at table %(table)s of night %(round)s"
+                "%(actor)s seated %(player)s, arrived late, at table %(table)s of night %(round)s, "
+                "in the seat of %(replaced_name)s, who is not here"
             )
         else:
             seated = set(Seat.objects.filter(round=locked).values_list("player_id", flat=True))
@@ -106,8 +119,11 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
             player=entry.player.name,
             table=result.table or 0,
             replaced=result.replaced,
+            replaced_name=result.replaced_name or "",
             waiting=result.waiting,
         )
         if result.table is not None:  # a seat changed hands: the round's lines list who sits (issue 48)
             queue_standings_recompute(locked.competition_id)
+            if locked.status != Round.Status.SCHEDULED:  # published: whose seat changed is told (issue 49)
+                notify.seating_changed(locked.pk)
     return result

@@ -12,7 +12,9 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from tournament.models import Attendance, Competition, Entry, Round, Seat
+from tournament.notifications.people import Person, people_for
 from tournament.season.models import Reply
+from tournament.season.sitting_out import round_sitting_out
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ class Night:
     table: int | None  # once published
     wind: str | None
     closed: bool  # replies closed
+    sits_out: bool = False  # published, here and not seated: told "you sit out" (issue 49)
 
 
 def player_nights(entry: Entry) -> list[Night]:
@@ -193,6 +196,12 @@ def player_nights(entry: Entry) -> list[Night]:
     out = []
     for rnd in rounds:
         a, seat = kept.get(rnd.pk), seats.get(rnd.pk) if rnd.status in published else None
+        sits_out = (
+            seat is None
+            and rnd.status in (Round.Status.SEATED, Round.Status.PLAYING)
+            and rnd.pk in with_tables
+            and entry.player_id in round_sitting_out(rnd).byes
+        )
         out.append(
             Night(
                 round=rnd,
@@ -202,6 +211,7 @@ def player_nights(entry: Entry) -> list[Night]:
                 table=seat.table.number if seat else None,
                 wind=seat.wind if seat else None,
                 closed=rnd.status != Round.Status.SCHEDULED or rnd.pk in with_tables,
+                sits_out=sits_out,
             )
         )
     return out
@@ -217,3 +227,17 @@ def next_night(nights: list[Night]) -> Night | None:
         if starts is None or timezone.localtime(starts).date() >= today:
             return night
     return None
+
+
+def entries_without_channel(competition: Competition) -> list[tuple[Entry, Person]]:
+    """The competition's playing entries whose player no message reaches off the site: no channel open
+    to them (no email, Telegram, WhatsApp or push: ``notifications.people``), so their messages wait in
+    their inbox and the organiser passes their links on by hand. By name; a few queries, whatever the
+    number of players (``people_for`` reads the players, their accounts and choices at once)."""
+    entries = list(
+        Entry.objects.filter(competition=competition, status=Entry.Status.ACTIVE)
+        .select_related("player")
+        .order_by("player__name", "pk")
+    )
+    people = people_for(player_ids=[e.player_id for e in entries])
+    return [(e, people[f"p{e.player_id}"]) for e in entries if not people[f"p{e.player_id}"].open]

@@ -68,6 +68,7 @@ def season(request, pk: int):
         (
             e.player.name,
             request.build_absolute_uri(reverse("public:season_link", args=[season_link_token(e)])),
+            e.pk,
         )
         for e in entries.order_by("player__name")
     ]
@@ -157,7 +158,13 @@ def night_answer(request, pk: int):
             attendance_check_in(round_, entry, action == "in", user=request.user, meta=meta)
         elif action == "late":
             late = night_seat_late(round_, entry, user=request.user, meta=meta)
-            if late.table:
+            if late.replaced_name:
+                messages.success(
+                    request,
+                    _("%(name)s sits at table %(t)s, in the seat of %(replaced)s, who is not here.")
+                    % {"name": entry.player.name, "t": late.table, "replaced": late.replaced_name},
+                )
+            elif late.table:
                 messages.success(
                     request, _("%(name)s sits at table %(t)s.") % {"name": entry.player.name, "t": late.table}
                 )

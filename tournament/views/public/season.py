@@ -4,6 +4,11 @@ where they sit once published, their nights so far, their check-in code, their c
 Two ways in: logged in (``/season/<competition id>/``: the player linked to the account), or the
 private link (``/season/link/<token>/``: no account; ``tournament.season.links``). Replies go through
 ``tournament.season.attendance.attendance_reply``, which closes them once the night is seated.
+
+The page links the player's messages: their inbox through a fresh person link (most players have no
+account, and the inbox is where their messages are kept), or their own inbox when logged in. The player
+may ask for a new private link (``season_link_retire``): the old one, its calendar and the check-in code
+stop working at once, and the page opens at the new link.
 """
 
 from __future__ import annotations
@@ -19,14 +24,40 @@ from django.views.decorators.http import require_http_methods, require_safe
 from tournament.access.request_meta import request_meta
 from tournament.confirmations.seat_links import qr_svg
 from tournament.models import Competition, Entry, Round
+from tournament.notifications.links import person_url
 from tournament.season.attendance import attendance_reply
 from tournament.season.calendar import player_calendar
 from tournament.season.errors import SeasonError
-from tournament.season.links import check_in_code, entry_for_token, season_link_token
+from tournament.season.links import check_in_code, entry_for_token, season_link_retire, season_link_token
 from tournament.season.selectors import next_night, player_nights
 
 
+def _new_link(request, entry: Entry, *, link: bool):
+    """The player's own "new link": the old one dies at once; the link's page opens at the new one."""
+    token = season_link_retire(
+        entry, user=request.user, link_entry=entry if link else None, meta=request_meta(request)
+    )
+    new = reverse("public:season_link", args=[token])
+    if link:
+        messages.success(
+            request,
+            _(
+                "Your old private link no longer works. This page's address is your new private link: "
+                "bookmark it, keep it to yourself, and subscribe to your calendar again."
+            ),
+        )
+        return redirect(new)
+    messages.success(
+        request,
+        _("Your old private link no longer works. Your new private link: %(link)s")
+        % {"link": request.build_absolute_uri(new)},
+    )
+    return redirect("public:season", entry.competition_id)
+
+
 def _page(request, entry: Entry, *, link: bool, back: str):
+    if request.method == "POST" and request.POST.get("action") == "new_link":
+        return _new_link(request, entry, link=link)
     if request.method == "POST":
         night = request.POST.get("round", "")
         if not (night.isascii() and night.isdigit()):
@@ -70,6 +101,8 @@ def _page(request, entry: Entry, *, link: bool, back: str):
             "calendar_url": reverse("public:season_calendar", args=[token]),
             "public_calendar_url": reverse("api-competition-calendar", args=[entry.competition_id]),
             "via_link": link,
+            # A fresh person link each time (they expire): the inbox where the player's messages are kept.
+            "inbox_url": person_url(f"p{entry.player_id}") if link else reverse("notifications:mine"),
         },
     )
 
@@ -96,7 +129,10 @@ def season_link(request, token: str):
     entry = entry_for_token(token)
     if entry is None:
         raise Http404(_("This link is not valid: ask the organiser for your link."))
-    return _page(request, entry, link=True, back=reverse("public:season_link", args=[token]))
+    response = _page(request, entry, link=True, back=reverse("public:season_link", args=[token]))
+    response["Referrer-Policy"] = "same-origin"  # the address and the inbox link are private
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @require_safe
