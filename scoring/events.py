@@ -7,7 +7,10 @@ claimed meld, earthly self-drawn unless the rule set allows it
 (``earthly_self_drawn``), a replacement tile or the last tile on a discard,
 robbing a kong on a self-draw, a kong replacement with no kong, a flower
 replacement with no bonus tile, robbing the eighth flower with fewer than
-seven. ``score_hand`` then refuses the whole hand (422): each error names the
+seven or on a self-draw (the robbed flower is "a discard of the player that
+draws the last flower tile", 002 line 327; 004 line 29 "paid as win on
+discard"; 001 rule 24g "steal the last 8th tile from any player"; 000 "is
+automatically transferred"). ``score_hand`` then refuses the whole hand (422): each error names the
 ``event`` and says why (``EVENT_WHY``), so that a page can offer to score the
 hand again without it (issue 37).
 """
@@ -65,6 +68,10 @@ EVENT_WHY: dict[str, str] = {
     "robbing_eighth_flower_few": gettext_noop(
         "Robbed the eighth flower: the hand needs seven flowers and seasons."
     ),
+    "robbing_eighth_flower_self_drawn": gettext_noop(
+        "Robbed the eighth flower: it is taken from the player who drew it, as his discard, so the win "
+        "cannot be self-drawn. Enter a win on a discard, with that player as the discarder."
+    ),
 }
 
 
@@ -111,4 +118,7 @@ def event_errors(hand: Hand, facts: Facts) -> list[Error]:
         bad("event_needs_discard", "robbing_kong", "robbing_kong_self_drawn")
     if "robbing_eighth_flower" in ev and facts.n_flowers < 7:
         bad("event_not_possible", "robbing_eighth_flower", "robbing_eighth_flower_few")
+    if "robbing_eighth_flower" in ev and drawn:
+        # 002 line 327: won "by 'robbing' the last flower tile as a discard of the player that draws" it
+        bad("event_needs_discard", "robbing_eighth_flower", "robbing_eighth_flower_self_drawn")
     return errors

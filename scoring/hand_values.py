@@ -36,6 +36,8 @@ class Values:
     highest_minimum: int  # no hand with at least this many doubles can be below a minimum
     prices: dict[tuple[int, bool, bool], dict[str, int]]  # payments.price answers, remembered
     memo: dict[tuple, list[Item]]  # item lists of a few hand properties, remembered (scoring.score)
+    # three dragon pongs won at once (``instant_big_dragons``; 002 line 574): None, as ``big_dragons``
+    instant_big_dragons: Item | None = None
 
     def item(self, code: str, name: str) -> Item | None:
         """The Item for ``code`` under this rule set (None: not counted); Items are shared."""
@@ -143,7 +145,12 @@ def values_of(rules: Any) -> Values:
             hands[code] = None if v is None or v is False else (int(v), False, cite)
     min_doubles = s.get("min_doubles", 1)
     highest_minimum = max(min_doubles, s.get("min_doubles_self_drawn") or 0)
-    values = Values(hands, s, limit_doubles, min_doubles, {}, highest_minimum, {}, {})
+    auto = s.get("instant_big_dragons")
+    instant_big_dragons = None
+    if auto is not None and hands.get("big_dragons") is not None:
+        rule = citations.get("instant_big_dragons", (rules.id,))[0]
+        instant_big_dragons = Item("big_dragons", "Big Three Dragons", int(auto), rule, False)
+    values = Values(hands, s, limit_doubles, min_doubles, {}, highest_minimum, {}, {}, instant_big_dragons)
     if len(_VALUES_CACHE) > 64:  # organisers' copies come and go; keep the cache small
         _VALUES_CACHE.clear()
     _VALUES_CACHE[id(rules)] = (rules, values)

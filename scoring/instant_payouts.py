@@ -7,7 +7,12 @@ seat that pays for all (``scoring.bao.liability.instant_payer_for_all``: the
 liable seat of a fresh-tile kong, 001 section A, 004 "pay-for-all for this
 kong only"; or the kong's feeder under ``exposed_kong_paid_by``) pays all
 three shares. A robbed kong is not paid (004: "unless it gets robbed"):
-leave it out. Instant *wins* (hands) are ``scoring.instant_wins``.
+leave it out. A bite (``flower_pair``, ``animal_pair``) drawn on a kong's
+replacement tile says so (``kong_replacement``): under
+``kong_discarder_pays_for_all`` (002 line 481) the seat that discarded that
+kong's tile (the ``discarder`` of the earner's last kong listed before the
+bite) pays all three shares, unless the table names another ``liable``.
+Instant *wins* (hands) are ``scoring.instant_wins``.
 """
 
 from __future__ import annotations
@@ -15,11 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.bao.liability import instant_payer_for_all, pay_for_all
+from scoring.bao.liability import instant_payer_for_all, kong_feeder, pay_for_all
+from scoring.errors import Error, InvalidInput
 from scoring.model import SEATS
 from scoring.outcome import (
     _INSTANT_FIELDS,
     ANIMAL_PAIRS,
+    BITES,
     BONUS_SETS,
     INSTANT_TYPES,
     MAX_INSTANT,
@@ -30,6 +37,7 @@ from scoring.outcome import (
 )
 from scoring.payments import instant_amount, transfer
 from scoring.rulesets import RuleSet
+from scoring.words import REFUSAL_WHY
 
 
 def instant_transfers(items: Any, rules: RuleSet) -> list[dict]:
@@ -70,10 +78,15 @@ def instant_transfers(items: Any, rules: RuleSet) -> list[dict]:
             raise _bad(
                 "discarder_is_earner", "A kong cannot be made on one's own discard.", f"{where}.discarder"
             )
+        on_replacement = _flag(item, "kong_replacement", f"{where}.kong_replacement")
+        if on_replacement and (kind not in BITES or initial):
+            code = "bite_on_kong_replacement"
+            raise InvalidInput(Error(code, REFUSAL_WHY[code], f"{where}.kong_replacement"))
         amount = instant_amount(rules, kind, concealed=concealed, initial=initial)
         if not amount:
             continue
-        payer_for_all = instant_payer_for_all(rules, liable=liable, fed_by=fed_by)
+        bite_feeder = kong_feeder(items[:i], seat) if on_replacement else None
+        payer_for_all = instant_payer_for_all(rules, liable=liable, fed_by=fed_by, bite_feeder=bite_feeder)
         payers = [s for s in SEATS if s != seat]
         if payer_for_all is None:
             out.extend(transfer(p, seat, amount, kind) for p in payers)

@@ -24,7 +24,11 @@ Which of these a rule set allows is its ``instant_wins`` setting. What an
 instant win is worth: its own item (the rule set's value for that hand),
 plus what can be seen without a complete hand: the bonus tiles and the
 honour pongs (declared, or three of a kind among the concealed tiles). No
-flush, all pongs or Ping Hu: those need the whole hand read.
+flush, all pongs or Ping Hu: those need the whole hand read. Three dragon
+pongs won at once count ``instant_big_dragons`` where the rule set gives it,
+as a hand that is not a limit hand: 002 line 574 (Three Great Scholars
+Note 1), "earns that player 5 points (which may not be the 'limit')",
+while a complete hand of them "scores the limit" (line 570).
 """
 
 from __future__ import annotations
@@ -60,6 +64,9 @@ def instant_items(hand: Hand, facts: Facts, v: Values) -> list[Item] | None:
     if not codes:
         return None
     items = bonus_items(hand, facts, v) + honour_items(hand, facts, v)
+    auto = v.instant_big_dragons
+    if auto is not None and "big_dragons" in codes:
+        items = [auto if i.code == "big_dragons" else i for i in items]
     if "four_kongs" in codes:
         items.append(v.item("four_kongs", "Four Kongs"))
     return items

@@ -40,7 +40,18 @@ _FIELDS = {
 }
 MAX_DOUBLES = 1000  # far past any rule set's cap (001 rule 21 stops at ten); a bound, not a rule
 MAX_INSTANT = 64  # instant payouts in one hand: eight bonus tiles and four kongs are a handful
-_INSTANT_FIELDS = {"type", "seat", "concealed", "initial", "pair", "set", "liable", "discarder"}
+_INSTANT_FIELDS = {
+    "type",
+    "seat",
+    "concealed",
+    "initial",
+    "pair",
+    "set",
+    "liable",
+    "discarder",
+    "kong_replacement",  # a bite drawn on a kong's replacement tile (002 line 481)
+}
+BITES = ("flower_pair", "animal_pair")  # 002: a "Bite" (咬到), own flower and season or an animal pair
 
 
 def _bad(code: str, message: str, where: str | None = None) -> InvalidInput:

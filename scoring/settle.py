@@ -35,7 +35,10 @@ Who pays (``scoring.payments`` for the prices):
    replacement tile makes liable the seat that discarded that kong's tile
    (the winner's last ``kong`` payout with a ``discarder``).
    ``decided_by`` lists each setting that decided who pays (added to the
-   contract's result): ``{"setting", "value", "rule", "code"}``.
+   contract's result): ``{"setting", "value", "rule", "code"}``. Under
+   ``bao_needs_consequence`` (004 lines 65-71) a liable seat entered for a
+   self-drawn win that meets no consequence of the pay-for-all table is
+   refused (``InvalidInput`` on ``liable``: ``bao_consequence_not_met``).
 3. Instant payouts (``scoring.instant_payouts``): each other seat pays the
    payout to the seat that earned it, a liable seat all three shares; they
    are paid whatever the outcome, a draw or a false win included.
@@ -63,8 +66,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.bao.liability import decided, kong_feeder, pay_for_all, win_payer_for_all
+from scoring.bao.liability import (
+    check_consequence,
+    decided,
+    kong_feeder,
+    pay_for_all,
+    win_payer_for_all,
+)
 from scoring.errors import Error, IllegalHand, InvalidInput
+from scoring.events import EVENT_WHY
 from scoring.instant_payouts import instant_transfers
 from scoring.model import SEATS
 from scoring.outcome import (
@@ -173,10 +183,11 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         robbed = _flag(data, "robbing_eighth_flower")
         replacement = _flag(data, "kong_replacement")
         if replacement and win != "self_draw":
-            from scoring.events import EVENT_WHY
-
             why = EVENT_WHY["kong_replacement_on_discard"]
             return [Error("event_needs_self_draw", why, "kong_replacement", "kong_replacement")]
+        if robbed and win != "discard":  # 002 line 327: the robbed flower is the drawer's discard
+            why = EVENT_WHY["robbing_eighth_flower_self_drawn"]
+            return [Error("event_needs_discard", why, "robbing_eighth_flower", "robbing_eighth_flower")]
         # robbing the eighth flower with no doubles given: the limit (24g, 004, 002; 000's 5 is its limit)
         limit = _flag(data, "limit") or thirteen or (robbed and data.get("doubles") is None)
         doubles = data.get("doubles")
@@ -199,6 +210,9 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         special = (
             ["thirteen_wonders"] if thirteen and "thirteen_wonders" in rules["all_pay_full_hands"] else []
         )
+        codes = None  # quick entry: the hand's items are not known
+    if liable is not None:  # 004 lines 65-71: the liable seat the table enters must fit the win
+        check_consequence(rules, win=win, doubles=doubles, limit=limit, replacement=replacement, codes=codes)
     decisions = result.setdefault("decided_by", [])
     all_pay_full = False
     if special and win == "discard":

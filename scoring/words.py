@@ -82,11 +82,25 @@ DECIDED_WORDS = {
     ),
     "shooter_pays_all": gettext_noop("Shooter pays all: the discarder pays for everyone."),
 }
-_EXPLAINED = frozenset(EVENT_WHY.values())  # marked where they are written (scoring.events)
+# Why a settlement's input is refused where the table can put it right (InvalidInput, naming the field),
+# by the error's code: ``scoring.bao.liability`` and ``scoring.instant_payouts`` raise them.
+REFUSAL_WHY = {
+    "bao_consequence_not_met": gettext_noop(
+        "Pay-for-all: a liable player pays for a self-drawn win only when it reaches the limit (5 tai on "
+        "the card), is a Full Flush or All Honours, or was won on a kong's replacement tile; this hand is "
+        "none of these. Leave the liable player out, or correct the hand."
+    ),
+    "bite_on_kong_replacement": gettext_noop(
+        "Only a bite (own flower and season, or an animal pair) drawn after the deal can come on a "
+        "kong's replacement tile."
+    ),
+}
+_EXPLAINED = frozenset(EVENT_WHY.values()) | frozenset(REFUSAL_WHY.values())  # scoring.events and above
 
 
 def error_text(error: Mapping, translate: Translate = _same) -> str:
-    """An engine error's message, translated where it is one the engine explains (an impossible event)."""
+    """An engine error's message, translated where it is one the engine explains (an impossible event, a
+    refusal of ``REFUSAL_WHY``)."""
     message = str(error.get("message", ""))
     return translate(message) if message in _EXPLAINED else message
 

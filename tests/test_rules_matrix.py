@@ -5,6 +5,13 @@ table row, ``::function`` names another function of the last file and
 ``[case]`` another case of the last function. A case is a parametrized
 test's id, or the first column of its table (the case's name in the rule
 book); ``…`` in a case stands for any text (a long name shortened).
+
+Every pointer names exactly one test (issue "Rules, third pass", item 4): a
+bare name without ``::`` (``test_x``, ``test_x[case]``), a ``::function`` or
+a ``[case]`` with no file or function before it in its row, and a case that
+matches no case or several cases of its function are each reported as
+broken, never skipped. ``file::function`` names the function (all its cases
+are that one test); to name one case of it, give the case.
 """
 
 import ast
@@ -20,6 +27,7 @@ MATRIX = sorted(p for p in (ROOT / "docs" / "rules-matrix").glob("*.md") if p.na
 SPAN = re.compile(r"`([^`]+)`")
 NAMED = re.compile(r"^((?:tests/[\w/]+/)?test_\w+\.py)?::(\w+)(?:\[(.+)\])?$")
 CASE = re.compile(r"^\[(.+)\]$")
+BARE = re.compile(r"^test_\w+(?:\[.+\])?$")  # a test's name without its file and ``::``
 
 
 def references(text: str) -> list[tuple[str, str, str | None]]:
@@ -35,8 +43,8 @@ def references(text: str) -> list[tuple[str, str, str | None]]:
                 found.append((file_name, function, named.group(3)))
             elif case and function:
                 found.append((file_name, function, case.group(1)))
-            elif ".py::" in span:  # a reference this reader cannot follow is a broken one
-                found.append((span, "", None))
+            elif ".py::" in span or named or case or BARE.match(span):
+                found.append((span, "", None))  # a pointer this reader cannot follow is a broken one
     return found
 
 
@@ -52,39 +60,52 @@ def _locate(name: str) -> Path | None:
     return found[0] if len(found) == 1 else None
 
 
-def _labels(mark) -> list[str]:
-    """The names of one parametrize mark's cases: its ids, and each row's first column."""
+def _labels(mark) -> list[set[str]]:
+    """The names of each case of one parametrize mark: its id, its first column, all its columns."""
     argnames, argvalues = mark.args[0], mark.args[1]
     several = not isinstance(argnames, str) or "," in argnames
     ids = mark.kwargs.get("ids")
-    labels = []
+    cases = []
     for i, row in enumerate(argvalues):
-        values = getattr(row, "values", None)  # pytest.param
-        given = getattr(row, "id", None)
+        param = hasattr(row, "marks")  # pytest.param (a dict row has .values too)
+        values = row.values if param else None
+        given = row.id if param else None
         if values is None:
             values = tuple(row) if several else (row,)
+        names = {str(values[0]), "-".join(str(v) for v in values)}
         if given:
-            labels.append(str(given))
+            names.add(str(given))
         elif isinstance(ids, list | tuple) and i < len(ids) and ids[i] is not None:
-            labels.append(str(ids[i]))
+            names.add(str(ids[i]))
         elif callable(ids):
-            labels.append("-".join(str(ids(v)) for v in values))
-        labels.append(str(values[0]))
-        labels.append("-".join(str(v) for v in values))
-    return labels
+            names.add("-".join(str(ids(v)) for v in values))
+        cases.append(names)
+    return cases
 
 
-def case_names(path: Path, function: str) -> set[str]:
-    """Every name a case of ``function`` in ``path`` can be called by (none if it is not parametrized)."""
+def case_labels(path: Path, function: str) -> list[set[str]]:
+    """Each case of ``function`` in ``path`` as the set of names it can be called by (none: not parametrized).
+
+    Stacked marks make one case of each combination, named by its marks' names joined (pytest joins the
+    ids the one nearest the function first; either order is read).
+    """
     module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     test = getattr(importlib.import_module(module), function)
     marks = [m for m in getattr(test, "pytestmark", []) if m.name == "parametrize"]
     per_mark = [_labels(m) for m in marks]
-    names = {label for labels in per_mark for label in labels}
-    if len(per_mark) > 1:  # stacked: pytest joins the ids, the one nearest the function first
-        names |= {"-".join(combo) for combo in itertools.product(*reversed(per_mark))}
-        names |= {"-".join(combo) for combo in itertools.product(*per_mark)}
-    return names
+    if len(per_mark) <= 1:
+        return per_mark[0] if per_mark else []
+    cases = []
+    for combo in itertools.product(*per_mark):
+        names = {"-".join(joined) for joined in itertools.product(*combo)}
+        names |= {"-".join(joined) for joined in itertools.product(*reversed(combo))}
+        cases.append(names)
+    return cases
+
+
+def case_names(path: Path, function: str) -> set[str]:
+    """Every name a case of ``function`` in ``path`` can be called by (none if it is not parametrized)."""
+    return {name for names in case_labels(path, function) for name in names}
 
 
 def _matches(case: str, names: set[str]) -> bool:
@@ -95,18 +116,33 @@ def _matches(case: str, names: set[str]) -> bool:
     return any(pattern.fullmatch(n) or pattern.fullmatch(n.strip()) for n in names)
 
 
+def cases_named(case: str, path: Path, function: str) -> int:
+    """How many cases of ``function`` the matrix's ``[case]`` names (it must be exactly one)."""
+    return sum(1 for names in case_labels(path, function) if _matches(case, names))
+
+
+def problems(named: list[tuple[str, str, str | None]]) -> list[str]:
+    """Each pointer that does not name exactly one test, with what is wrong with it."""
+    out = []
+    for file_name, function, case in named:
+        path = _locate(file_name) if function else None
+        if not function:
+            out.append(f"{file_name} (not file::function[case])")
+        elif path is None or not path.exists() or function not in _test_functions(path):
+            out.append(f"{file_name}::{function} (no such test)")
+        elif case is not None:
+            count = cases_named(case, path, function)
+            if count != 1:
+                out.append(f"{file_name}::{function}[{case}] ({count} cases)")
+    return sorted(set(out))
+
+
 @pytest.mark.parametrize("doc", MATRIX, ids=lambda p: p.name)
 def test_every_test_the_matrix_names_exists(doc):
     named = references(doc.read_text())
     assert named, f"{doc.name} names no test"
-    missing = []
-    for file_name, function, case in named:
-        path = _locate(file_name)
-        if path is None or not path.exists() or function not in _test_functions(path):
-            missing.append(f"{file_name}::{function}")
-        elif case is not None and not _matches(case, case_names(path, function)):
-            missing.append(f"{file_name}::{function}[{case}]")
-    assert not missing, f"{doc.name} names tests that do not exist: {sorted(set(missing))}"
+    wrong = problems(named)
+    assert not wrong, f"{doc.name} has pointers that do not name exactly one test: {wrong}"
 
 
 def test_the_matrix_covers_the_four_rule_documents():
@@ -126,6 +162,46 @@ def test_a_case_the_matrix_names_must_exist():
         ("test_limits.py", "test_limit_hands", "A"),
         ("test_limits.py", "test_limit_hands", "B"),
         ("test_limits.py", "test_other", None),
+    ]
+
+
+def test_a_pointer_that_does_not_name_exactly_one_test_is_caught():
+    """Issue "Rules, third pass", item 4: a bare name (no ``::``), a case with no function before it and a
+    case that matches several cases were skipped; each is now reported (payments.md:54 named
+    ``test_the_contract_example`` bare, hands.md:77 ``[...]`` matched five cases)."""
+    row = (
+        "| x | `test_the_contract_example`, `test_a_hands_items_decide_the_price[ping_hu]`, `[A]`, "
+        "`::test_y` |"
+    )
+    assert [r[1:] for r in references(row)] == [("", None)] * 4
+    assert problems(references(row)) == sorted(
+        f"{span} (not file::function[case])"
+        for span in (
+            "test_the_contract_example",
+            "test_a_hands_items_decide_the_price[ping_hu]",
+            "[A]",
+            "::test_y",
+        )
+    )
+    several = references("| x | `test_score_hand.py::test_instant_flower_wins_need_no_complete_hand[...]` |")
+    assert problems(several) == [
+        "test_score_hand.py::test_instant_flower_wins_need_no_complete_hand[...] (5 cases)"
+    ]
+    one = (
+        "`test_score_hand.py::test_instant_flower_wins_need_no_complete_hand"
+        "[spgg-2023-eight flowers, no complete hand…]`"
+    )
+    assert problems(references(f"| x | {one} |")) == []
+    # two cases share a first column ("Full Flush" under 004 and 002): the name alone names both
+    shared = (
+        "| x | `test_doubles_shapes.py::test_shapes_and_situations[Full Flush]`, "
+        "`[Full Flush … 004 tai table]` |"
+    )
+    assert problems(references(shared)) == [
+        "test_doubles_shapes.py::test_shapes_and_situations[Full Flush] (2 cases)"
+    ]
+    assert problems(references("| x | `test_limits.py::test_limit_hands[no such hand]` |")) == [
+        "test_limits.py::test_limit_hands[no such hand] (0 cases)"
     ]
 
 

@@ -234,7 +234,7 @@ def _payment_rows(settlement: dict, winner: str, discarder: str | None) -> list[
 INITIAL = {"rules": DEFAULT_RULESET, "prevailing_wind": "E", "seat_wind": "E", "win": "discard"}
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def calculator(request):
     """GET: the empty calculator. POST: the calculator with the hand's value (the partial for htmx)."""
     result = None

@@ -15,7 +15,18 @@ every payer's share:
   option; reason ``shooter``);
 - on an instant payout: the liable seat (001 section A: the fresh-tile kong;
   004 "pay-for-all for this kong only"), else the discarder of an exposed
-  kong's fourth tile when ``exposed_kong_paid_by`` is ``discarder``.
+  kong's fourth tile when ``exposed_kong_paid_by`` is ``discarder``; a bite
+  drawn on a kong's replacement tile (``kong_replacement`` on the payout)
+  under ``kong_discarder_pays_for_all``: the kong's feeder (002 line 481,
+  "if Player B were to get a "Bite" ... from the replacement tiles").
+
+Under ``bao_needs_consequence`` (004 lines 65-71, "Consequences that result in
+pay-for-all") the liable seat the table enters for a self-drawn win must fit
+the win (``check_consequence``): 5 or more tai (``bao_limit_doubles``), a
+Full Flush or All Honours (each "wins ... later" after a meld claimed from the
+liable player), or a win on a kong's replacement tile (line 66). A win on
+the liable player's own discard always may be line 66's fresh tile "claimed
+to win", which depends on the wall the engine does not see: it stands.
 
 The payer for all pays his own share as usual and each other payer's share
 as a transfer of reason ``bao`` (or ``shooter``) ``for`` that seat.
@@ -27,9 +38,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.errors import Error, InvalidInput
 from scoring.model import SEATS
 from scoring.payments import transfer
 from scoring.rulesets import RuleSet
+from scoring.words import REFUSAL_WHY
+
+# 004 lines 68, 71: a Full Flush or All Honours won later makes the liable player pay, whatever its tai
+CONSEQUENCE_HANDS = frozenset({"full_flush", "full_flush_ping_hu", "all_honours"})
 
 
 def note(code: str, message: str, rules: RuleSet, setting: str | None = None) -> dict:
@@ -76,6 +92,36 @@ def kong_feeder(instant: Any, winner: str) -> str | None:
     return feeder
 
 
+def check_consequence(
+    rules: RuleSet,
+    *,
+    win: str,
+    doubles: int,
+    limit: bool,
+    replacement: bool,
+    codes: set | None,
+) -> None:
+    """Refuse (``InvalidInput`` on ``liable``) a liable seat whose win no consequence of 004 fits.
+
+    ``codes`` are the scored hand's item codes; None for quick entry, where a hand of at least the Full
+    Flush's doubles may be one, so only a smaller hand is refused.
+    """
+    if not rules["bao_needs_consequence"] or not rules["bao_self_draw"] or win != "self_draw":
+        return  # a win on the liable player's own discard may be a fresh tile claimed to win (004 l. 66)
+    if limit or replacement:
+        return
+    if doubles >= rules["bao_limit_doubles"]:
+        return
+    if codes is not None and codes & CONSEQUENCE_HANDS:
+        return
+    if codes is None:
+        values = [rules[code] for code in sorted(CONSEQUENCE_HANDS) if isinstance(rules[code], int)]
+        if values and doubles >= min(values):
+            return
+    code = "bao_consequence_not_met"
+    raise InvalidInput(Error(code, REFUSAL_WHY[code], "liable"))
+
+
 def win_payer_for_all(
     rules: RuleSet, *, win: str, discarder: str | None, liable: str | None
 ) -> tuple[str | None, str, list[dict]]:
@@ -104,10 +150,18 @@ def win_payer_for_all(
     return payer_for_all, reason, notes
 
 
-def instant_payer_for_all(rules: RuleSet, *, liable: str | None, fed_by: str | None) -> str | None:
-    """Who pays every share of an instant payout: its liable seat, or the kong's feeder if so ruled."""
+def instant_payer_for_all(
+    rules: RuleSet, *, liable: str | None, fed_by: str | None, bite_feeder: str | None = None
+) -> str | None:
+    """Who pays every share of an instant payout: its liable seat, or the kong's feeder if so ruled.
+
+    ``bite_feeder``: for a bite drawn on a kong's replacement tile, the seat that discarded that kong's
+    tile (002 line 481, under ``kong_discarder_pays_for_all``).
+    """
     if liable is None and fed_by is not None and rules["exposed_kong_paid_by"] == "discarder":
         return fed_by
+    if liable is None and bite_feeder is not None and rules["kong_discarder_pays_for_all"]:
+        return bite_feeder
     return liable
 
 

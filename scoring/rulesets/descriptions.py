@@ -43,6 +43,8 @@ SCORING_SETTINGS: dict[str, str] = {
     "double_wind_pong": "Doubles for a pong or kong of a wind that is both prevailing and seat wind.",
     "little_dragons": "Doubles for two dragon pongs and the third dragon as the eye (pongs included).",
     "big_dragons": "Doubles for pongs of all three dragons (pongs included).",
+    "instant_big_dragons": "Doubles for pongs of all three dragons won at once, without a complete hand "
+    "(an instant win; not a limit hand); empty: as big_dragons.",
     "little_winds": "Doubles for three wind pongs and the fourth wind as the eye.",
     "little_winds_counts_wind_pongs": "Whether Little Four Winds also counts its valued wind pongs.",
     "little_winds_counts_half_flush": "Whether Little Four Winds also counts the half flush.",
@@ -108,6 +110,10 @@ PAYMENT_SETTINGS: dict[str, str] = {
     "bao_self_draw": "Whether a liable player pays for all on a self-drawn win.",
     "bao_on_other_discard": "Whether a liable player pays for all when someone else discarded the "
     "winning tile.",
+    "bao_needs_consequence": "Whether a liable player pays for a self-drawn win only when it meets a "
+    "consequence of the pay-for-all table: bao_limit_doubles or more, a Full Flush, All Honours, or a "
+    "win on a kong's replacement tile (a win on his own discard may always be a fresh tile claimed to "
+    "win).",
     "bao_scenarios": "The situations in which a discard makes the discarder liable (Bao).",
     "bao_limit_doubles": "Doubles shown on the table that make a discard dangerous (limit_shown).",
     "bao_min_shown": "Fewest doubles shown before limit_shown applies.",

@@ -42,7 +42,7 @@ PAYMENTS = [
     ("001 A, last 5 tiles: a win on a fresh tile, the 5th-last drawer pays all",
      outcome("spgg-2023", win="discard", discarder="W", doubles=3, liable="W"), {"W": 16}),
     ("004 pay-for-all table, 5 or less: a kong and a win on its replacement, one liable seat",
-     outcome("sg-tai-card", win="self_draw", doubles=2, liable="W",
+     outcome("sg-tai-card", win="self_draw", doubles=2, liable="W", kong_replacement=True,
              instant=[{"type": "kong", "seat": "S", "liable": "W"}]), {"W": 18}),
 ]  # fmt: skip
 

@@ -160,26 +160,35 @@ def test_win_shares(case, discarder, all_full, expected, rule):
         assert next(iter(shares)) == discarder  # the discarder is listed first
 
 
+INSTANT_AMOUNTS = [
+    ("spgg-2023", "kong", {"concealed": True}, 2, "001 rule 22"),
+    ("spgg-2023", "kong", {"concealed": False}, 1, "001 rule 22"),
+    ("spgg-2023", "flower_pair", {"initial": True}, 2, "001 rule 22"),
+    ("spgg-2023", "animal_pair", {"initial": False}, 1, "001 rule 22"),
+    ("spgg-2023", "bonus_set", {"initial": True}, 4, "001 rule 22"),
+    ("spgg-2023", "bonus_set", {"initial": False}, 2, "001 rule 22"),
+    ("sg-tai-card", "kong", {"concealed": True}, 4, "004 Points instantly paid"),
+    ("sg-tai-card", "kong", {}, 2, "004 melded kong"),
+    ("sg-tai-card", "flower_pair", {"initial": True}, 4, "004 Wedding"),
+    ("sg-tai-card", "bonus_set", {}, 4, "004 Flower Set"),
+    ("sg-classic", "kong", {}, 3, "002 melded kong $3 at 5/1"),
+    ("sg-classic", "kong", {"concealed": True}, 6, "002 concealed kong $6"),
+    ("sg-classic", "animal_pair", {"initial": True}, 6, "002 暗咬"),
+    ("sgmj-2002", "kong", {}, 2, "000 Exposed Kong 2 points"),
+    ("sgmj-2002", "animal_pair", {"initial": True}, 4, "000 initial 13 tiles: 4"),
+    ("sgmj-2002", "bonus_set", {}, 4, "000 Animal Suit set: 4"),
+]
+
+
+def _instant_id(row) -> str:
+    """A case's name, as the matrix names it: "spgg-2023 kong concealed: 2 (001 rule 22)"."""
+    rules_id, kind, kwargs, amount, rule = row
+    flags = "".join(f" {k}" for k, v in kwargs.items() if v)
+    return f"{rules_id} {kind}{flags}: {amount} ({rule})"
+
+
 @pytest.mark.parametrize(
-    "rules_id, kind, kwargs, amount, rule",
-    [
-        ("spgg-2023", "kong", {"concealed": True}, 2, "001 rule 22"),
-        ("spgg-2023", "kong", {"concealed": False}, 1, "001 rule 22"),
-        ("spgg-2023", "flower_pair", {"initial": True}, 2, "001 rule 22"),
-        ("spgg-2023", "animal_pair", {"initial": False}, 1, "001 rule 22"),
-        ("spgg-2023", "bonus_set", {"initial": True}, 4, "001 rule 22"),
-        ("spgg-2023", "bonus_set", {"initial": False}, 2, "001 rule 22"),
-        ("sg-tai-card", "kong", {"concealed": True}, 4, "004 Points instantly paid"),
-        ("sg-tai-card", "kong", {}, 2, "004 melded kong"),
-        ("sg-tai-card", "flower_pair", {"initial": True}, 4, "004 Wedding"),
-        ("sg-tai-card", "bonus_set", {}, 4, "004 Flower Set"),
-        ("sg-classic", "kong", {}, 3, "002 melded kong $3 at 5/1"),
-        ("sg-classic", "kong", {"concealed": True}, 6, "002 concealed kong $6"),
-        ("sg-classic", "animal_pair", {"initial": True}, 6, "002 暗咬"),
-        ("sgmj-2002", "kong", {}, 2, "000 Exposed Kong 2 points"),
-        ("sgmj-2002", "animal_pair", {"initial": True}, 4, "000 initial 13 tiles: 4"),
-        ("sgmj-2002", "bonus_set", {}, 4, "000 Animal Suit set: 4"),
-    ],
+    "rules_id, kind, kwargs, amount, rule", INSTANT_AMOUNTS, ids=[_instant_id(r) for r in INSTANT_AMOUNTS]
 )
 def test_instant_amounts(rules_id, kind, kwargs, amount, rule):
     assert instant_amount(get_ruleset(rules_id), kind, **kwargs) == amount, rule

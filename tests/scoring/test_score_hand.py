@@ -167,6 +167,37 @@ def test_three_dragon_pongs_win_at_once_under_spgg_for_five_doubles():
     assert result["sets"] == [["RD", "RD", "RD"], ["GD", "GD", "GD"], ["WD", "WD", "WD"]]
 
 
+SCHOLARS = ["pong RD", "pong GD", "pong WD"]
+
+THREE_GREAT_SCHOLARS = [
+    # (case, concealed, winning tile, limit, doubles, a limit hand)
+    ("classic auto win at limit 5: 5 points, no limit hand (002 line 574)", "B1 B4 D7 C2", None, 5, 5, False),
+    ("classic auto win at limit 6: still 5 points (002 line 574)", "B1 B4 D7 C2", None, 6, 5, False),
+    ("classic complete hand at limit 6: the limit (002 line 570)", "B1 B2 B3 C5 C5", "C5", 6, 6, True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "concealed", "winning", "limit", "doubles", "is_limit"),
+    THREE_GREAT_SCHOLARS,
+    ids=[c[0] for c in THREE_GREAT_SCHOLARS],
+)
+def test_three_great_scholars_won_at_once_earn_five_points_under_sg_classic(
+    case, concealed, winning, limit, doubles, is_limit
+):
+    """002 line 574 (Three Great Scholars, Note 1): invoking the auto win "earns that player 5 points
+    (which may not be the 'limit')"; a complete hand of the three dragon pongs "scores the limit" (line
+    570). The engine gave the auto win the limit: 6 at a limit of six."""
+    data = hand(concealed, melds=SCHOLARS, winning=winning, rules="sg-classic", win="self_draw")
+    data["options"] = {"limit_doubles": limit}
+    result = score_hand(data)
+    assert (result["win"], result["doubles"], result["limit"]) == (True, doubles, is_limit), case
+    if not is_limit:
+        (item,) = result["items"]
+        assert item["code"] == "big_dragons" and item["rule"].startswith("002 line 574"), case
+        assert result["payment"] == {"full": 32, "half": 16}, case  # the 5-point row, not the limit's
+
+
 def test_four_wind_pongs_win_at_once_under_the_tai_card():
     data = hand("B1", melds=["pong EW", "pong SW", "pong WW", "pong NW"], winning=None, rules="sg-tai-card")
     check(data, {"big_winds": 5}, "004 tai table")

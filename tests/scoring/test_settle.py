@@ -221,9 +221,9 @@ BAO_CASES = [
     ),
     (
         "tai card: self-drawn, last pay-for-all pays 6x score",
-        win("sg-tai-card", win="self_draw", doubles=2, liable="E"),
-        {"E": 12},
-        "004 Payments to winner",
+        win("sg-tai-card", win="self_draw", doubles=5, liable="E"),
+        {"E": 96},
+        "004 Payments to winner (5 tai: a consequence of the pay-for-all table, lines 65-71)",
     ),
     (
         "classic fresh tile: a 5-point hand costs the discarder S$64",

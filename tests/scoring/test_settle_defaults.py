@@ -121,6 +121,32 @@ def test_quick_entry_of_robbing_the_eighth_flower_pays_the_same():
     assert [t.get("for") for t in result["transfers"]] == [None, "E", "N"]
 
 
+ROBBED_SELF_DRAWN = [
+    # (case, outcome, the field the refusal names)
+    ("classic, the hand entered self-drawn (002 line 327)",
+     with_hand({**ROBBING, "rules": "sg-classic", "win": "self_draw"}), "hand.events"),
+    ("classic, quick entry self-drawn (002 line 327)",
+     {"rules": "sg-classic", "outcome": "win", "winner": "S", "win": "self_draw",
+      "robbing_eighth_flower": True}, "robbing_eighth_flower"),
+    ("tai card, the hand entered self-drawn (004 line 29: paid as win on discard)",
+     with_hand({**ROBBING, "rules": "sg-tai-card", "win": "self_draw"}), "hand.events"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "outcome", "field"), ROBBED_SELF_DRAWN, ids=[c[0] for c in ROBBED_SELF_DRAWN]
+)
+def test_robbing_the_eighth_flower_entered_as_self_drawn_is_refused(case, outcome, field):
+    """002 line 327: the player with seven flowers wins "by 'robbing' the last flower tile as a discard of
+    the player that draws" it, and line 329 makes that player pay for all; a self-drawn entry names no
+    drawer, and was paid 32/32/32 under sg-classic. It is refused, naming the event and the field."""
+    result = settle(outcome)
+    assert result["win"] is False, case
+    (error,) = result["errors"]
+    assert error["code"] == "event_needs_discard" and error["event"] == "robbing_eighth_flower", case
+    assert error["field"] == field and error["message"] == EVENT_WHY["robbing_eighth_flower_self_drawn"]
+
+
 # ------------------------------------------------------------ a kong's discarder (002 line 481)
 
 KONG_WIN = {"rules": "sg-classic", "outcome": "win", "winner": "S", "win": "self_draw", "doubles": 2}
@@ -167,6 +193,51 @@ def test_a_full_hand_won_on_a_kongs_replacement_makes_the_kongs_discarder_liable
     }
 
 
+FED_KONG = {"type": "kong", "seat": "S", "discarder": "W"}
+BITE = {"type": "flower_pair", "seat": "S", "kong_replacement": True}
+
+BITES = [
+    # (case, rules, instant payouts, who pays the bite: {payer: total})
+    ("classic: W fed S's kong, S bites on its replacement: W pays the bite for all (002 line 481)",
+     "sg-classic", [FED_KONG, BITE], {"W": 9}),
+    ("classic: an animal pair on the replacement likewise (002 line 481)",
+     "sg-classic", [FED_KONG, {**BITE, "type": "animal_pair", "pair": "cat_rat"}], {"W": 9}),
+    ("classic: the liable seat the table marks stands",
+     "sg-classic", [FED_KONG, {**BITE, "liable": "N"}], {"N": 9}),
+    ("classic: a bite not on the replacement: each pays",
+     "sg-classic", [FED_KONG, {"type": "flower_pair", "seat": "S"}], {"E": 3, "W": 3, "N": 3}),
+    ("classic: S's kong was concealed: each pays",
+     "sg-classic", [{"type": "kong", "seat": "S", "concealed": True}, BITE], {"E": 3, "W": 3, "N": 3}),
+    ("spgg: no such rule, each pays",
+     "spgg-2023", [FED_KONG, BITE], {"E": 1, "W": 1, "N": 1}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "rules", "instant", "expected"), BITES, ids=[c[0] for c in BITES])
+def test_a_bite_on_a_fed_kongs_replacement_is_paid_by_the_kongs_discarder(case, rules, instant, expected):
+    """002 line 481: "if Player A discards for Player B to make a 'Exposed Kong', Player A has to pay for
+    all players if Player B were to get a "Bite" ... from the replacement tiles". The bite says it came
+    on the replacement (``kong_replacement``); the feeder is the discarder named on S's kong."""
+    result = settle({"rules": rules, "outcome": "draw", "instant": instant})
+    bite = {}
+    for t in result["transfers"]:
+        if t["reason"] in ("flower_pair", "animal_pair"):
+            bite[t["from"]] = bite.get(t["from"], 0) + t["amount"]
+    assert bite == expected, case
+
+
+@pytest.mark.parametrize(
+    "item",
+    [{**BITE, "initial": True}, {**FED_KONG, "kong_replacement": True}, {**BITE, "type": "bonus_set"}],
+    ids=["a bite at the deal", "a kong", "a bonus set"],
+)
+def test_only_a_bite_drawn_later_comes_on_a_kongs_replacement(item):
+    with pytest.raises(InvalidInput) as caught:
+        settle({"rules": "sg-classic", "outcome": "draw", "instant": [FED_KONG, item]})
+    (error,) = caught.value.errors
+    assert (error.code, error.field) == ("bite_on_kong_replacement", "instant[1].kong_replacement")
+
+
 def test_quick_entry_cannot_win_on_a_kongs_replacement_from_a_discard():
     outcome = {**KONG_WIN, "win": "discard", "discarder": "W", "kong_replacement": True}
     result = settle(outcome)
@@ -195,6 +266,8 @@ EVENTS = [
     ("flower_replacement_no_bonus", hand(PLAIN, win="self_draw", events=["flower_replacement"])),
     ("robbing_kong_self_drawn", hand(PLAIN, win="self_draw", events=["robbing_kong"])),
     ("robbing_eighth_flower_few", hand(PLAIN, bonus="F1 F2", events=["robbing_eighth_flower"])),
+    ("robbing_eighth_flower_self_drawn", hand(THIRTEEN_TILES, winning=None, bonus=SEVEN_FLOWERS,
+                                              win="self_draw", events=["robbing_eighth_flower"])),
 ]  # fmt: skip
 
 
@@ -218,3 +291,44 @@ def test_a_circles_special_hands_name_known_hands_and_may_be_none():
     assert caught.value.errors[0].field == "options.all_pay_full_hands"
     none = settle({**with_hand(hand(ALL_HONOURS, rules="sg-classic")), "options": {"all_pay_full_hands": []}})
     assert paid(none) == {"W": 32, "E": 16, "N": 16} and none["decided_by"] == []
+
+
+# ------------------------------------------------------------ 004's consequences of a dangerous discard
+
+TAI_WIN = {"rules": "sg-tai-card", "outcome": "win", "winner": "S", "win": "self_draw", "liable": "E"}
+LITTLE_DRAGONS = hand("B1 B2 B3 C4 C5 C6 WD WD", melds=["pong RD", "pong GD"], rules="sg-tai-card",
+                      win="self_draw")  # fmt: skip
+FULL_FLUSH = hand("C1 C2 C3 C4 C5 C6 C7 C8 C9 C2 C2", melds=["pong C5"], rules="sg-tai-card", win="self_draw")
+
+CONSEQUENCES = [
+    # (case, outcome, what the liable player pays for all, or None: refused)
+    ("tai card: 2 tai self-drawn meets no consequence (004 lines 65-71)", {**TAI_WIN, "doubles": 2}, None),
+    ("tai card: Little Dragons self-drawn, 3 tai: only a claimed discard wins on it (004 line 69)",
+     {**TAI_WIN, "hand": LITTLE_DRAGONS}, None),
+    ("tai card: a Full Flush won later (004 line 68)", {**TAI_WIN, "hand": FULL_FLUSH}, {"E": 48}),
+    ("tai card: 5 tai self-drawn (004 line 67)", {**TAI_WIN, "doubles": 5}, {"E": 96}),
+    ("tai card: quick entry of 4 tai may be a Full Flush (004 line 68)",
+     {**TAI_WIN, "doubles": 4}, {"E": 48}),
+    ("tai card: a kong claimed and a win on its replacement (004 line 66)",
+     {**TAI_WIN, "doubles": 2, "kong_replacement": True}, {"E": 12}),
+    ("tai card: a win on the liable player's own discard may be a fresh tile claimed to win (004 line 66)",
+     {**TAI_WIN, "win": "discard", "discarder": "E", "doubles": 1}, {"E": 4}),
+    ("spgg: no such rule, rule 27 holds whatever the hand", {**TAI_WIN, "rules": "spgg-2023", "doubles": 2},
+     {"E": 12}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "outcome", "expected"), CONSEQUENCES, ids=[c[0] for c in CONSEQUENCES])
+def test_a_liable_seat_must_meet_the_tai_cards_consequence(case, outcome, expected):
+    """004 lines 65-71, "Consequences that result in pay-for-all": the liable player pays for a win that
+    follows his dangerous discard only with 5 or more tai, a Full Flush, Little or Big Dragons or Winds
+    on the claimed discard, All Honours, or a kong claimed and won on its replacement. The engine applied
+    any liable seat entered, whatever the hand; a self-drawn win that meets none is refused on ``liable``.
+    """
+    if expected is None:
+        with pytest.raises(InvalidInput) as caught:
+            settle(outcome)
+        (error,) = caught.value.errors
+        assert (error.code, error.field) == ("bao_consequence_not_met", "liable"), case
+        return
+    assert paid(settle(outcome)) == expected, case

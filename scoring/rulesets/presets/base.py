@@ -1,6 +1,6 @@
 """The base of the four rule sets, and how a preset is written.
 
-``BASE`` holds the settings all four documents agree on (37 of the 81). A
+``BASE`` holds the settings all four documents agree on (37 of the 83). A
 **preset** (one module per rule document beside this one) is the base plus
 that document's ``rules``, each on one line:
 

@@ -86,6 +86,14 @@ SG_CLASSIC = Preset(
         "double_wind_pong": cite("002 Winds", "a triplet of that wind, you score 2 points"),
         "little_dragons": cite("002 Three Lesser Scholars", "scores three points"),
         "big_dragons": Rule(None, "002 Three Great Scholars", "scores the limit"),  # limit
+        # 002 line 574, Three Great Scholars Note 1: the auto win (the rest of the hand "does not matter")
+        # earns 5 points, not the limit; a complete hand of three dragon pongs is still the limit (line 570).
+        "instant_big_dragons": Rule(
+            5,
+            "002 line 574 Three Great Scholars Note 1",
+            "Invoking this rule when a player collects all 3 triplets earns that player 5 points (which "
+            "may not be the 'limit')",
+        ),
         "little_winds": cite("002 Four Lesser Blessings", "scores four points"),
         "little_winds_counts_wind_pongs": Rule(
             False,
@@ -246,6 +254,8 @@ SG_CLASSIC = Preset(
             "002 Kongs; Instant payment",
             "+$3 ... for a melded kong, or ... $6 ... for a concealed kong (5/1 rate)",
         ),
+        # 002's scenarios make the discarder liable for the win that follows, whatever it is worth
+        "bao_needs_consequence": Rule(False),
         "bao_on_other_discard": cite(
             "002 Paying for all players under non-shooter mode",
             "if Player A eventually win by Self-Pick or on Player B's discard",

@@ -71,6 +71,9 @@ SG_TAI_CARD = Preset(
         "little_dragons": cite("004 tai table", "3 Little Dragons - 2 pungs and 1 pair of dragons"),
         # limit
         "big_dragons": Rule(None, "004 tai table", "5 Big Dragons - 3 pungs of dragons, immediate win"),
+        "instant_big_dragons": Rule(  # the same limit hand, won at once (empty: as big_dragons)
+            None, "004 tai table", "5 Big Dragons - 3 pungs of dragons, immediate win"
+        ),
         # "(already includes tai for Half Flush; can add tai for valued wind pungs)"
         "little_winds": cite("004 tai table", "4 Little Winds - 3 pungs and 1 pair of winds"),
         "little_winds_counts_wind_pongs": Rule(True, "004 tai table", "can add tai for valued wind pungs"),
@@ -186,6 +189,17 @@ SG_TAI_CARD = Preset(
         "bao_on_other_discard": cite(
             "004 Payments to winner",
             "Win on discard; discarder is not pay-for-all: 2 x score, 1 x score, 1 x score",
+        ),
+        # 004 lines 65-71, "Consequences that result in pay-for-all": a self-drawn win makes the liable
+        # player pay for all only with 5 or more tai, on Full Flush or All Honours ("make a meld, and
+        # wins ... later"), or on a kong's replacement tile (line 66); a win on his own discard always
+        # may be the fresh tile "claimed to win" of line 66, which the engine cannot see.
+        "bao_needs_consequence": Rule(
+            True,
+            "004 lines 65-71 pay-for-all table",
+            "Consequences that result in pay-for-all: ... wins with 5 or more tai later; ... wins on "
+            "Full Flush later; ... wins on All Honours later; ... winning during the same turn on "
+            "replacement tile",
         ),
         "bao_scenarios": Rule(
             [

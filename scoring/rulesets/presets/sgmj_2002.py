@@ -72,6 +72,7 @@ SGMJ_2002 = Preset(
         "big_dragons": Rule(
             5, "000 How to get doubles?", "each of the Dragon Tiles - 2 extra doubles (5 doubles total)"
         ),
+        "instant_big_dragons": Rule(None),  # the auto win is a Rule Variation: as big_dragons where added
         # "three of the four [Wind] tiles and having the [fourth] as the EYE - 4 doubles total" (the
         # document says "Dragon" by mistake): the 4 include the wind pongs
         "little_winds": cite(
@@ -178,6 +179,8 @@ SGMJ_2002 = Preset(
             "000 Pay all situations",
             "if player A won by picking his own winning tile or player B threw the winning tile",
         ),
+        # the scenarios say what the discard completes, not what the win must be worth
+        "bao_needs_consequence": Rule(False),
         "bao_scenarios": Rule(["two_dragons", "three_winds", "limit_shown", "same_suit", "fresh_tile_win"]),
         "bao.same_suit": cite(
             "000 Full Color Scenario", "3 or 4 sets ... all in the same suit in the exposed tiles"

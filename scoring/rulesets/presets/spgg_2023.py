@@ -82,6 +82,10 @@ SPGG_2023 = Preset(
         "big_dragons": Rule(
             5, "001 rule 23h", "'Pong' of all the 3 Dragon tiles (auto win, need not fulfilled game) 5"
         ),
+        # 23h: the auto win is the same 5 doubles as a complete hand of them (empty: as big_dragons)
+        "instant_big_dragons": Rule(
+            None, "001 rule 23h", "'Pong' of all the 3 Dragon tiles (auto win, need not fulfilled game) 5"
+        ),
         # 23k "3 or 4": choice 4, the value of 002 and 004 (001 cites 002 as its reference); as 002 says,
         # the wind pongs are not counted on top, the half flush and all pongs are.
         "little_winds": cite("001 rule 23k", "Pong 3 Winds with one pair of the 4th Wind 3 or 4"),
@@ -268,6 +272,12 @@ SPGG_2023 = Preset(
             "001 rule 27",
             "No 'Bao' if player game on tile discarded by a player not under the situation of assuming "
             "liabilities.",
+        ),
+        # 27: whatever the winning hand: "Game tile may or may not be the ones that fits the scenarios"
+        "bao_needs_consequence": Rule(
+            False,
+            "001 rule 27",
+            "the player assuming liabilities bears the responsibility should the player eventually game",
         ),
         "bao_scenarios": Rule(
             [
