@@ -165,3 +165,19 @@ def test_made_up_results_in_an_organisers_own_competition_move_no_rating(organis
 def test_a_new_competition_is_not_rated_until_a_superuser_says_so(organiser):
     answer = client_for(organiser).post("/api/v1/competitions/", {"name": "New Cup"}, format="json")
     assert answer.status_code == 201 and answer.json()["rated"] is False
+
+
+def test_a_shared_players_inbox_link_is_not_another_organisers_to_pass_on(side_a, side_b, client):
+    """Found by an attack (issue 48): once a player also played in Oscar's cup, his messages page listed
+    their inbox link, which holds Olivia's competition's messages too."""
+    oscar, olivia, pat = side_b.organiser, side_a.organiser, side_a.newcomer
+    entry_request_decide(entry_add(side_b.competition, pat, user=oscar), accept=True, user=olivia)
+    client.force_login(oscar)
+    page = client.get(reverse("organiser:messages", args=[side_b.competition.pk])).content.decode()
+
+    def row(player) -> str:
+        start = page.index(f'data-player="{player.pk}"')
+        return page[start : page.index("</li>", start)]
+
+    assert "/season/link/" in row(pat) and "/messages/for/" not in row(pat)
+    assert "/messages/for/" in row(side_b.newcomer)  # his own player's inbox link: his to pass on

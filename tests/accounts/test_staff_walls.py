@@ -54,7 +54,8 @@ def test_another_organiser_cannot_put_a_person_of_mine_on_his_staff_through_any_
         reverse("admin:tournament_competition_change", args=[side_b.competition.pk]),
         _admin_body(side_b.competition, organisers=[oscar.pk, pat.pk]),
     )
-    assert admin.status_code == 200 and "only a superuser may add them" in admin.content.decode()
+    assert admin.status_code == 200  # the form again: Pat is not among the choices offered to Oscar
+    assert "Select a valid choice" in admin.content.decode()
 
     assert _staff(side_b.competition) == before
     assert not pat.groups.filter(name=ORGANISER).exists()
@@ -181,3 +182,25 @@ def test_nobody_is_put_in_the_organiser_group_by_a_staff_change(side_b):
     lee = UserFactory(username="lee_newcomer")
     competition_set_staff(side_b.competition, organisers=[side_b.organiser, lee], user=side_b.organiser)
     assert not Group.objects.get(name=ORGANISER).user_set.filter(pk=lee.pk).exists()
+
+
+def test_the_admins_new_competition_refuses_anothers_people_on_the_form(side_a, side_b, client):
+    """Found by an attack (issue 48): the admin's add form let the refusal through as a 500; its pickers
+    listed every account."""
+    oscar = side_b.organiser
+    oscar.is_staff = True
+    oscar.save()
+    client.force_login(oscar)
+    url = reverse("admin:tournament_competition_add")
+    offered = client.get(url).content.decode()
+    assert f'value="{side_a.player_account.pk}"' not in offered and f'value="{oscar.pk}"' in offered
+    body = {
+        "name": "Sneaky", "kind": "league", "rules": "spgg-2023", "options": "{}", "capital": 400,
+        "organisers": [oscar.pk, side_a.player_account.pk], "standings_order": '["net_chips"]',
+        "withdrawn_standing": "ranked_last", "substitute_results": "own",
+        "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
+        "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
+    }  # fmt: skip
+    answer = client.post(url, body)
+    assert answer.status_code == 200  # the form again, with its errors: no 500
+    assert not Competition.objects.filter(name="Sneaky").exists()

@@ -103,3 +103,26 @@ def test_a_link_gives_an_address_where_none_is_kept(client):
     path = f"/messages/for/{person_token(f'p{newcomer.pk}')}/"
     assert client.post(path, _choices(email="new@example.com")).status_code == 302
     assert Preference.objects.get(player=newcomer).email == "new@example.com"
+
+
+def test_a_link_alone_never_redirects_the_organisers_contact_or_the_accounts_email(client, settings):
+    """Found by an attack (issue 48): with no address in the choices, messages go to the organiser's contact
+    for the player (or the account's email), and a link holder could point them elsewhere."""
+    settings.NOTIFY_EMAIL = True
+    settings.WHATSAPP_TOKEN, settings.WHATSAPP_PHONE_ID = "token", "12345"
+    mailed = PlayerFactory(name="Mail Only", contact="victim@example.com")
+    phoned = PlayerFactory(name="Phone Only", contact="+6591234567")
+    for player, field, value in (
+        (mailed, "email", "attacker@evil.example"),
+        (phoned, "whatsapp", "+6599999999"),
+    ):
+        path = f"/messages/for/{person_token(f'p{player.pk}')}/"
+        refused = client.post(path, _choices(**{field: value}))
+        assert refused.status_code == 400 and "changes only after you log in" in refused.content.decode()
+        assert not Preference.objects.filter(player=player).exclude(**{field: ""}).exists()
+        # Left empty, the contact stays where messages go: the language is theirs to choose.
+        assert client.post(path, _choices(language="zh-hans")).status_code == 302
+    account = UserFactory(username="has_login", email="login@example.com")
+    linked = PlayerFactory(name="Linked", user=account)
+    path = f"/messages/for/{person_token(f'p{linked.pk}')}/"
+    assert client.post(path, _choices(email="attacker@evil.example")).status_code == 400

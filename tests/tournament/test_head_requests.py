@@ -102,3 +102,15 @@ def test_a_signed_in_players_pages_answer_a_head_too(client, night, player_user)
     for path in ("/tables/mine/", f"/tables/{night.pk}/seat/", f"/season/{night.round.competition_id}/"):
         assert client.get(path).status_code == 200, path
         assert client.head(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("path", ["/calculator/", "/messages/stop/{stop}/", "/messages/for/{person}/"])
+def test_the_calculator_and_a_messages_link_answer_a_head_too(client, path):
+    """Found by an attack (issue 48): these answered HEAD with 405 while their GET is 200."""
+    from tests.factories import PlayerFactory
+    from tournament.notifications.links import person_token, stop_token
+
+    player = PlayerFactory()
+    url = path.format(stop=stop_token(f"p{player.pk}", "organiser"), person=person_token(f"p{player.pk}"))
+    got, head = client.get(url), client.head(url)
+    assert got.status_code == 200 and head.status_code == 200 and head.content == b""

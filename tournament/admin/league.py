@@ -7,10 +7,12 @@ with the same object-level right; the ledger and the audit log are read-only.
 
 from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.access.request_meta import request_meta
+from tournament.access.roles import people_beyond
 from tournament.admin.windows import CompetitionScoped, ReadOnlyAdmin, ReadOnlyInline
 from tournament.league.competitions import (
     CAPITAL_FIXED,
@@ -113,7 +115,7 @@ class CompetitionAdminForm(forms.ModelForm):
             self.add_error("organisers", _("A competition needs at least one organiser."))
         if self.instance.pk and "capital" in self.changed_data and capital_fixed(self.instance):
             self.add_error("capital", CAPITAL_FIXED)
-        if "organisers" in self.fields and self.instance.pk:
+        if "organisers" in self.fields:  # on a new competition too (an attack found a 500 there)
             try:
                 check_staff_reach(
                     self.instance, self.user, data.get("organisers") or [], data.get("scorekeepers") or []
@@ -175,6 +177,20 @@ class CompetitionAdmin(CompetitionScoped):
 
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
+        if not request.user.is_superuser:  # the staff pickers offer what the staff page offers
+            staff = [] if obj is None else [*obj.organisers.all(), *obj.scorekeepers.all()]
+            reachable = (
+                get_user_model()
+                .objects.filter(is_active=True)
+                .exclude(
+                    pk__in=people_beyond(request.user)["accounts"]
+                    .exclude(pk__in=[u.pk for u in staff])
+                    .values("pk")
+                )
+            )
+            for name in ("organisers", "scorekeepers"):
+                if name in form.base_fields:
+                    form.base_fields[name].queryset = reachable
         form.user = request.user  # the doors' checks of who asks (check_staff_reach), run in clean()
         return form
 

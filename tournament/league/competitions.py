@@ -273,8 +273,11 @@ def check_staff_reach(competition: Competition, user, organisers: Iterable, scor
     competition yet; people already on this staff stay. A superuser (and the operator) reaches anyone."""
     if user is None or user.is_superuser:
         return
-    current = set(competition.organisers.values_list("pk", flat=True)) | set(
-        competition.scorekeepers.values_list("pk", flat=True)
+    current = (
+        set(competition.organisers.values_list("pk", flat=True))
+        | set(competition.scorekeepers.values_list("pk", flat=True))
+        if competition.pk is not None
+        else set()  # a competition being made (the admin's add form): every person is added
     )
     added = {u.pk: u for u in [*organisers, *scorekeepers] if u.pk not in current}
     beyond = set(people_beyond(user)["accounts"].filter(pk__in=added).values_list("pk", flat=True))

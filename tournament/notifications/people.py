@@ -149,3 +149,21 @@ def person_link_live(key: str, made_ms: int) -> bool:
     """A person link made at ``made_ms`` still opens ``key``'s page: the person has not retired it since."""
     pref = preference_of(key)
     return pref is None or pref.links_retired_at is None or made_ms > pref.links_retired_at
+
+
+def addresses_kept(key: str, pref: Preference | None) -> dict[str, str]:
+    """Where the person's messages go now, channel field by field, as ``_person`` reads them: the
+    choices' own address, else the organiser's contact for the player, else the account's email."""
+    kind, number = key[:1], key[1:]
+    player = user = None
+    if kind == "p" and number.isdigit():
+        player = Player.objects.select_related("user").filter(pk=int(number)).first()
+    elif kind == "u" and number.isdigit():
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(pk=int(number)).first()
+    return {
+        "email": _email(pref, player, user),
+        "telegram_chat": pref.telegram_chat if pref is not None else "",
+        "whatsapp": _phone(pref, player),
+    }

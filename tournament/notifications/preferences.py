@@ -20,7 +20,7 @@ from tournament.models import Competition, NoticeSettings, Preference, PushSubsc
 from tournament.notifications.addresses import AddressRefused, check_endpoint
 from tournament.notifications.kinds import OUTSIDE, Kind
 from tournament.notifications.links import now_ms
-from tournament.notifications.people import preference_of
+from tournament.notifications.people import addresses_kept, preference_of
 
 MAX_REMINDER_MINUTES = 14 * 24 * 60
 _BASE64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")
@@ -79,7 +79,7 @@ def preference_change(
             raise PreferenceRefused(_("Nobody is named by this link."))
         pref = Preference.objects.select_for_update().get(pk=pref.pk)
         if by_link:
-            _same_addresses(pref, email=email, telegram_chat=telegram_chat, whatsapp=whatsapp)
+            _same_addresses(key, pref, email=email, telegram_chat=telegram_chat, whatsapp=whatsapp)
         pref.channels = [c for c in OUTSIDE if c in channels]
         pref.stopped = [k for k in Kind.values if k in stopped]
         pref.language, pref.email, pref.telegram_chat, pref.whatsapp = (
@@ -101,11 +101,13 @@ ADDRESS_NEEDS_LOGIN = gettext_lazy(
 )
 
 
-def _same_addresses(pref: Preference, **given: str) -> None:
-    """Through a private link, an address kept may not change (one where none is kept may be given)."""
+def _same_addresses(key: str, pref: Preference, **given: str) -> None:
+    """Through a private link, where messages go now may not change: an address the choices keep, or the
+    one they fall back to (the organiser's contact for the player, the account's email: an attack found
+    the fallback open). Left empty, a fallback stays as it is; an address is given only where none is."""
+    going = addresses_kept(key, pref)
     for field, value in given.items():
-        kept = getattr(pref, field)
-        if kept and value != kept:
+        if (value and going[field] and value != going[field]) or (not value and getattr(pref, field)):
             raise PreferenceRefused(str(ADDRESS_NEEDS_LOGIN), field)
 
 

@@ -35,7 +35,7 @@ def _invalid(request, reason: str):
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invitation_use(request, token: str):
     try:
         invitation = invitation_find(token)

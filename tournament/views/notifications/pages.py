@@ -88,7 +88,7 @@ def _page(request, key: str, *, token: str = "", requests_waiting: int = 0):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def mine(request):
     return _page(request, person_key(request.user), requests_waiting=requests_to_decide(request.user).count())
 
@@ -111,7 +111,7 @@ def _exists(key: str) -> bool:
     return model.objects.filter(pk=int(key[1:])).exists()
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def person(request, token: str):
     return _private(_page(request, _person(token), token=token))
 
@@ -158,7 +158,7 @@ def push_person(request, token: str):
 
 
 @csrf_exempt  # the signed link is the proof (and a mail app's one-click stop posts without a form)
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def stop(request, token: str):
     found = stop_read(token)
     if found is None:

@@ -131,7 +131,7 @@ def _entered_player(competition, player_pk: int) -> Player:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_account(request, pk: int, player_pk: int):
     """A player's login: make it, invite them, link an existing one, or unlink it."""
     competition = managed_competition(request, pk)

@@ -9,7 +9,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.access.audit import actor_name
 from tournament.access.selectors import competition_audit
@@ -67,7 +67,7 @@ def _choice(value: str) -> int | None:
 
 
 @organiser_required
-@require_GET
+@require_safe
 def audit_log(request, pk: int):
     """The log, newest first, filtered by what happened, at which table and by whom (issue 14)."""
     competition = managed_competition(request, pk)

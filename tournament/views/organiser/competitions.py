@@ -41,7 +41,7 @@ from .dashboard import next_steps
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def competition_create(request):
     if ORGANISER not in user_roles(request.user):  # the league's organisers only: a staff place is not enough
         raise PermissionDenied(_("Only an organiser may create a competition."))
@@ -71,7 +71,7 @@ def competition_detail(request, pk: int):
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def competition_edit(request, pk: int):
     competition = managed_competition(request, pk)
     old_rules, options = competition.rules, competition.options or {}
@@ -109,7 +109,7 @@ def competition_edit(request, pk: int):
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def competition_rules(request, pk: int):
     """Every setting of the rule set with the rule document's wording; saves only what differs."""
     competition = managed_competition(request, pk)
@@ -143,7 +143,7 @@ def competition_rules(request, pk: int):
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def competition_standings(request, pk: int):
     """How the standings rank: tie-break order, shared places, withdrawn players, substitutes."""
     competition = managed_competition(request, pk)
@@ -164,7 +164,7 @@ def competition_standings(request, pk: int):
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def competition_staff(request, pk: int):
     """Choose the organisers and scorekeepers; saving returns to the page the organiser came from."""
     competition = managed_competition(request, pk)

@@ -24,7 +24,7 @@ from .access import managed_competition, organiser_required
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def confirmations(request, pk: int):
     competition = managed_competition(request, pk)
     form = ConfirmationSettingForm(request.POST or None, instance=competition)

@@ -6,7 +6,7 @@ Facts to look at, never verdicts: the page reads ``tournament.counts.integrity``
 from __future__ import annotations
 
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournament.counts.integrity import integrity_report
 from tournament.counts.integrity_stats import ALPHA, MIN_FEEDS, MIN_ZA_HU
@@ -15,7 +15,7 @@ from .access import managed_competition, organiser_required
 
 
 @organiser_required
-@require_GET
+@require_safe
 def integrity(request, pk: int):
     competition = managed_competition(request, pk)
     context = {

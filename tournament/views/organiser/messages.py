@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.access.request_meta import request_meta
+from tournament.access.roles import people_beyond
 from tournament.forms.notifications import BroadcastForm, ReminderForm
 from tournament.models import Message
 from tournament.notifications.broadcast import BroadcastRefused, competition_broadcast
@@ -38,19 +39,30 @@ from tournament.season.selectors import entries_without_channel
 from .access import managed_competition, organiser_required
 
 
-def _unreachable(competition) -> list[dict]:
-    """The players no message reaches, each with their links and the words that pass them on."""
+def _unreachable(competition, user) -> list[dict]:
+    """The players no message reaches, each with their links and the words that pass them on. The link to
+    a player's inbox only for the organiser's own players: a player who also plays elsewhere has that
+    competition's messages there too (issue 48, found by an attack), so only their season link."""
     season_address = absolute(reverse("public:season_link", args=["TOKEN"])).replace("TOKEN", "{}")
     inbox_address = page_address("notifications:person")
+    beyond = set() if user.is_superuser else set(people_beyond(user)["players"].values_list("pk", flat=True))
     rows = []
     for entry, person in entries_without_channel(competition):
         season = season_address.format(season_link_token(entry))
-        inbox = person_url(person.key, address=inbox_address)  # fresh: person links expire
+        inbox = "" if entry.player_id in beyond else person_url(person.key, address=inbox_address)  # fresh
+        words = {"player": person.name, "competition": competition.name, "season": season, "inbox": inbox}
         with translation.override(person.language):
-            text = _(
-                "%(player)s, your private link for %(competition)s (reply to the nights, see your table): "
-                "%(season)s\nYour messages: %(inbox)s"
-            ) % {"player": person.name, "competition": competition.name, "season": season, "inbox": inbox}
+            text = (
+                _(
+                    "%(player)s, your private link for %(competition)s "
+                    "(reply to the nights, see your table): %(season)s\nYour messages: %(inbox)s"
+                )
+                if inbox
+                else _(
+                    "%(player)s, your private link for %(competition)s "
+                    "(reply to the nights, see your table): %(season)s"
+                )
+            ) % words
         rows.append(
             {"entry": entry, "season": season, "inbox": inbox, "text": text,
              "whatsapp": "https://wa.me/?text=" + quote(text, safe="")}
@@ -59,7 +71,7 @@ def _unreachable(competition) -> list[dict]:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def competition_messages_page(request, pk: int):
     competition = managed_competition(request, pk)
     action = request.POST.get("action", "")
@@ -119,7 +131,7 @@ def competition_messages_page(request, pk: int):
         "channels": [c.label for c in OUTSIDE if channel_ready(c)],
         "broadcast": broadcast,
         "reminder": reminder,
-        "unreachable": _unreachable(competition),
+        "unreachable": _unreachable(competition, request.user),
         "link_days": settings.NOTIFY_PERSON_LINK_DAYS,
     }
     return render(request, "organiser/messages.html", context, status=status)

@@ -143,7 +143,7 @@ def _preview_page(
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def players_import_upload(request, pk: int):
     """Upload a file and see every row's problems; nothing is imported here."""
     competition = managed_competition(request, pk)
@@ -263,7 +263,7 @@ def _warn_if_seated(request, entry: Entry) -> None:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def entry_substitute_view(request, pk: int):
     entry = managed_entry(request, pk)
     form = SubstituteForm(request.POST or None, entry=entry)

@@ -16,7 +16,7 @@ from tournament.models import EntryRequest
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def entry_requests(request):
     status = 200
     if request.method == "POST":

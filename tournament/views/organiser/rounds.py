@@ -37,7 +37,7 @@ WINDS = ("E", "S", "W", "N")
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def rounds(request, pk: int):
     """The competition's rounds, and a form to schedule the next one."""
     competition = managed_competition(request, pk)
@@ -103,7 +103,7 @@ def competition_plan_view(request, pk: int):
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def round_edit(request, pk: int):
     round_ = managed_round(request, pk)
     form = RoundForm(request.POST or None, instance=round_, competition=round_.competition)

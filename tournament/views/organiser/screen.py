@@ -17,7 +17,7 @@ from .access import managed_competition, organiser_required
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def screen_settings(request, pk: int):
     competition = managed_competition(request, pk)
     current = Screen.objects.filter(competition=competition).values_list("message", flat=True).first() or ""

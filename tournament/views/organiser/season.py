@@ -40,7 +40,7 @@ from .access import managed_competition, managed_round, organiser_required
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season(request, pk: int):
     """The season at a glance: every night with its replies, the schedule form, the no-shows."""
     competition = managed_competition(request, pk)
@@ -215,7 +215,7 @@ def night_seat(request, pk: int):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def check_in_code(request, pk: int, code: str):
     """A player's code, scanned at the door: their name and one button (staff of the competition only)."""
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)

@@ -47,7 +47,7 @@ def _int_or_none(text: str):
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def stages(request, pk: int):
     competition = managed_competition(request, pk)
     context = {

@@ -95,7 +95,7 @@ def _act(request, competition) -> str:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def teams(request, pk: int):
     competition = managed_competition(request, pk)
     problem, status = "", 200
