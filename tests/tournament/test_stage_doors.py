@@ -323,3 +323,27 @@ def test_once_finished_and_released_the_cut_counts_every_round(cup, three_rounds
     assert chips["Ben"] == chips["Fay"] == -8 + won and chips["Ann"] == chips["Eve"] == 24 - won // 3
     assert [q.player.name for q in lines if q.status == "in"][:2] == ["Ben", "Fay"]
     assert AuditEntry.objects.filter(action="stage_cut_published").count() == 1
+
+
+def test_a_published_cut_keeps_the_rounds_it_was_made_from(client, cup, organiser):
+    """Found by an attack (issue 48): after the cut was published, a round it was made from could be
+    reopened or held, and the stage before could take another round: the cut stood on rounds no longer
+    finished. Refused through the API, the round page and the stage's door; nothing changes."""
+    final(cup)
+    api = client_for(organiser)
+    before = (Round.objects.get(pk=cup.round1.pk).status, Round.objects.get(pk=cup.round1.pk).results_held)
+    reopened = api.post(f"/api/v1/rounds/{cup.round1.pk}/reopen/", {"reason": "fix a hand"}, format="json")
+    held = api.post(f"/api/v1/rounds/{cup.round1.pk}/hold/", {}, format="json")
+    for answer in (reopened, held):
+        assert answer.status_code == 409, answer.content
+        assert "the cut to Final was made from" in str(answer.json())
+    client.force_login(organiser)
+    for body in ({"action": "reopen", "reason": "fix a hand"}, {"action": "hold"}):
+        page = client.post(f"/organise/rounds/{cup.round1.pk}/status/", body, follow=True)
+        assert "the cut to Final was made from" in html.unescape(page.content.decode())
+    late = Round.objects.create(competition=cup.competition, number=3)
+    added = api.post(f"/api/v1/stages/{cup.prelims.pk}/rounds/", {"round": late.pk}, format="json")
+    assert added.status_code in (400, 409, 422) and "takes no more rounds" in str(added.json())
+    after = (Round.objects.get(pk=cup.round1.pk).status, Round.objects.get(pk=cup.round1.pk).results_held)
+    assert after == before and not cup.prelims.stage_rounds.filter(round=late).exists()
+    assert not AuditEntry.objects.filter(action__in=["round_reopened", "results_held"]).exists()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import people_beyond
 from tournament.admin.windows import CompetitionScoped, ReadOnlyAdmin, ReadOnlyInline
+from tournament.forms.competitions import MAX_CAPITAL
 from tournament.league.competitions import (
     CAPITAL_FIXED,
     CHANGEABLE,
@@ -115,6 +116,8 @@ class CompetitionAdminForm(forms.ModelForm):
             self.add_error("organisers", _("A competition needs at least one organiser."))
         if self.instance.pk and "capital" in self.changed_data and capital_fixed(self.instance):
             self.add_error("capital", CAPITAL_FIXED)
+        if (data.get("capital") or 0) > MAX_CAPITAL:
+            self.add_error("capital", _("At most %(max)s chips.") % {"max": MAX_CAPITAL})
         if "organisers" in self.fields:  # on a new competition too (an attack found a 500 there)
             try:
                 check_staff_reach(

@@ -24,6 +24,9 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+MAX_CAPITAL = 10**9  # as the API says (tournament.api.serializers: a sane bound in the column)
+
+
 class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
@@ -47,6 +50,8 @@ class CompetitionForm(forms.ModelForm):
         capital = cleaned.get("capital")
         if capital is not None and capital < 1:
             self.add_error("capital", _("Players need at least one chip to start a session."))
+        if capital is not None and capital > MAX_CAPITAL:  # the API's bound too (an attack gave 2^63 - 1)
+            self.add_error("capital", _("At most %(max)s chips.") % {"max": MAX_CAPITAL})
         return cleaned
 
 

@@ -46,6 +46,7 @@ from tournament.rounds.schedule import (  # noqa: F401 (the scheduling doors, na
     round_schedule,
 )
 from tournament.rounds.seating import RoundError, RoundLocked
+from tournament.stages.selectors import cut_made_from
 from tournament.standings.queue import queue_standings_recompute
 from tournament.tables.state import TableState
 
@@ -327,6 +328,7 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
     with transaction.atomic():
         locked = _locked(round_, user)
         _require(locked, Status.FINISHED)
+        _not_under_a_cut(locked)
         Table.objects.filter(round=locked).update(ended_at=None)
         locked.status = Status.PLAYING
         locked.save(update_fields=["status"])
@@ -342,6 +344,20 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
     return locked
 
 
+def _not_under_a_cut(round_: Round) -> None:
+    """A round a published cut was made from stays as the cut read it (issue 48: reopened or held after
+    the cut, the cut stood on rounds no longer finished, or no longer released)."""
+    after = cut_made_from(round_)
+    if after is not None:
+        raise RoundError(
+            _(
+                "Round %(n)s is one the cut to %(stage)s was made from, and that cut is published: "
+                "it stays as the cut read it."
+            )
+            % {"n": round_.number, "stage": after.name}
+        )
+
+
 def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None = None) -> Round:
     """Hold a round's results back from the public, or release them (issue 6).
 
@@ -351,6 +367,8 @@ def round_hold(round_: Round, *, held: bool, user=None, meta: RequestMeta | None
         locked = _locked(round_, user)
         if locked.results_held == held:
             return locked
+        if held:
+            _not_under_a_cut(locked)
         locked.results_held = held
         locked.save(update_fields=["results_held"])
         if held:

@@ -162,3 +162,20 @@ def round_chips(round_: Round) -> dict[int, int]:
 
 def published_cut(stage: Stage) -> list[Qualifier]:
     return list(Qualifier.objects.filter(stage=stage).select_related("player", "replaced_by__player"))
+
+
+def cut_made_from(round_: Round) -> Stage | None:
+    """The later stage whose published cut was made from the stage ``round_`` is in, or None. Such a round
+    is the ground the cut stands on: it is not reopened, held or joined by another round (issue 48)."""
+    stage = Stage.objects.filter(stage_rounds__round=round_).first()
+    return None if stage is None else published_after(stage)
+
+
+def published_after(stage: Stage) -> Stage | None:
+    """The next stage of ``stage``'s competition, if its cut (made from ``stage``) is published."""
+    after = (
+        Stage.objects.filter(competition_id=stage.competition_id, number__gt=stage.number)
+        .order_by("number")
+        .first()
+    )
+    return after if after is not None and after.status == Stage.Status.PUBLISHED else None

@@ -18,7 +18,7 @@ from tournament.models import Club, Competition, Entry, Hand, Qualifier, Round, 
 from tournament.rounds.seating import RoundError, round_seat
 from tournament.stages.cut import CutError, next_in_line
 from tournament.stages.errors import StageError
-from tournament.stages.selectors import cut_preview, cut_waits, stage_before
+from tournament.stages.selectors import cut_preview, cut_waits, published_after, stage_before
 
 MAX_CUT = 100_000
 MAX_NAME = 100
@@ -93,6 +93,12 @@ def stage_add_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta
         Round.objects.select_for_update().get(pk=round_.pk)  # one stage at a time for a round
         if StageRound.objects.filter(round=round_).exists():
             raise StageError(_("Round %(n)s is already in a stage.") % {"n": round_.number})
+        after = published_after(stage)
+        if after is not None:  # the published cut was read from this stage's rounds (issue 48)
+            raise StageError(
+                _("The cut to %(next)s is published: %(stage)s takes no more rounds.")
+                % {"next": after.name, "stage": stage.name}
+            )
         StageRound.objects.create(stage=stage, round=round_)
         _audit(
             "stage_round_added", user, stage,
