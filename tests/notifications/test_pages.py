@@ -66,12 +66,11 @@ def test_the_person_link_opens_only_that_persons_inbox_and_choices(
     page = client.get(path)
     assert page.status_code == 200 and "Bring your own tiles tonight" in page.content.decode()
     assert page["Cache-Control"] == "private, no-store"
-    changed = client.post(
-        path, {"language": "zh-hans", "kinds": ["seating", "bye"], "email": "new@example.com"}
-    )
+    # The organiser's contact for the player stays where messages go: a link alone never moves it (issue 48).
+    changed = client.post(path, {"language": "zh-hans", "kinds": ["seating", "bye"], "email": ""})
     assert changed.status_code == 302
     pref = Preference.objects.get(player=players[0])
-    assert (pref.language, pref.email) == ("zh-hans", "new@example.com")
+    assert (pref.language, pref.email) == ("zh-hans", "")
     assert set(pref.stopped) == set(Kind.values) - {"seating", "bye"}
     assert client.post(path, {"email": "not an address"}).status_code == 400
     assert client.get("/messages/for/p1:forged/").status_code == 404
