@@ -14,11 +14,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_cut_reads_on_a_phone_and_a_desktop(
     page,
     live_server,
-    prelims,
+    prelims,  # noqa: F811 - the fixture imported above
     organiser,
     width,
     height,
-    language,  # noqa: F811 - the imported fixture
+    language,
 ):
     stage = final_stage(prelims)
     services.stage_publish(stage, user=organiser)
