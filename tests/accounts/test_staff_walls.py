@@ -112,11 +112,15 @@ def test_a_scorekeeper_taken_off_the_staff_keeps_no_table(side_a, client):
     entry = AuditEntry.objects.get(action="staff_changed")
     assert entry.data["tables_cleared"] == [playing.pk]
 
-    # Even at a table whose row still names them (a race with the staff change), they are refused.
-    Table.objects.filter(pk=playing.pk).update(scorekeeper=sam)
     assert not may_record(sam, Table.objects.get(pk=playing.pk))
     assert sam_api.post(url, {**A_HAND, "winner": east}, format="json").status_code == 403
     assert Hand.objects.filter(table=playing).count() == 1
+    # The finished round's table kept them as who kept score; reopened, it plays again without them.
+    from tournament.rounds.lifecycle import round_reopen
+
+    round_reopen(Round.objects.get(pk=finished.round_id), reason="a hand to correct", user=olivia)
+    assert Table.objects.get(pk=finished.pk).scorekeeper is None
+    assert not may_record(sam, Table.objects.get(pk=finished.pk))
     client.force_login(sam)
     sheet = client.get(reverse("table:scoresheet", args=[playing.pk])).content.decode()
     assert 'name="winner"' not in sheet

@@ -330,6 +330,11 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
         _require(locked, Status.FINISHED)
         _not_under_a_cut(locked)
         Table.objects.filter(round=locked).update(ended_at=None)
+        # A finished round's tables keep who kept score; playing again, only the staff keep one (issue 48).
+        staff = [*locked.competition.organisers.all(), *locked.competition.scorekeepers.all()]
+        Table.objects.filter(round=locked, scorekeeper__isnull=False).exclude(scorekeeper__in=staff).update(
+            scorekeeper=None
+        )
         locked.status = Status.PLAYING
         locked.save(update_fields=["status"])
         audit_round(
