@@ -18,7 +18,10 @@ less common branches are reached too:
 
 Each winning variant is also settled (``scoring.settle`` with the hand: the
 winner the hand's seat wind, on a discard the next seat as the discarder), so
-that a change of who pays shows too (issue 37): its transfers and net.
+that a change of who pays shows too (issue 37): its transfers and net; and
+settled again with that next seat entered as the liable (Bao) seat, so that a
+change of who pays for all, or of which liable seats are refused, shows too
+(issue 52: 004's consequences, 000's discard-only scenarios).
 
 The full result of each scoring (its JSON, or the error of ``InvalidInput``)
 and of each settlement must be identical on both sides; otherwise the exit status is 1 and the
@@ -79,16 +82,24 @@ def score_all() -> None:
 
 
 def settled(data: dict) -> dict:
-    """Who pays whom for a winning variant: the winner its seat wind, on a discard the next seat discards."""
-    from scoring.errors import InvalidInput
-    from scoring.settle import settle
-
+    """Who pays whom for a winning variant: the winner its seat wind, on a discard the next seat discards;
+    and again with the next seat liable (``with_liable``)."""
     winner = data["seat_wind"]
     outcome = {"rules": data.get("rules", "spgg-2023"), "outcome": "win", "winner": winner, "hand": data}
     if data.get("options"):
         outcome["options"] = data["options"]
+    following = "ESWN"[("ESWN".index(winner) + 1) % 4]
     if data["win"] == "discard":
-        outcome["discarder"] = "ESWN"[("ESWN".index(winner) + 1) % 4]
+        outcome["discarder"] = following
+    out = _settle_once(outcome)
+    out["with_liable"] = _settle_once({**outcome, "liable": following})
+    return out
+
+
+def _settle_once(outcome: dict) -> dict:
+    from scoring.errors import InvalidInput
+    from scoring.settle import settle
+
     try:
         result = settle(outcome)
     except InvalidInput as exc:
@@ -134,8 +145,12 @@ def main() -> int:
 
 def why(before: dict, after: dict) -> str:
     """One line on what changed between two answers for the same scoring (or settlement)."""
-    if before is None or after is None or "transfers" in before or "transfers" in after:
-        return "paid otherwise: " + _who_pays(before) + " -> " + _who_pays(after)
+    if before is None or after is None or "with_liable" in before or "with_liable" in after:
+        plain = [{k: v for k, v in (side or {}).items() if k != "with_liable"} for side in (before, after)]
+        if plain[0] != plain[1]:
+            return "paid otherwise: " + _who_pays(plain[0]) + " -> " + _who_pays(plain[1])
+        liable = [(side or {}).get("with_liable") for side in (before, after)]
+        return "with the next seat liable: " + _who_pays(liable[0]) + " -> " + _who_pays(liable[1])
     if before.get("win") and after.get("win") is False:
         return "refused now: " + "; ".join(e["message"] for e in after.get("errors", []))
     if before.get("win") is False and after.get("win"):
@@ -157,6 +172,8 @@ def why(before: dict, after: dict) -> str:
 
 def _who_pays(settlement: dict | None) -> str:
     """Each payer's total in a settlement, in seat order (``-`` for none)."""
+    if settlement and "invalid_input" in settlement:
+        return "refused (" + ", ".join(e["code"] for e in settlement["invalid_input"]) + ")"
     if not settlement or "transfers" not in settlement:
         return json.dumps(settlement)[:80]
     paid: dict[str, int] = {}

@@ -2,7 +2,7 @@
 
 Built from the presets (``scoring.rulesets``) by the rules ``_check_value`` applies to an option, so
 that the API's schema names exactly the options the engine takes: a setting no rule set has, or a
-value of the wrong shape, is refused by both (issue 13: schema-valid options were refused, 400).
+value of the wrong shape, is refused by both (issue 13): a client that follows the schema is never refused.
 Plain data, no Django.
 """
 

@@ -38,7 +38,10 @@ Who pays (``scoring.payments`` for the prices):
    contract's result): ``{"setting", "value", "rule", "code"}``. Under
    ``bao_needs_consequence`` (004 lines 65-71) a liable seat entered for a
    self-drawn win that meets no consequence of the pay-for-all table is
-   refused (``InvalidInput`` on ``liable``: ``bao_consequence_not_met``).
+   refused (``InvalidInput`` on ``liable``: ``bao_consequence_not_met``);
+   under ``bao_discard_only_scenarios`` (000 lines 360-363, 369) one entered
+   for a self-drawn win that shows no other scenario's hand is refused too
+   (``bao_self_draw_discard_only``).
 3. Instant payouts (``scoring.instant_payouts``): each other seat pays the
    payout to the seat that earned it, a liable seat all three shares; they
    are paid whatever the outcome, a draw or a false win included.
@@ -68,6 +71,7 @@ from typing import Any
 
 from scoring.bao.liability import (
     check_consequence,
+    check_self_draw_scenario,
     decided,
     kong_feeder,
     pay_for_all,
@@ -213,6 +217,8 @@ def _settle_win(data, rules: RuleSet, transfers: list, notes: list, result: dict
         codes = None  # quick entry: the hand's items are not known
     if liable is not None:  # 004 lines 65-71: the liable seat the table enters must fit the win
         check_consequence(rules, win=win, doubles=doubles, limit=limit, replacement=replacement, codes=codes)
+        # 000 lines 360-363, 369: the Full Color and End of Game scenarios pay only on a winning discard
+        check_self_draw_scenario(rules, win=win, doubles=doubles, limit=limit, codes=codes)
     decisions = result.setdefault("decided_by", [])
     all_pay_full = False
     if special and win == "discard":

@@ -9,6 +9,7 @@ pages). Called without one, they answer English: the API and the command line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 from scoring.events import EVENT_WHY
@@ -33,6 +34,12 @@ def ruleset_name(ruleset_id: str, translate: Translate = _same) -> str:
     """A rule set's name in the reader's language (its id when it has none)."""
     name = RULESET_NAMES.get(ruleset_id)
     return translate(name) if name else ruleset_id
+
+
+def ruleset_choices(translate: Translate = _same) -> list[tuple[str, str]]:
+    """Every rule set as ``(id, name)``, for a form's or a model field's choices (``translate`` may be a
+    lazy gettext: the names then follow the reader's language)."""
+    return [(ruleset_id, ruleset_name(ruleset_id, translate)) for ruleset_id in RULESET_NAMES]
 
 
 # The rule documents (../shared/seeds): a citation "001 rule 23g" is "SPGG rules, rule 23g" to the public.
@@ -90,6 +97,11 @@ REFUSAL_WHY = {
         "the card), is a Full Flush or All Honours, or was won on a kong's replacement tile; this hand is "
         "none of these. Leave the liable player out, or correct the hand."
     ),
+    "bao_self_draw_discard_only": gettext_noop(
+        "Pay-for-all: on a self-drawn win the liable player pays for all only for three dragon pongs, four "
+        "wind pongs or a hand at the limit; the Full Color and End of Game scenarios make him pay only when "
+        "his discard is the winning tile. Leave the liable player out, or correct the hand."
+    ),
     "bite_on_kong_replacement": gettext_noop(
         "Only a bite (own flower and season, or an animal pair) drawn after the deal can come on a "
         "kong's replacement tile."
@@ -98,10 +110,22 @@ REFUSAL_WHY = {
 _EXPLAINED = frozenset(EVENT_WHY.values()) | frozenset(REFUSAL_WHY.values())  # scoring.events and above
 
 
+# The minimum's refusal names the rule set by its id for the API (scoring.score); a page names it (issue 54).
+_BELOW_MINIMUM = re.compile(r"The hand has (\d+) doubles?; (\S+) needs at least (\d+) to win\.")
+BELOW_MINIMUM = gettext_noop(
+    "Doubles in this hand: %(doubles)s. Under %(rules)s a win needs at least %(minimum)s."
+)
+
+
 def error_text(error: Mapping, translate: Translate = _same) -> str:
     """An engine error's message, translated where it is one the engine explains (an impossible event, a
-    refusal of ``REFUSAL_WHY``)."""
+    refusal of ``REFUSAL_WHY``, the minimum doubles with the rule set's name)."""
     message = str(error.get("message", ""))
+    below = _BELOW_MINIMUM.fullmatch(message)
+    if below and translate is not _same:
+        doubles, ruleset_id, minimum = below.groups()
+        rules = ruleset_name(ruleset_id, translate)
+        return translate(BELOW_MINIMUM) % {"doubles": doubles, "rules": rules, "minimum": minimum}
     return translate(message) if message in _EXPLAINED else message
 
 

@@ -17,6 +17,7 @@ from scoring.adapter.openapi_examples import (  # noqa: F401 (named here by the 
     EXAMPLE_SCORE,
     EXAMPLE_SETTLEMENT,
 )
+from scoring.hand_malformed import EVENTS
 from scoring.options_schema import options_schema
 from scoring.rulesets import RULESETS
 from scoring.tiles import TILES
@@ -116,16 +117,7 @@ HAND_SCHEMA = {
             "nullable": True,
             "items": {
                 "type": "string",
-                "enum": [
-                    "flower_replacement",
-                    "kong_replacement",
-                    "double_kong_replacement",
-                    "last_tile",
-                    "robbing_kong",
-                    "heavenly",
-                    "earthly",
-                    "robbing_eighth_flower",
-                ],
+                "enum": list(EVENTS),  # the events the engine takes (``hand_malformed``), one list
             },
         },
     },

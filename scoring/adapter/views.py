@@ -27,8 +27,8 @@ from django.views.decorators.http import require_http_methods
 import scoring
 from scoring.answers import RESULT, answer
 from scoring.bao import discard_liability
-from scoring.rulesets import DEFAULT_RULESET, RULESETS
-from scoring.words import RULESET_NAMES, decided_text, error_text
+from scoring.rulesets import DEFAULT_RULESET
+from scoring.words import decided_text, error_text, ruleset_choices
 
 SEATS = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SEAT_NAMES = dict(SEATS)
@@ -55,7 +55,7 @@ HAND_TILES = 14  # concealed tiles + 3 per meld in a complete hand (scoring-api.
 
 
 # the rule sets' names, translated where the form is shown (``scoring.words``)
-RULESET_CHOICES = [(rid, _(RULESET_NAMES.get(rid, rid))) for rid in RULESETS]
+RULESET_CHOICES = ruleset_choices(_)
 
 
 class HandForm(forms.Form):

@@ -28,6 +28,12 @@ liable player), or a win on a kong's replacement tile (line 66). A win on
 the liable player's own discard always may be line 66's fresh tile "claimed
 to win", which depends on the wall the engine does not see: it stands.
 
+Under ``bao_discard_only_scenarios`` (000: the Full Color and End of Game
+scenarios, lines 360-363 and 369, pay only on the liable player's winning
+discard) a liable seat entered for a self-drawn win must show the consequence
+of a scenario that does pay on a self-pick (``check_self_draw_scenario``): 000
+lines 321-355, three dragon pongs, four wind pongs, or the Bao limit reached.
+
 The payer for all pays his own share as usual and each other payer's share
 as a transfer of reason ``bao`` (or ``shooter``) ``for`` that seat.
 Which discards make a player liable is ``scoring.bao.advice``.
@@ -46,6 +52,15 @@ from scoring.words import REFUSAL_WHY
 
 # 004 lines 68, 71: a Full Flush or All Honours won later makes the liable player pay, whatever its tai
 CONSEQUENCE_HANDS = frozenset({"full_flush", "full_flush_ping_hu", "all_honours"})
+# The hand a scenario's discard leads to (scoring.bao.advice): the win shows it when the scenario made the
+# liable player; limit_shown is the Bao limit reached, and a fresh tile may complete any hand.
+SCENARIO_HANDS = {
+    "two_dragons": frozenset({"big_dragons"}),
+    "three_winds": frozenset({"big_winds"}),
+    "same_suit": frozenset({"full_flush", "full_flush_ping_hu"}),
+    "terminal_pongs": frozenset({"pure_terminals"}),
+    "honour_pongs": frozenset({"all_honours"}),
+}
 
 
 def note(code: str, message: str, rules: RuleSet, setting: str | None = None) -> dict:
@@ -119,6 +134,37 @@ def check_consequence(
         if values and doubles >= min(values):
             return
     code = "bao_consequence_not_met"
+    raise InvalidInput(Error(code, REFUSAL_WHY[code], "liable"))
+
+
+def check_self_draw_scenario(
+    rules: RuleSet, *, win: str, doubles: int, limit: bool, codes: set | None
+) -> None:
+    """Refuse (``InvalidInput`` on ``liable``) a liable seat on a self-drawn win that only a scenario of
+    ``bao_discard_only_scenarios`` could explain (000 lines 360-363, 369: "throws a tile ... that causes
+    that player to win"); the win must show another scenario's hand (000 lines 321-355).
+
+    ``codes`` as ``check_consequence``: None for quick entry, where only a hand below every such
+    scenario's doubles is refused.
+    """
+    if win != "self_draw" or not rules["bao_self_draw"]:
+        return
+    scenarios = set(rules["bao_scenarios"])
+    if not scenarios & set(rules["bao_discard_only_scenarios"]):
+        return
+    paying = scenarios - set(rules["bao_discard_only_scenarios"])
+    if paying & {"fresh_tile_kong", "fresh_tile_win"}:
+        return  # a fresh tile may complete any hand
+    if "limit_shown" in paying and (limit or doubles >= rules["bao_limit_doubles"]):
+        return
+    hands = frozenset().union(*(SCENARIO_HANDS.get(s, frozenset()) for s in paying))
+    if codes is not None and codes & hands:
+        return
+    if codes is None:
+        values = [rules[code] for code in sorted(hands) if isinstance(rules[code], int)]
+        if values and doubles >= min(values):
+            return
+    code = "bao_self_draw_discard_only"
     raise InvalidInput(Error(code, REFUSAL_WHY[code], "liable"))
 
 

@@ -115,6 +115,9 @@ PAYMENT_SETTINGS: dict[str, str] = {
     "win on a kong's replacement tile (a win on his own discard may always be a fresh tile claimed to "
     "win).",
     "bao_scenarios": "The situations in which a discard makes the discarder liable (Bao).",
+    "bao_discard_only_scenarios": "Scenarios whose liable player pays for all only when his discard is "
+    "the winning tile, not on a self-drawn win: a liable seat entered for a self-drawn win must then "
+    "show another scenario's consequence (three dragon or four wind pongs, the Bao limit reached, ...).",
     "bao_limit_doubles": "Doubles shown on the table that make a discard dangerous (limit_shown).",
     "bao_min_shown": "Fewest doubles shown before limit_shown applies.",
     "fresh_tile_kong_tiles": "A fresh discard claimed for a kong makes the discarder liable for that "
@@ -154,3 +157,4 @@ CHOICES: dict[str, tuple[str, ...]] = {
     ),
     "fresh_tile_seen_in": ("discards", "discards_and_pongs", "discards_and_melds"),
 }
+CHOICES["bao_discard_only_scenarios"] = CHOICES["bao_scenarios"]

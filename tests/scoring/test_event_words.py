@@ -71,3 +71,17 @@ def test_the_calculator_says_which_setting_decided_the_payment(client):
     assert nets_shown(html) == {"E": -32, "S": 96, "W": -32, "N": -32}
     assert 'data-setting="all_pay_full_hands"' in html
     assert "setting all_pay_full_hands, 002 lines 433 All Honours, 594 Thirteen Wonders" in html
+
+
+def test_the_minimum_names_the_rule_set_not_its_id(client):
+    """Issue 54, item 1: "spgg-2023 needs at least 1 to win" read as the rule set's name, in both languages;
+    the API keeps the engine's English with the id."""
+    plain = {**CONTRACT_FORM, "concealed": "B1 B2 B3 D4 D5 D6 C7 C8 C9 D9 D9 B5 B5 B5", "winning_tile": ""}
+    plain.update({"meld1": "", "meld2": "", "bonus": ""})
+    for language, name in (("en", "Under SPGG 2023 (default) a win needs at least 1."), ("zh-hans", "SPGG")):
+        client.cookies[_settings.LANGUAGE_COOKIE_NAME] = language
+        html = client.post(URL, plain).content.decode()
+        assert 'data-code="below_minimum_doubles"' in html
+        assert "spgg-2023 needs" not in html and name in html
+    engine = {"message": "The hand has 0 doubles; spgg-2023 needs at least 1 to win.", "code": "x"}
+    assert error_text(engine) == engine["message"]

@@ -38,7 +38,7 @@ PAYMENTS = [
     ("002 Overriding of penalty: the last player to trigger is the one liable",
      outcome("sg-classic", win="self_draw", doubles=5, liable="N"), {"N": 96}),
     ("000 the player that last encountered it pays for all",
-     outcome("sgmj-2002", win="self_draw", doubles=2, liable="E"), {"E": 24}),
+     outcome("sgmj-2002", win="self_draw", doubles=5, liable="E"), {"E": 192}),  # at the limit (line 349)
     ("001 A, last 5 tiles: a win on a fresh tile, the 5th-last drawer pays all",
      outcome("spgg-2023", win="discard", discarder="W", doubles=3, liable="W"), {"W": 16}),
     ("004 pay-for-all table, 5 or less: a kong and a win on its replacement, one liable seat",
@@ -101,8 +101,9 @@ def test_tai_card_honour_scenarios(row, melds, tile, code):
 PLAIN = "B1 B2 B3 D4 D5 D6 C7 C8 C9 D9 D9"
 HANDS = [
     # (row, hand, doubles, limit)
+    # full flush 4, seat flower and season 2, animal 1: 7 paid as 5
     ("004 tai to points: 5 or more is the cap",
-     hand("B1 B2 B3 B4 B5 B6 B7 B8 B9 B2 B3 B4 RD RD", rules="sg-tai-card", bonus="F2 S2 CAT"), 5, False),
+     hand("B1 B2 B3 B4 B5 B6 B7 B8 B9 B2 B3 B4 B5 B5", rules="sg-tai-card", bonus="F2 S2 CAT"), 5, False),
     ("002 Kong on Kong: the limit",
      hand("B1 B2 B3 D4 D5 D6 D9 D9", melds=["kong B5", "kong C5"], win="self_draw",
           events=["double_kong_replacement"], rules="sg-classic"), 5, True),
@@ -191,6 +192,23 @@ def _seven_pairs(win, options, expected):
     return check
 
 
+# Seven pairs that also read as four chows and an eye (B1-B2-B3 twice, D4-D5-D6 twice, C9 C9), won on the
+# D4 that makes D5-D6 a two-sided wait: the chow reading is a Greater Sequence Hand (4), or with a flower a
+# Lesser Sequence Hand (1)
+SEVEN_PAIRS_AS_CHOWS = "B1 B1 B2 B2 B3 B3 D5 D5 D6 D6 C9 C9 D4 D4"
+
+
+def _seven_pairs_never_a_sequence_hand():
+    # 002 line 626 (Note 4): "does not stack with either 'Greater Sequence' or 'Lesser Sequence'": one
+    # reading or the other, the better, never 2 + 4 (capped 5) or 2 + 1
+    options = {"seven_pairs": 2}
+    greater = score_hand(hand(SEVEN_PAIRS_AS_CHOWS, rules="sg-classic", options=options))
+    lesser = score_hand(hand(SEVEN_PAIRS_AS_CHOWS, bonus="F1", rules="sg-classic", options=options))
+    return (tally(greater), greater["doubles"], tally(lesser), lesser["doubles"]) == (
+        {"ping_hu": 4}, 4, {"seven_pairs": 2}, 2,
+    )  # fmt: skip
+
+
 def _last_tile_drawer_does_not_discard():
     # 001 line 17, 000 "When is the game finished?": nobody wins on the last tile's discard
     on_a_discard = score_hand(hand(PLAIN + " RD RD RD", events=["last_tile"]))
@@ -231,8 +249,7 @@ PLAY = [
      _seven_pairs("self_draw", {}, (3, False, False))),
     ("002 line 622: Seven Pairs Note 2, the limit where the host lists it",
      _seven_pairs("self_draw", {"limit_hands": ["seven_pairs"]}, (5, True, False))),
-    ("002 line 626: Seven Pairs Note 4, never a sequence hand",
-     _seven_pairs("discard", {}, (2, False, False))),
+    ("002 line 626: Seven Pairs Note 4, never a sequence hand", _seven_pairs_never_a_sequence_hand),
     ("001 line 17: the player who draws the last tile does not discard", _last_tile_drawer_does_not_discard),
     ("001 line 17: nobody won: a draw moves no chips", _nobody_wins_after_the_last_tile),
     ("004 line 14: a kong on the last tile needs no replacement and is paid", _kong_on_the_last_tile),

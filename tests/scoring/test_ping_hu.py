@@ -173,9 +173,9 @@ CLASSIC = [
         "002 Robbing the Kong",
     ),
     (
-        "Full Flush Greater Sequence: a special hand",
+        "Full Flush Greater Sequence: 8 points (line 385), one item",
         hand(FULL_FLUSH, rules="sg-classic"),
-        {"full_flush_ping_hu": 5},
+        {"full_flush_ping_hu": 8},
         "002 Full Flush Greater",
     ),
 ]
@@ -234,12 +234,12 @@ def parsed(win: str = "discard"):
 
 
 RULE_26 = [
-    ("two-sided wait on two tiles", "discard", reading("two_sided", "B5 B8"), SPGG_FLAGS, None, "26c"),
+    ("two-sided wait on two tiles", "discard", reading("two_sided", "B5 B8"), "spgg-2023", None, "26c"),
     (
         "edge wait, even with another tile to wait on",
         "discard",
         reading("edge", "B3 B6"),
-        SPGG_FLAGS,
+        "spgg-2023",
         "edge_wait",
         "26e",
     ),
@@ -247,37 +247,44 @@ RULE_26 = [
         "closed wait, even with another tile to wait on",
         "discard",
         reading("closed", "B5 B8"),
-        SPGG_FLAGS,
+        "spgg-2023",
         "closed_wait",
         "26d",
     ),
-    ("single wait on one tile", "discard", reading("single", "D8"), SPGG_FLAGS, "single_wait", "26f"),
-    ("single wait that is a multiple wait", "discard", reading("single", "B4 B7"), SPGG_FLAGS, None, "26f"),
+    ("single wait on one tile", "discard", reading("single", "D8"), "spgg-2023", "single_wait", "26f"),
+    ("single wait that is a multiple wait", "discard", reading("single", "B4 B7"), "spgg-2023", None, "26f"),
     (
         "a two-sided shape with only one tile left to win on",
         "discard",
         reading("two_sided", "B5"),
-        SPGG_FLAGS,
+        "spgg-2023",
         "one_tile_wait",
         "26c",
     ),
-    ("edge wait self-drawn", "self_draw", reading("edge", "B3"), SPGG_FLAGS, None, "26g"),
-    ("dragon eye", "discard", reading("two_sided", "B5 B8", eye="GD"), SPGG_FLAGS, "valued_eye", "26a"),
+    ("edge wait self-drawn", "self_draw", reading("edge", "B3"), "spgg-2023", None, "26g"),
+    ("dragon eye", "discard", reading("two_sided", "B5 B8", eye="GD"), "spgg-2023", "valued_eye", "26a"),
     (
         "004: a closed wait with two tiles is a multiple wait",
         "discard",
         reading("closed", "B5 B8"),
-        TAI_FLAGS,
+        "sg-tai-card",
         None,
         "004",
     ),
-    ("004: one tile to win on", "discard", reading("two_sided", "B5"), TAI_FLAGS, "one_tile_wait", "004"),
-]
+    ("004: one tile to win on", "discard", reading("two_sided", "B5"), "sg-tai-card", "one_tile_wait", "004"),
+    # 002 Greater Sequence Hand: "in-between/edge/single only self-picked", though the hand waits on more
+    ("002: a closed wait with another tile to wait on, discard", "discard", reading("closed", "B5 B8"),
+     "sg-classic", "closed_wait", "002 Greater Sequence Hand"),
+    # 000 All Chow game: "more than one winning tile" on a discard; a closed wait with two tiles has them
+    ("000: a closed wait with two tiles to win on, discard", "discard", reading("closed", "B5 B8"),
+     "sgmj-2002", None, "000 All Chow game"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("case", "win", "r", "flags", "fault", "rule"), RULE_26)
 def test_rule_26_on_hand_built_readings(case, win, r, flags, fault, rule):
-    assert ping_hu_fault(parsed(win), r, flags) == fault
+    # the rule set's settings read when the case runs (tests/rules_mutation.py flips them)
+    assert ping_hu_fault(parsed(win), r, get_ruleset(flags).settings) == fault
 
 
 def test_a_pong_is_not_ping_hu():

@@ -233,9 +233,10 @@ BAO_CASES = [
     ),
     (
         "2002 pay all on a self-pick",
-        win("sgmj-2002", win="self_draw", doubles=2, liable="N"),
-        {"N": 24},
-        "000 Pay all situations",
+        win("sgmj-2002", win="self_draw", doubles=5, liable="N"),
+        {"N": 192},
+        "000 Pay all situations: a self-pick at the Double Limit (line 349); below it, a refusal "
+        "(test_matrix_clauses.py::test_000_discard_only_scenarios_refuse_a_self_pick)",
     ),
     (
         "13 Wonders under Bao: three full shares",

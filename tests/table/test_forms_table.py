@@ -169,3 +169,16 @@ def test_a_recorded_entry_fills_the_form_again_the_same(case):
 )  # fmt: skip
 def test_problems_are_told_in_the_words_of_the_table(code, message, field, words):
     assert explain(code, message, field) == words
+
+
+def test_a_refused_bao_is_told_in_the_readers_language():
+    """A liable seat the engine refuses (004 lines 65-71; 000 lines 360-363, issue 52) names no field: its
+    reason is the engine's own explained sentence, translated like an impossible event's."""
+    from django.utils import translation
+
+    from scoring.words import REFUSAL_WHY
+
+    message = REFUSAL_WHY["bao_consequence_not_met"]
+    assert explain("bao_consequence_not_met", message, "liable") == message
+    with translation.override("zh-hans"):
+        assert explain("bao_consequence_not_met", message, "liable").startswith("包牌：自摸胡牌时")

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.words import error_text
+from scoring.words import REFUSAL_WHY, error_text
 from tournament.forms.scoresheet_kinds import MELD_SLOTS, PAYOUT_KINDS, SELF
 
 
@@ -131,7 +131,7 @@ def explain(code: str, message: str, field: str | None = None) -> str:
     """A ledger or engine problem in the words of the table."""
     if code in _PLAIN_WORDS:
         return str(_PLAIN_WORDS[code])
-    if code.startswith("event_"):  # an event the hand cannot have had: which, and why (issue 37)
+    if code.startswith("event_") or code in REFUSAL_WHY:  # an impossible event (issue 37), a refused Bao (52)
         return error_text({"message": message}, gettext)
     top = re.split(r"[.\[]", field or "", maxsplit=1)[0]
     where = str(_FIELD_WORDS[top]) if top in _FIELD_WORDS else None

@@ -50,8 +50,9 @@ GROUPS: tuple[tuple[str, object, tuple[str, ...]], ...] = (
     )),
     ("penalties", _("Penalties"), ("false_win_doubles", "false_win_payment")),
     ("bao", _("Bao (paying for all)"), (
-        "bao_self_draw", "bao_on_other_discard", "bao_scenarios", "bao_limit_doubles", "bao_min_shown",
-        "fresh_tile_kong_tiles", "fresh_tile_win_tiles", "fresh_tile_seen_in", "kong_discarder_pays_for_all",
+        "bao_self_draw", "bao_on_other_discard", "bao_scenarios", "bao_discard_only_scenarios",
+        "bao_limit_doubles", "bao_min_shown", "fresh_tile_kong_tiles", "fresh_tile_win_tiles",
+        "fresh_tile_seen_in", "kong_discarder_pays_for_all",
     )),
 )  # fmt: skip
 OTHER = ("other", _("Other settings"))
@@ -246,6 +247,13 @@ SETTINGS: dict[str, tuple[object, object]] = {
     "bao_scenarios": (
         _("When a discard makes the discarder liable"),
         _("Tick every situation in which the rules say Bao."),
+    ),
+    "bao_discard_only_scenarios": (
+        _("Situations that pay only on the winning discard"),
+        _(
+            "For these, the liable player pays for all only when his discard is the winning tile; a liable "
+            "player entered for a self-drawn win must show another situation's hand."
+        ),
     ),
     "bao_limit_doubles": (
         _("Bao limit (doubles)"),

@@ -43,9 +43,7 @@ SG_CLASSIC = Preset(
                 "double_kong_replacement",  # Kong on Kong
                 "heavenly",
                 "earthly",
-                # Full Flush Greater Sequence: "generally awarded 8 points ... Most playing circles consider
-                # this a special hand" (choice: the special hand, as most circles do)
-                "full_flush_ping_hu",
+                # not Full Flush Greater Sequence: line 385 gives it 8 points (full_flush_ping_hu)
             ],
             "002",
             "awarded the limit / special hand",
@@ -127,9 +125,14 @@ SG_CLASSIC = Preset(
         "ping_hu": cite("002 Greater Sequence Hand", "scores 4 points"),
         # Lesser Sequence Hand
         "little_ping_hu": cite("002 Greater Sequence Hand", "'Lesser Sequence Hand' ... awards only 1 point"),
-        # limit (see limit_hands)
+        # line 385: 8 points, one item replacing both (the hand line 387 names; capped at the limit like any
+        # hand: at five or six it counts the limit, at an organiser's 10 it counts 8). Line 387's "special
+        # hand, whereby all players pay double that of the limit" is qualified ("most playing circles"): a
+        # circle lists it in all_pay_full_hands (payments.md Special hands).
         "full_flush_ping_hu": Rule(
-            None, "002 Full Flush Greater Sequence Hand", "Most playing circles consider this a special hand"
+            8,
+            "002 Full Flush Greater Sequence Hand",
+            "it is generally awarded 8 points. 4 points for a full flush and 4 points for the sequence hand",
         ),
         # in-between, edge or single: not on a discard
         "ping_hu_wait_shapes": Rule(
@@ -260,6 +263,8 @@ SG_CLASSIC = Preset(
             "002 Paying for all players under non-shooter mode",
             "if Player A eventually win by Self-Pick or on Player B's discard",
         ),
+        # "if Player A eventually win by Self-Pick or on Player B's discard", whatever the scenario
+        "bao_discard_only_scenarios": Rule([]),
         "bao_scenarios": Rule(
             [
                 "fresh_tile_kong",

@@ -201,6 +201,8 @@ SG_TAI_CARD = Preset(
             "Full Flush later; ... wins on All Honours later; ... winning during the same turn on "
             "replacement tile",
         ),
+        # every scenario on a self-drawn win, where it meets a consequence (bao_needs_consequence)
+        "bao_discard_only_scenarios": Rule([]),
         "bao_scenarios": Rule(
             [
                 "fresh_tile_kong",

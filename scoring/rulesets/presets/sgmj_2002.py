@@ -182,6 +182,17 @@ SGMJ_2002 = Preset(
         # the scenarios say what the discard completes, not what the win must be worth
         "bao_needs_consequence": Rule(False),
         "bao_scenarios": Rule(["two_dragons", "three_winds", "limit_shown", "same_suit", "fresh_tile_win"]),
+        # The Dragon and Wind Tile Set and Double Limit scenarios (lines 321-355) pay "if player A won by
+        # picking his own winning tile or player B threw the winning tile"; the Full Color (lines 360-363)
+        # and End of Game (line 369) scenarios only when B "throws a tile ... that causes that player to
+        # win": a liable seat on a self-drawn win must show three dragon or four wind pongs or the limit.
+        "bao_discard_only_scenarios": Rule(
+            ["same_suit", "fresh_tile_win"],
+            "000 Full Color Scenario; End of Game Scenario",
+            "player B throws a tile of that same suit that causes that player to win the game; any player "
+            "that discards a tile that is not contained in the discarded tiles which causes another player "
+            "to win the game",
+        ),
         "bao.same_suit": cite(
             "000 Full Color Scenario", "3 or 4 sets ... all in the same suit in the exposed tiles"
         ),

@@ -279,6 +279,13 @@ SPGG_2023 = Preset(
             "001 rule 27",
             "the player assuming liabilities bears the responsibility should the player eventually game",
         ),
+        # 27: every scenario, "including self-drawn win"
+        "bao_discard_only_scenarios": Rule(
+            [],
+            "001 rule 27",
+            "the last player who discarded a tile that fits the scenario will assume the liabilities, "
+            "including self-drawn win",
+        ),
         "bao_scenarios": Rule(
             [
                 "same_suit",  # 27a
