@@ -27,10 +27,11 @@ DOMAIN = (
     "season",
     "ratings",
     "notifications",
+    "privacy",
     "teams",
 )
 ADAPTERS = ("views", "api", "forms", "admin", "templatetags", "management", "project")
-PURE_DATA = {"scoring/rulesets_data.py"}  # settings' values and citations, no logic
+PURE_DATA: set[str] = set()  # a module of data alone (no logic) may pass 400 lines if named here; none does
 
 
 def _modules(package: str) -> dict[str, Path]:
@@ -138,3 +139,90 @@ def test_no_module_over_400_lines_except_pure_data():
         if (n := len(path.read_text().splitlines())) > 400 and str(path.relative_to(ROOT)) not in PURE_DATA
     )
     assert long == []
+
+
+# The scoring adapter's Django parts: everything else under ``scoring/`` (the core, its words and tables,
+# the adapter's own plain modules) imports no Django, DRF or drf-spectacular (issue 53).
+SCORING_DJANGO_PARTS = {
+    "scoring/adapter/api.py",
+    "scoring/adapter/apps.py",
+    "scoring/adapter/openapi.py",
+    "scoring/adapter/views.py",
+    "scoring/adapter/urls",
+    "scoring/adapter/templatetags",
+    "scoring/adapter/management",
+}
+DJANGO_PACKAGES = ("django", "rest_framework", "drf_spectacular")
+
+
+def _django_importers(package: str) -> set[str]:
+    found = set()
+    for path in _modules(package).values():
+        for node in ast.walk(_parse(path)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names += [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(n.split(".")[0] in DJANGO_PACKAGES for n in names):
+                found.add(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_no_django_under_scoring_but_the_adapter_s_django_parts():
+    outside = sorted(
+        path
+        for path in _django_importers("scoring")
+        if not any(path == part or path.startswith(part + "/") for part in SCORING_DJANGO_PARTS)
+    )
+    assert outside == []
+    # the words and tables people read are plain data, marked for makemessages with scoring.i18n
+    assert {"scoring/words.py", "scoring/i18n.py"}.isdisjoint(_django_importers("scoring"))
+
+
+def test_the_django_import_finder_finds_one():
+    assert "scoring/adapter/views.py" in _django_importers("scoring")
+
+
+def test_the_admin_is_a_package_and_the_design_searches_are_tools():
+    """The admin is ``tournament/admin/``, a module per part (issue 53, item 1); the one-off searches that
+    found the stored seating designs are ``tools/designs/``, not benchmarks (item 2)."""
+    assert (ROOT / "tournament" / "admin" / "__init__.py").exists()
+    assert sorted(p.name for p in (ROOT / "tournament").glob("admin*.py")) == []
+    assert sorted(p.name for p in (ROOT / "bench").glob("find_*.py")) == []
+    assert (ROOT / "tools" / "designs" / "README.md").exists()
+
+
+# The pages of issue 53's item 4 read through their parts' selectors: the view builds no query itself. A
+# lookup of the URL's subject by its key (``get_object_or_404(Model, pk=...)``) is the adapter's; a
+# queryset (``.objects``, ``.filter(``, ``select_related`` …) is a read, and a read goes in ``selectors.py``.
+VIEWS_WITHOUT_QUERIES = (
+    "tournament/views/organiser/stages.py",
+    "tournament/views/organiser/teams.py",
+    "tournament/views/organiser/season.py",
+)
+QUERY_METHODS = {
+    "filter", "exclude", "select_related", "prefetch_related", "annotate", "aggregate", "values_list",
+    "exists", "order_by", "in_bulk", "only", "defer", "distinct", "raw", "extra", "select_for_update",
+}  # fmt: skip
+
+
+def _queries(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(_parse(path)):
+        if isinstance(node, ast.Attribute) and node.attr == "objects":
+            found.append(f"{path.name}:{node.lineno} .objects")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in QUERY_METHODS
+        ):
+            found.append(f"{path.name}:{node.lineno} .{node.func.attr}(")
+    return sorted(found)
+
+
+def test_the_views_of_item_4_make_no_query_themselves():
+    assert [q for name in VIEWS_WITHOUT_QUERIES for q in _queries(ROOT / name)] == []
+
+
+def test_the_query_finder_finds_one(tmp_path):
+    view = tmp_path / "view.py"
+    view.write_text("def page(c):\n    a = Entry.objects.all()\n    return c.stages.select_related('x')\n")
+    assert _queries(view) == ["view.py:2 .objects", "view.py:3 .select_related("]

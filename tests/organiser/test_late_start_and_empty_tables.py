@@ -107,20 +107,21 @@ def test_the_api_starts_with_a_new_end_and_refuses_a_past_one(organiser, late_ro
     assert timedelta(minutes=118) < Round.objects.get(pk=round_.pk).ends_at - timezone.now()
 
 
-def test_more_time_during_play_goes_through_the_round_door(olivia, organiser, late_round):
+def test_more_time_during_play_goes_through_the_clock_door(olivia, organiser, late_round):
+    """Time is up: the page's one clock control (issue 53) plays on for minutes from now, as extra time."""
     round_, *_ = late_round
     round_start(round_, user=organiser)
     page = olivia.get(reverse("organiser:round", args=[round_.pk])).content.decode()
-    assert 'data-testid="time-up"' in page and 'value="extend"' in page
+    assert 'data-testid="time-up"' in page and "Play on for (minutes from now)" in page
+    assert 'value="extend"' not in page and page.count('name="minutes"') == 1  # one control, not two
     answer = olivia.post(
-        reverse("organiser:round_status", args=[round_.pk]),
-        {"action": "extend", "minutes": "30"},
-        follow=True,
+        reverse("organiser:round_extra_time", args=[round_.pk]), {"minutes": "30"}, follow=True
     )
     round_.refresh_from_db()
-    assert f"The round now ends at {timezone.localtime(round_.ends_at):%H:%M}" in answer.content.decode()
-    assert round_.ends_at > timezone.now() + timedelta(minutes=28)
-    assert AuditEntry.objects.filter(action="round_changed").exists()
+    assert f"The round now ends at {timezone.localtime(round_.clock_ends):%H:%M}" in answer.content.decode()
+    assert timedelta(minutes=29) <= round_.clock_ends - timezone.now() <= timedelta(minutes=31)
+    assert round_.extra_minutes >= 89  # the schedule stays as it was; the hour behind is extra time
+    assert AuditEntry.objects.filter(action="round_extra_time").exists()
 
 
 # --- item 2: a table that never played -------------------------------------------------------------------

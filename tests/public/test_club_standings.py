@@ -151,3 +151,21 @@ def test_the_pdf_prints_the_clubs_after_the_players(client, league):
     assert text.index("Ben Tan") < text.index("Clubs")
     response = client.get(reverse("public:standings_pdf", args=[competition.pk]))
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_the_page_and_the_pdf_read_the_stored_lines_once_for_the_players_and_the_clubs(client, league):
+    """The club board is made of the lines the players' table read (``store.kept_lines``), not a second
+    read of every stored row (issue 53)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournament.standings import store
+
+    competition = league["competition"]
+    for name in ("public:standings", "public:standings_pdf"):
+        store._RANKED.clear()  # as in a fresh process: nothing ranked yet
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(reverse(name, args=[competition.pk]))
+        assert response.status_code == 200
+        reads = [q["sql"] for q in queries if "standingrow" in q["sql"].lower() and "net_chips" in q["sql"]]
+        assert len(reads) == 1, (name, reads)

@@ -114,6 +114,15 @@ def test_the_screen_answer_is_kept_between_changes_and_moves_with_them(
     assert first["hands"] == 3 and first["last_hand"]["outcome"] == "draw"
 
 
+def test_every_spelling_of_the_competition_s_id_shares_one_kept_answer(client, league):
+    competition = league["competition"]
+    first = client.get(screen_url(competition))
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(f"/api/v1/competitions/0{competition.pk}/screen/")
+    assert again.status_code == 200 and len(queries) == 0 and again.content == first.content
+    assert client.get("/api/v1/competitions/x7/screen/").status_code == 404
+
+
 def test_the_message_line_through_its_door_page_and_api(
     client, league, organiser, stranger, django_capture_on_commit_callbacks
 ):

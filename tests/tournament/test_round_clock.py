@@ -172,3 +172,49 @@ def test_a_hand_in_the_extra_time_is_not_late_one_after_it_is(playing, organiser
     assert [h.pk for h in integrity_report(playing.competition).late_hands] == []
     Round.objects.filter(pk=playing.pk).update(extra_minutes=0)
     assert [h.pk for h in integrity_report(playing.competition).late_hands] == [within.pk]
+
+
+def test_the_one_clock_control_plays_on_from_now_once_the_clock_has_run_out(client, playing, organiser):
+    """Issue 53: the page has one clock control. While the clock runs it adds extra time; once it has
+    run out, its minutes count from now (as extra time); a round with no end gets one. Bad input: 400."""
+    url = reverse("organiser:round_extra_time", args=[playing.pk])
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:round", args=[playing.pk])).content.decode()
+    assert page.count('name="minutes"') == 1 and "Extra time (minutes)" in page
+    Round.objects.filter(pk=playing.pk).update(
+        ends_at=timezone.now() - timedelta(minutes=40), extra_minutes=10
+    )
+    page = client.get(reverse("organiser:round", args=[playing.pk])).content.decode()
+    assert page.count('name="minutes"') == 1 and "Play on for (minutes from now)" in page
+    for bad in ("0", "-5", "lots", "1441", "250"):  # 250 from now: past the most extra time a round may have
+        assert client.post(url, {"minutes": bad}).status_code == 400
+    playing.refresh_from_db()
+    assert playing.extra_minutes == 10
+    assert client.post(url, {"minutes": "15", "expected": "10"}).status_code == 302
+    playing.refresh_from_db()
+    assert timedelta(minutes=14) <= playing.clock_ends - timezone.now() <= timedelta(minutes=16)
+    assert 10 + 30 + 14 <= playing.extra_minutes <= 10 + 30 + 16  # 30 behind the clock, 15 on
+    entry = AuditEntry.objects.filter(action="round_extra_time").latest("pk")
+    assert entry.data["total"] == playing.extra_minutes
+    page = client.get(reverse("organiser:round", args=[playing.pk])).content.decode()
+    assert 'data-testid="time-up"' not in page and "playing past its end time" not in page  # the clock runs
+    # the clock runs again: the same control adds extra time to it
+    assert client.post(url, {"minutes": "5"}).status_code == 302
+    before = playing.extra_minutes
+    playing.refresh_from_db()
+    assert playing.extra_minutes == before + 5
+    # a round playing with no end time: the control gives it one, minutes from now
+    Round.objects.filter(pk=playing.pk).update(ends_at=None, extra_minutes=0)
+    assert client.post(url, {"minutes": "45"}).status_code == 302
+    playing.refresh_from_db()
+    assert timedelta(minutes=44) <= playing.ends_at - timezone.now() <= timedelta(minutes=46)
+    assert AuditEntry.objects.filter(action="round_changed").exists()
+
+
+def test_the_api_s_extra_time_does_not_play_on(playing, organiser):
+    """The API is unchanged: its minutes are always added to the clock, run out or not."""
+    Round.objects.filter(pk=playing.pk).update(ends_at=timezone.now() - timedelta(minutes=40))
+    answer = client_for(organiser).post(
+        f"/api/v1/rounds/{playing.pk}/extra-time/", {"minutes": 10}, format="json"
+    )
+    assert answer.status_code == 200 and answer.json()["extra_minutes"] == 10

@@ -56,7 +56,7 @@ def pairs_of(design, classes=None):
         (transversal(12), 48, 4, False),  # 12 = 4 x 3: the factor 3 cannot hold four distinct x
         (golf_32(), 32, 10, False),  # social golfer 8-4-10
         (gf25_levels(), 100, 33, True),  # resolvable (100, 4, 1)
-        (rotational_gdd(45), 136, 45, True),  # resolvable (136, 4, 1), stored (bench/find_design_turning.py)
+        (rotational_gdd(45), 136, 45, True),  # resolvable (136, 4, 1), stored (tools/designs/)
     ],
     ids=lambda x: getattr(x, "name", str(x)),
 )
@@ -91,7 +91,8 @@ def test_rotational_gdd_meets_everyone_but_the_group_exactly_once(n, players):
     ("players", "rounds", "group_size"), [(44, 14, 2), (56, 18, 2), (60, 19, 3), (80, 26, 2)]
 )
 def test_levels_gdd_meets_everyone_but_the_group_exactly_once(players, rounds, group_size):
-    """Stored SAT finds (``bench/find_design_levels.py``, ``find_design_halves.py``): 2^22, 2^28, 3^20."""
+    """Stored SAT finds (``tools/designs/find_design_levels.py``, ``find_design_halves.py``): 2^22, 2^28,
+    3^20."""
     design = levels_gdd(players)
     assert (design.points, design.length) == (players, rounds)
     groups = sorted(tuple(sorted(g)) for g in design.groups)

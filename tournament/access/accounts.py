@@ -167,18 +167,24 @@ def player_link(
         if Player.objects.filter(user=account).exists():
             raise AccountError({"username": [_("This account is already linked to another player.")]})
         grant_role(competition, account, Invitation.Role.PLAYER, locked)
-        audit_competition(
-            "player_linked",
-            user,
-            competition,
-            gettext_noop("%(actor)s linked the account %(account)s to %(player)s"),
-            meta,
-            object_type="player",
-            object_id=locked.pk,
-            args={"account": account.username, "player": locked.name},
-            data={"account": account.pk, "player": locked.pk},
-        )
+        text = gettext_noop("%(actor)s linked the account %(account)s to %(player)s")
+        _audit_link("player_linked", text, user, competition, locked, account, meta)
     return locked
+
+
+def _audit_link(action: str, text: str, user, competition: Competition, player: Player, account, meta):
+    """The audit entry of a player's account tied or untied: the same subject and ids either way."""
+    audit_competition(
+        action,
+        user,
+        competition,
+        text,
+        meta,
+        object_type="player",
+        object_id=player.pk,
+        args={"account": account.username, "player": player.name},
+        data={"account": account.pk, "player": player.pk},
+    )
 
 
 def player_unlink(
@@ -195,17 +201,8 @@ def player_unlink(
         account = locked.user
         locked.user = None
         locked.save(update_fields=["user"])
-        audit_competition(
-            "player_unlinked",
-            user,
-            competition,
-            gettext_noop("%(actor)s unlinked the account %(account)s from %(player)s"),
-            meta,
-            object_type="player",
-            object_id=locked.pk,
-            args={"account": account.username, "player": locked.name},
-            data={"account": account.pk, "player": locked.pk},
-        )
+        text = gettext_noop("%(actor)s unlinked the account %(account)s from %(player)s")
+        _audit_link("player_unlinked", text, user, competition, locked, account, meta)
     return locked
 
 

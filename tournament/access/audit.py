@@ -184,3 +184,50 @@ def audit_entry(action: str, user, entry, words: str, meta: RequestMeta | None =
         data=data,
         meta=meta,
     )
+
+
+def audit_attendance(
+    action: str, user, round_, entry, words: str, meta: RequestMeta | None = None, **data
+) -> AuditEntry:
+    """A player's reply for a night or their check-in (``season.attendance``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=round_.competition,
+        object_type="attendance",
+        object_id=entry.pk,
+        words=words,
+        args={"player": entry.player.name, "round": round_.number, **_plain_args(data)},
+        data={"round": round_.number, "player": entry.player_id, **data},
+        meta=meta,
+    )
+
+
+def audit_stage(action: str, user, stage, words: str, meta: RequestMeta | None = None, **data) -> AuditEntry:
+    """A stage made, given a round, its cut published or a qualifier replaced (``stages.services``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=stage.competition,
+        object_type="stage",
+        object_id=stage.pk,
+        words=words,
+        args={"stage": stage.name, **_plain_args(data)},
+        data={"stage": stage.number, **data},
+        meta=meta,
+    )
+
+
+def audit_team(action: str, user, team, words: str, meta: RequestMeta | None = None, **data) -> AuditEntry:
+    """A team made, changed or deleted, its roster or its captain changed (``teams.services``)."""
+    return audit_write(
+        action,
+        user=user,
+        competition=team.competition,
+        object_type="team",
+        object_id=team.pk,
+        words=words,
+        args={"team": team.name, **_plain_args(data)},
+        data={"team": team.pk, **data},
+        meta=meta,
+    )

@@ -13,11 +13,6 @@ def reminder_entries(round_: Round) -> list[Entry]:
     return season.reminder_recipients(round_)
 
 
-def reminder_recipients(round_: Round) -> list[int]:
-    """The players (ids) reminded of ``round_``."""
-    return [entry.player_id for entry in reminder_entries(round_)]
-
-
 def next_night(competition: Competition) -> Round | None:
     """The competition's next round not yet played: the one replies are asked for."""
     waiting = Round.objects.filter(

@@ -145,6 +145,8 @@ def competition_alerts(competition: Competition, *, round_: Round | None = None)
     if round_ is not None:
         rounds = rounds.filter(pk=round_.pk)
     for late in rounds.order_by("number"):
+        if late.clock_ends > timezone.now():  # playing on in extra time: its clock still runs
+            continue
         alerts.items.append(
             Alert(
                 "time",

@@ -11,16 +11,20 @@ Words:
 
 ``round_add_time`` is the one door for extra time: the page, the API and the admin action call it. It
 takes minutes to add (or, negative, to take back a mistake), never leaves the total below zero or above
-``MAX_EXTRA``, and only while the round is seated or playing and has an end time. This module does not
-end a round when its clock runs out: the organiser does (``lifecycle.round_end``).
+``MAX_EXTRA``, and only while the round is seated or playing and has an end time. The round page's one
+clock control asks it with ``play_on=True``: once a playing round's clock has run out (or it has no end),
+the minutes count from now, so that the organiser's "play on for 15 minutes" means 15 minutes of play.
+This module does not end a round when its clock runs out: the organiser does (``lifecycle.round_end``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -28,6 +32,7 @@ from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
 from tournament.models import Round
 from tournament.rounds.seating import RoundError
+from tournament.rounds.timing import MAX_MINUTES, ends_in
 
 MAX_STEP = 120  # minutes added (or taken back) at once
 MAX_EXTRA = 240  # minutes of extra time a round may have in all
@@ -77,13 +82,38 @@ def check_minutes(minutes, current: int) -> int:
     return minutes
 
 
+def plays_on(round_: Round) -> bool:
+    """The round plays past its clock, or has none: more time counts from now (the page's control)."""
+    return round_.status == Round.Status.PLAYING and (
+        round_.clock_ends is None or round_.clock_ends <= timezone.now()
+    )
+
+
+def _from_now(locked: Round, minutes) -> int:
+    """The minutes of play from now as extra time for ``locked`` (whose clock has run out)."""
+    try:
+        minutes = int(str(minutes).strip())
+    except ValueError:
+        minutes = 0
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise RoundError(_("Give the minutes to play as a whole number from 1 to 1440."))
+    if locked.ends_at is None:
+        return minutes
+    behind = max(1, math.ceil((ends_in(minutes) - locked.clock_ends).total_seconds() / 60))
+    if locked.extra_minutes + behind > MAX_EXTRA:  # the schedule is the place for more (its edit page)
+        raise RoundError(_("A round has at most %(max)s minutes of extra time.") % {"max": MAX_EXTRA})
+    return behind
+
+
 def round_add_time(
-    round_: Round, *, minutes, expected=None, user=None, meta: RequestMeta | None = None
+    round_: Round, *, minutes, expected=None, user=None, meta: RequestMeta | None = None, play_on=False
 ) -> Round:
     """Give a seated or playing round ``minutes`` of extra time (negative: take some back); audited.
 
     ``expected`` is the extra time the caller saw (the page's form sends it): when it is no longer the
-    round's, the request is a replay (a double tap) or came after someone else's, and nothing changes."""
+    round's, the request is a replay (a double tap) or came after someone else's, and nothing changes.
+    With ``play_on`` (the round page), a playing round whose clock has run out gets the extra time that
+    ends it ``minutes`` from now, and one with no end time gets its end ``minutes`` from now."""
     require_organiser(user, round_.competition)
     with transaction.atomic():
         locked = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
@@ -92,7 +122,8 @@ def round_add_time(
                 _("Round %(n)s is %(status)s: extra time is for a round being played.")
                 % {"n": locked.number, "status": locked.get_status_display().lower()}
             )
-        if locked.ends_at is None:
+        play_on = play_on and plays_on(locked)
+        if locked.ends_at is None and not play_on:
             raise RoundError(_("Round %(n)s has no end time: set one first.") % {"n": locked.number})
         if expected not in (None, "") and str(expected).strip() != str(locked.extra_minutes):
             raise RoundError(
@@ -101,7 +132,13 @@ def round_add_time(
                 )
                 % {"n": locked.number, "total": locked.extra_minutes}
             )
-        minutes = check_minutes(minutes, locked.extra_minutes)
+        if play_on and locked.ends_at is None:  # an untimed round gets its end, as its schedule
+            locked.ends_at = ends_in(_from_now(locked, minutes))
+            locked.save(update_fields=["ends_at"])
+            words = gettext_noop("%(actor)s changed round %(round)s: %(fields)s")
+            audit_round("round_changed", user, locked, words, meta, fields="ends_at")
+            return locked
+        minutes = _from_now(locked, minutes) if play_on else check_minutes(minutes, locked.extra_minutes)
         locked.extra_minutes += minutes
         locked.save(update_fields=["extra_minutes"])  # post_save: the public answers' version moves
         words = (

@@ -41,6 +41,7 @@ from tournament.rounds.seating_rows import (  # noqa: F401 - RoundLocked: lifecy
     RoundError,
     RoundLocked,
     RoundSeating,
+    _audit_seated,
     _check_changeable,
     _clubs,
     _history,
@@ -60,7 +61,7 @@ from tournament.seating.winds import order_round, seat_counts
 from tournament.stages.errors import StageError
 from tournament.stages.seating import StagePlan, stage_decides, stage_seating
 from tournament.standings.queue import queue_standings_recompute
-from tournament.teams.selectors import lineup_field
+from tournament.teams.night import team_night
 
 
 def _field(round_: Round) -> list[int]:
@@ -68,14 +69,22 @@ def _field(round_: Round) -> list[int]:
     return sorted(entries.values_list("player_id", flat=True))
 
 
-def _night(round_: Round, seed: int | None, reserves=()) -> tuple[list[int], str, NightField | None]:
+def _night(
+    round_: Round, seed: int | None, reserves=(), seat_regulars: bool = False
+) -> tuple[list[int], str, NightField | None]:
     """Who sits tonight (issue 33, ``tournament.season``): the checked-in, else the yes replies, else
     every active entry; with the organiser's reserves. Every active entry without reserves is seated as
     before (the generator's byes follow its design); otherwise the byes are chosen here, so that they
-    go to those who sat out least, and the generator seats a multiple of four."""
-    lineups = lineup_field(round_)  # a team event's night: the players the teams named (issue 35)
-    if lineups is not None and not reserves:
-        return lineups, "lineups", None
+    go to those who sat out least, and the generator seats a multiple of four. A team event's night seats
+    only the teams' players (``tournament.teams.night``): a team without a lineup is named, and seated by
+    its regulars only when the organiser says so (``seat_regulars``)."""
+    team = team_night(round_)
+    if team is not None:
+        if reserves:
+            raise RoundError(_("A team night seats the teams' players: it takes no reserves."))
+        if team.missing and not seat_regulars:
+            raise RoundError(team.missing_words(round_.number))
+        return team.field(seat_regulars), "lineups", None
     field = seating_field(round_)
     reserves = tuple(sorted(set(reserves)))
     if field.source == "entries" and not reserves:
@@ -125,7 +134,7 @@ def _options(
     round_: Round, seed: int | None, swiss: bool = False, time_budget: float = 10.0, *, anew: bool = False
 ) -> SeatingOptions:
     # The first draw's default seed is the competition's: previews and seatings of one event agree. Drawn
-    # again (``anew``) without a number, the seating is a new one (issue 32: it used to be the same).
+    # again (``anew``) without a number, the seating is a new one: "draw again" must change the tables.
     if seed is None:
         seed = secrets.randbelow(2**31) if anew else round_.competition_id
     return SeatingOptions(seed=seed, rounds=1, swiss=swiss, time_budget=time_budget)
@@ -142,10 +151,11 @@ def _stage_plan(round_: Round) -> StagePlan | None:
 def round_preview(round_: Round, *, seed: int | None = None) -> SeatingPreview:
     """What seating the round will do (tables, byes, who sits out), told before generating."""
     plan = _stage_plan(round_)
-    if plan is not None and plan.tables is not None:  # the stage's own tables: nobody sits out
-        n = sum(len(t) for t in plan.tables)
+    if plan is not None and plan.tables is not None:  # the stage's own tables and byes
+        n = sum(len(t) for t in plan.tables) + len(plan.byes)
         return SeatingPreview(
-            players=n, tables=len(plan.tables), byes_per_round=0, due_for_bye=(), sitting_out=(),
+            players=n, tables=len(plan.tables), byes_per_round=len(plan.byes), due_for_bye=(),
+            sitting_out=plan.byes,
             bye_counts=(), design=None, design_rounds=0,
         )  # fmt: skip
     players = sorted(plan.players) if plan and plan.players is not None else _night(round_, seed)[0]
@@ -170,10 +180,12 @@ def round_seat(
     swiss: bool = False,
     time_budget: float = 10.0,
     reserves: tuple[int, ...] = (),
+    seat_regulars: bool = False,
     meta: RequestMeta | None = None,
 ) -> RoundSeating:
-    """Seat (or seat again) a round that has not started, from who is here (``_night``); a stage's round
-    from the stage's players by the stage's method (``tournament.stages.seating``), whatever door asks."""
+    """Seat (or seat again) a round that has not started, from who is here (``_night``: a team night its
+    teams' lineups, ``seat_regulars`` for a team that named none); a stage's round from the stage's players
+    by the stage's method (``tournament.stages.seating``), whatever door asks."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
     plan = _stage_plan(round_)
@@ -183,13 +195,13 @@ def round_seat(
             % {"n": round_.number, "stage": plan.stage.name}
         )
     if plan is not None and plan.tables is not None:  # placing groups, knockout: the stage's tables
-        return round_seat_given(round_, plan.tables, user=user, meta=meta, method=plan.method)
+        return round_seat_given(round_, plan.tables, user=user, meta=meta, method=plan.method, byes=plan.byes)
     if plan is not None:
         swiss = plan.swiss  # the stage's method, not the form's
     if plan is not None and plan.players is not None:
         players, source, night = sorted(plan.players), "stage", None
     else:
-        players, source, night = _night(round_, seed, reserves)
+        players, source, night = _night(round_, seed, reserves, seat_regulars)
     history = _history(round_)
     options = _options(round_, seed, swiss, time_budget, anew=round_.tables.exists())
     try:
@@ -216,15 +228,13 @@ def round_seat(
         _write_tables(locked, seated.tables)
         no_shows = night_record_seating(locked, source, night.reserves if night else ())
         byes = night.byes if night else seated.byes
-        audit_round(
-            "round_seated",
+        _audit_seated(
             user,
             locked,
-            gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
+            seated.tables,
+            byes,
+            seated.method,
             meta,
-            tables=[list(t) for t in seated.tables],
-            byes=list(byes),
-            method=seated.method,
             seed=options.seed,
             seated_from=source,
             reserves=list(night.reserves if night else ()),
@@ -265,6 +275,8 @@ def competition_plan(
             % {"n": staged[0].number, "stage": staged[1].name}
         )  # fmt: skip
     first = pending[0]
+    if team_night(first) is not None:  # each night from its lineups (issue 49)
+        raise RoundError(_("A team event seats each round from its teams' lineups: seat them one at a time."))
     later_seated = Round.objects.filter(competition=competition, number__gt=first.number).exclude(
         pk__in=[r.pk for r in pending]
     )
@@ -310,7 +322,14 @@ def competition_plan(
 
 def round_report(round_: Round) -> SeatingReport:
     """The quality report of the round as it is seated now (byes: tonight's candidates not seated)."""
-    players = lineup_field(round_) or list(seating_field(round_).candidates)  # a team night: the named
+    team = team_night(round_)  # a team night: its teams' players, never an entry in no team
+    players = team.field(seat_regulars=True) if team else list(seating_field(round_).candidates)
+    if stage_decides(round_) is not None:  # a stage's round: its players, not those it left out (issue 49)
+        try:
+            plan = stage_seating(round_)
+        except StageError:
+            plan = None
+        players = list(plan.players) if plan is not None and plan.players is not None else []
     tables = round_tables(round_)
     seated = {p for t in tables for p in t}
     return seating_report(

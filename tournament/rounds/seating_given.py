@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_round
+from tournament.access.audit import RequestMeta
 from tournament.access.roles import require_organiser
 from tournament.models import Round
 from tournament.rounds.seating_rows import (
     WINDS,
     RoundError,
     RoundSeating,
+    _audit_seated,
     _check_changeable,
     _clubs,
     _history,
@@ -27,7 +27,7 @@ from tournament.seating import report as seating_report
 
 
 def round_seat_given(
-    round_: Round, tables, *, user=None, meta: RequestMeta | None = None, method: str = ""
+    round_: Round, tables, *, user=None, meta: RequestMeta | None = None, method: str = "", byes=()
 ) -> RoundSeating:
     """Seat a round that has not started at tables already chosen (each E, S, W, N player ids): a stage's
     placing groups or knockout tables (issue 36, ``tournament.stages``). A draft, as ``round_seat``'s."""
@@ -40,16 +40,9 @@ def round_seat_given(
         locked = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
         _check_changeable(locked)
         _write_tables(locked, tables)  # a table keeps its row and scorekeeper, a player their seat's link
-        audit_round(
-            "round_seated",
-            user,
-            locked,
-            gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
-            meta,
-            tables=[list(t) for t in tables],
-            byes=[],
-            method=method,
-            seated_from="stage",
-        )
-    report = seating_report(list(tables), _history(locked), clubs=_clubs(everyone, locked.competition_id))
-    return RoundSeating(locked, tuple(tables), (), report, method, "stage")
+        # byes: the stage's players beyond a multiple of four (issue 49)
+        _audit_seated(user, locked, tables, byes, method, meta, seated_from="stage")
+    report = seating_report(
+        list(tables), _history(locked), clubs=_clubs(everyone, locked.competition_id), byes=tuple(byes)
+    )
+    return RoundSeating(locked, tuple(tables), tuple(byes), report, method, "stage")

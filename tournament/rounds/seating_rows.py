@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from tournament.access.audit import audit_round
 from tournament.models import Hand, Round, Seat, Table
 from tournament.seating.model import SeatingReport
 from tournament.standings.queue import queue_standings_recompute
@@ -100,3 +102,19 @@ def _write_tables(locked: Round, tables) -> None:
     if locked.status != Round.Status.SCHEDULED:  # a published round drawn again: a draft until republished
         locked.status = Round.Status.SCHEDULED
         locked.save(update_fields=["status"])
+
+
+def _audit_seated(user, locked: Round, tables, byes, method: str, meta, **how) -> None:
+    """The draft seating's audit entry, drawn or given: its tables, byes and method, and ``how`` it was
+    seated (``seated_from``; a draw's seed, reserves and no-shows)."""
+    audit_round(
+        "round_seated",
+        user,
+        locked,
+        gettext_noop("%(actor)s drew a draft seating for round %(round)s"),
+        meta,
+        tables=[list(t) for t in tables],
+        byes=list(byes),
+        method=method,
+        **how,
+    )

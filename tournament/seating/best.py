@@ -39,8 +39,8 @@ def fewest_same_club_tables(clubs: Sequence[str | None], tables: int) -> int:
     when the players without a club plus, for each club, ``min(size, c)``
     fill their ``4c`` seats, and then they can (deal each club's players out
     to the ``c`` tables in turn: no table gets two). The answer is ``tables``
-    minus the largest such ``c`` (issue 32: the report flagged 6 where fewer
-    was impossible, without saying so).
+    minus the largest such ``c`` (issue 32): the report says when fewer is
+    impossible, so a count it flags is not taken for a fault of the draw.
     """
     sizes = Counter(c for c in clubs if c)
     clubless = sum(1 for c in clubs if not c)

@@ -21,7 +21,7 @@ picks, for a player count, the construction with the most classes):
   100 players over 33 rounds, every pair exactly once (``gf25_levels``): points
   ``GF(25) x {0,1,2,3}``, a base class invariant under ``x -> -x`` developed
   over the 25 translations plus 8 classes of translates of one transversal
-  block each; found by a SAT search (``bench/find_design_100_gf25.py``).
+  block each; found by a SAT search (``tools/designs/find_design_100_gf25.py``).
 - **Transversal designs** for any ``v = 4m``: four levels of ``m`` points; the
   round for multiplier ``b`` seats ``{(i, a + b * x_i) : i = 0..3}`` for every
   ``a`` of the ring ``R = product of GF(q)`` over the prime powers ``q`` of ``m``,
@@ -331,11 +331,11 @@ def golf_32() -> Design:
     return Design("resolvable 4-GDD of type 2^16", 32, len(classes), groups, classes.__getitem__)
 
 
-# 100 players over 33 rounds, every pair exactly once (found by ``bench/find_design_100_gf25.py``). Player
-# ``25 i + x``: level ``i`` (0..3), ``x = 5a + b`` in ``Z5 x Z5`` (the additive group of GF(25)). Round ``t``
-# (t < 25) is the base round translated by ``t``; the base round is ``{(0, i) : i}`` and, for each pair of
-# levels ``k < l`` and each ``(y, z)`` listed, ``{(y, k), (-y, k), (z, l), (-z, l)}`` (invariant under
-# ``x -> -x``). Rounds 25..32: the 25 translates of ``{(0, 0), (a1, 1), (a2, 2), (a3, 3)}``.
+# 100 players over 33 rounds, every pair exactly once (found by ``tools/designs/find_design_100_gf25.py``).
+# Player ``25 i + x``: level ``i`` (0..3), ``x = 5a + b`` in ``Z5 x Z5`` (the additive group of GF(25)).
+# Round ``t`` (t < 25) is the base round translated by ``t``; the base round is ``{(0, i) : i}`` and, for
+# each pair of levels ``k < l`` and each ``(y, z)`` listed, ``{(y, k), (-y, k), (z, l), (-z, l)}``
+# (invariant under ``x -> -x``). Rounds 25..32: the 25 translates of ``{(0, 0), (a1, 1), (a2, 2), (a3, 3)}``.
 _GF25_INVARIANT = (
     (2, 9, 18),
     (3, 21, 12),

@@ -5,7 +5,7 @@ numbered from ``levels * n`` on. Round ``t < n`` is the stored base round with `
 every ``x`` (the fixed point ``a`` sits at base table ``a``, with one player of each of three
 levels); the rounds after those are each the ``n`` translates of one stored transversal block
 ``{(0, 0), (a1, 1), (a2, 2), (a3, 3)}``. Every pair outside the groups meets exactly once, which the
-tests check pair by pair. Found by ``bench/find_design_levels.py`` and ``find_design_halves.py``
+tests check pair by pair. Found by ``tools/designs/find_design_levels.py`` and ``find_design_halves.py``
 (python-sat, CaDiCaL; the shape and run are named with each design below).
 """
 
@@ -40,7 +40,8 @@ _STORED: dict[int, tuple] = {
     ),
     # 56 players, 18 rounds: a resolvable 4-GDD of type 2^28 over Z14 x 4 levels (14 developed rounds and 4
     # invariant ones), groups {(x,i), (x+7,i)}; the base round invariant under trading levels i and i + 2,
-    # found by `bench/find_design_halves.py 14 --fixed 0`, SAT in 55 s (27 Nov 2026). Social golfer 14-4-18.
+    # found by `tools/designs/find_design_halves.py 14 --fixed 0`, SAT in 55 s (27 Nov 2026). Social golfer
+    # 14-4-18.
     56: (
         14,
         4,

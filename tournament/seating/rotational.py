@@ -16,10 +16,10 @@ check by developing every class:
 - ``k = 2``, groups ``{(x,i), (x + n/2, i)}`` and the two fixed points: type
   ``2^(3n/2+1)``, ``(N - 2) / 3`` rounds.
 
-The base classes were found by ``bench/find_design_gdd.py`` (simulated
+The base classes were found by ``tools/designs/find_design_gdd.py`` (simulated
 annealing over base classes invariant under turning the levels, the symmetry
-also used for 40 players in ``bench/find_design.py``), those of ``_TURNING``
-(72 players on) by ``bench/find_design_turning.py`` (SAT over the residues of
+also used for 40 players in ``tools/designs/find_design.py``), those of ``_TURNING``
+(72 players on) by ``tools/designs/find_design_turning.py`` (SAT over the residues of
 such base classes); each is checked by the tests, pair by pair. Resolvable
 4-GDDs of type ``3^u`` are expected for every ``u = 0 (mod 4)``, ``u >= 8``
 (issue 17; the literature on resolvable group divisible designs with blocks of
@@ -71,7 +71,7 @@ _BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
 }
 
 
-# n -> the turning orbits of the base round, found by ``bench/find_design_turning.py n`` (27 Nov 2026,
+# n -> the turning orbits of the base round, found by ``tools/designs/find_design_turning.py n`` (27 Nov 2026,
 # SAT; 96, 108, 132, 136 players with ``--mult m``: the base round also invariant under x -> m x):
 # a block is residues mod n with a level each, its three turns (every level + t) are tables; the first
 # block is the fixed points' (its turn t sits with fixed point t; type 3^(n+1)), or one residue whose

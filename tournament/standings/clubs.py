@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tournament.models import Player
-from tournament.standings.rank import PlayerTotals
+from tournament.standings.rank import PlayerTotals, shared_ranks
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,7 @@ def club_lines(
 def club_rank(lines: Iterable[ClubLine], *, shared_places: bool = True) -> list[RankedClub]:
     """The clubs by chips, best first (module docstring: shared places, ties by name then id)."""
     ordered = sorted(lines, key=lambda c: (-c.chips, c.name.casefold(), c.name, c.club_id))
-    places: list[int] = []
-    for position, line in enumerate(ordered, start=1):
-        same = shared_places and places and ordered[position - 2].chips == line.chips
-        places.append(places[-1] if same else position)
+    places = shared_ranks([line.chips for line in ordered], shared_places)
     return [
         RankedClub(place, places.count(place) > 1, line) for place, line in zip(places, ordered, strict=True)
     ]

@@ -165,8 +165,7 @@ def standings_table_changed(table: Table) -> str:
             seated = set(Seat.objects.filter(table=table).order_by().values_list("player_id", flat=True))
             players = seated | behind.round_players | behind.competition_players
             # A session comes with a table's first hand (issue 32), a ledger change like any other: the
-            # deltas carry it. (A round's start used to give every seated player one, and forced a full
-            # recompute here.)
+            # deltas carry it, so a round's start changes no line and needs no full recompute here.
             if not (behind.other_rounds or behind.unseen_by_round or len(players) > INCREMENTAL_MAX_PLAYERS):
                 old = _lines_of(competition, rnd.pk, players)
                 new = {

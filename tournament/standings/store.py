@@ -63,7 +63,8 @@ from tournament.models import (
 )
 from tournament.standings import cache as standings_cache
 from tournament.standings.compute import scope_totals, season_ranked
-from tournament.standings.rank import PlayerTotals, RankedRow, rank
+from tournament.standings.fair import fair_rank
+from tournament.standings.rank import PlayerTotals, RankedRow
 
 COMPETITION_SCOPE = 0
 # More players than this behind in one scope (a long broker outage): recompute instead.
@@ -118,12 +119,24 @@ def stored_lines(competition: Competition, scope: int = COMPETITION_SCOPE) -> li
 
 # The last ranking of each scope read in this process, with the version it was ranked at: every reader
 # of a league's standings between two hands (1,000 viewers polling) shares one ranking of 2,000 lines.
-_RANKED: dict[tuple, tuple[tuple, list[RankedRow]]] = {}
+# The lines as read are kept beside it: the club standings use them (``kept_lines``), not a second read.
+_RANKED: dict[tuple, tuple[tuple, list[RankedRow], list[PlayerTotals]]] = {}
 _RANKED_SCOPES = 64
 
 
 def stored_standings(competition: Competition, scope: int = COMPETITION_SCOPE) -> list[RankedRow]:
-    """One stored scope, ranked as the competition's organiser set it up (places are computed here).
+    """One stored scope, ranked as the competition's organiser set it up (places are computed here)."""
+    return _ranked_scope(competition, scope)[1]
+
+
+def kept_lines(competition: Competition, scope: int = COMPETITION_SCOPE) -> list[PlayerTotals]:
+    """One stored scope's lines as stored (every session counted, unranked), from the same read as
+    ``stored_standings``: a page showing both reads the rows once."""
+    return _ranked_scope(competition, scope)[2]
+
+
+def _ranked_scope(competition: Competition, scope: int) -> tuple[tuple, list[RankedRow], list[PlayerTotals]]:
+    """The scope's version, its ranking and its lines as stored.
 
     Every writer of the scope's lines moves its ``StandingsMeta`` (``computed_at``
     and the mark), so the scope's version is that row and the ranking settings:
@@ -142,20 +155,20 @@ def stored_standings(competition: Competition, scope: int = COMPETITION_SCOPE) -
     )
     known = _RANKED.get(key)
     if known is not None and known[0] == version and version[0] is not None:
-        return known[1]
+        return known
     lines = stored_lines(competition, scope)
     ranked = (
         season_ranked(competition, lines, round=None)
         if scope == COMPETITION_SCOPE
-        else rank(lines, **ranking)
+        else fair_rank(lines, **ranking)  # a player not in the round: listed after, no place
     )
     if len(_RANKED) >= _RANKED_SCOPES:
         try:
             _RANKED.pop(next(iter(_RANKED)), None)  # the oldest scope read
         except RuntimeError:  # another thread changed the dict meanwhile: it is bounded all the same
             pass
-    _RANKED[key] = (version, ranked)
-    return ranked
+    _RANKED[key] = found = (version, ranked, lines)
+    return found
 
 
 # --- full recompute ----------------------------------------------------------------------------------

@@ -40,28 +40,12 @@ class Recorded:
     transfers: list[ChipTransfer] | None = None  # a new hand's, as written (the answer reads no more)
 
 
-def hand_record(
-    *,
-    table: Table,
-    entry: Mapping[str, Any],
-    user=None,
-    idempotency_key: str = "",
-    expected_number: int | None = None,
-    corrects: Hand | None = None,
-    corrects_id: int | None = None,
-    meta: RequestMeta | None = None,
-) -> Hand:
-    """Record one hand at a table: validate, settle, write in one transaction, queue standings."""
-    hand = hand_record_with_state(
-        table=table,
-        entry=entry,
-        user=user,
-        idempotency_key=idempotency_key,
-        expected_number=expected_number,
-        corrects=corrects,
-        corrects_id=corrects_id,
-        meta=meta,
-    ).hand
+def hand_record(*, table: Table, entry: Mapping[str, Any], **options) -> Hand:
+    """Record one hand at a table: validate, settle, write in one transaction, queue standings.
+
+    ``options`` are ``hand_record_with_state``'s (user, idempotency_key, expected_number, corrects,
+    corrects_id, meta): this answers its hand alone."""
+    hand = hand_record_with_state(table=table, entry=entry, **options).hand
     # The caller may void the hand and look at it again: forget what was known of it when recorded.
     hand._state.fields_cache.pop("void", None)
     hand.__dict__.pop("_prefetched_objects_cache", None)

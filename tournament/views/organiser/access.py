@@ -34,7 +34,7 @@ def managed_competition(request, pk: int) -> Competition:
 
 
 def managed_round(request, pk: int) -> Round:
-    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
+    round_ = round_or_404(pk)
     if not can_manage_competition(request.user, round_.competition):
         raise PermissionDenied(_("You do not organise this competition."))
     return round_
@@ -52,3 +52,8 @@ def managed_competitions(user):
     if user.is_superuser:
         return Competition.objects.all()
     return Competition.objects.filter(organisers=user)
+
+
+def round_or_404(pk: int) -> Round:
+    """The round named by the URL, with its competition (the access checks above and the door's pages)."""
+    return get_object_or_404(Round.objects.select_related("competition"), pk=pk)

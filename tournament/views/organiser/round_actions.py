@@ -1,4 +1,5 @@
-"""The round page's buttons: publish, start (with a new end time), more time, end, finish, reopen, hold.
+"""The round page's buttons: publish, start (with a new end time), end, finish, reopen, hold (more time is
+the clock's one control, ``round_clock``).
 
 Each calls its door in ``tournament.rounds.lifecycle``; this module only
 translates the form and says what happened.
@@ -9,7 +10,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
@@ -58,24 +58,27 @@ def round_status(request, pk: int):
     try:
         if action == "end":
             count_empty = request.POST.get("count_empty") == "on"
+            left = (round_.clock_ends - timezone.now()) if round_.clock_ends else None  # with its extra time
             ended = lifecycle.round_end(round_, user=request.user, meta=meta, count_empty=count_empty)
-            text = _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
-        elif action in ("start", "extend"):
+            if left is not None and left.total_seconds() >= 60:  # "time is up" only when it is (issue 47)
+                minutes = int(left.total_seconds() // 60)
+                text = _("Ended early, %(left)s before time: %(t)s tables ended, the round is finished.") % {
+                    "t": ended,
+                    "left": "{}:{:02d}".format(*divmod(minutes, 60)),
+                }
+            else:
+                text = _("Time is up: %(t)s tables ended, the round is finished.") % {"t": ended}
+        elif action == "start":
             minutes = _minutes(request.POST.get("minutes", ""))
             if minutes is False:
                 messages.error(request, _("Give the minutes to play as a whole number from 1 to 1440."))
                 return redirect("organiser:round", round_.pk)
             ends_at = timing.ends_in(minutes) if minutes else None
-            if action == "start":
-                lifecycle.round_start(round_, user=request.user, meta=meta, ends_at=ends_at)
-                text = _("Round %(n)s has started.") % {"n": round_.number}
-            else:
-                if ends_at is None:
-                    messages.error(request, _("Give the minutes to play as a whole number from 1 to 1440."))
-                    return redirect("organiser:round", round_.pk)
-                lifecycle.round_change(round_, user=request.user, meta=meta, ends_at=ends_at)
-                when = date_format(timezone.localtime(ends_at), "TIME_FORMAT")
-                text = _("The round now ends at %(time)s.") % {"time": when}
+            confirmed = request.POST.get("confirm_date") == "on"  # far from its date: asked (issue 54)
+            lifecycle.round_start(
+                round_, user=request.user, meta=meta, ends_at=ends_at, date_confirmed=confirmed
+            )
+            text = _("Round %(n)s has started.") % {"n": round_.number}
         elif action == "reopen":
             lifecycle.round_reopen(
                 round_, reason=request.POST.get("reason", ""), user=request.user, meta=meta

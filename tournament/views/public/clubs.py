@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 from tournament.models import Competition
 from tournament.standings.clubs import RankedClub, club_standings
 from tournament.standings.exports import csv_attachment, csv_text
-from tournament.standings.store import COMPETITION_SCOPE, stored_lines
+from tournament.standings.store import kept_lines
 from tournament.teams.selectors import standings_of_teams
 from tournament.teams.standings import RankedTeam, points_text
 from tournament.views.public.leaderboard import csv_rank_label, rank_label
@@ -32,7 +32,7 @@ CLUB_COLUMNS = (
 
 def club_board(competition: Competition) -> list[tuple[str, RankedClub]]:
     """Every club of the competition, ranked, with its rank as shown ("=2" for a shared place)."""
-    ranked = club_standings(competition, stored_lines(competition, COMPETITION_SCOPE))
+    ranked = club_standings(competition, kept_lines(competition))  # the rows the players' table read
     return [(rank_label(c.rank, c.shared), c) for c in ranked]
 
 
@@ -43,12 +43,6 @@ def clubs_csv_text(competition: Competition) -> str:
         for _label, c in club_board(competition)
     )
     return csv_text(CLUB_COLUMNS, rows)
-
-
-@require_safe
-def competition_clubs_csv(request, pk: int):
-    competition = get_object_or_404(Competition, pk=pk)
-    return csv_attachment(clubs_csv_text(competition), f"clubs-competition-{competition.pk}.csv")
 
 
 # --- the teams beside the clubs (issue 35: team events) -----------------------------------------------
@@ -78,7 +72,11 @@ def teams_csv_text(competition: Competition) -> str:
     return csv_text(TEAM_COLUMNS, rows)
 
 
+BOARD_CSV = {"clubs": clubs_csv_text, "teams": teams_csv_text}
+
+
 @require_safe
-def competition_teams_csv(request, pk: int):
+def board_csv(request, pk: int, board: str):
+    """The club or the team standings as a CSV download (``board``, given by the URL: "clubs", "teams")."""
     competition = get_object_or_404(Competition, pk=pk)
-    return csv_attachment(teams_csv_text(competition), f"teams-competition-{competition.pk}.csv")
+    return csv_attachment(BOARD_CSV[board](competition), f"{board}-competition-{competition.pk}.csv")

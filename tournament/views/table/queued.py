@@ -22,6 +22,8 @@ and ended when the hand is recorded after all, or when the scorekeeper discards 
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import JsonResponse
@@ -34,7 +36,7 @@ from tournament.tables.ledger.record import hand_record_with_state
 from tournament.tables.models import RefusedHand
 from tournament.tables.refusals import refusal_note, refusal_resolve
 from tournament.tables.selectors import table_fold
-from tournament.views.table.scoresheet import _bound_form, _check_allowed, _table
+from tournament.views.table.scoresheet import _bound_form, _check_allowed, _form_record, _table
 from tournament.views.table.sheet_words import problems_of
 
 
@@ -60,24 +62,32 @@ def _noted(request, table, status: int, code: str, reasons: list[str], **extra) 
 
 
 def _nul_in(post) -> bool:
-    """A NUL anywhere in the form: PostgreSQL stores none (noting or resolving it was a 500 there)."""
+    """A NUL anywhere in the form: PostgreSQL stores none, so noting or resolving it must refuse first."""
     return any("\x00" in key or any("\x00" in v for v in post.getlist(key)) for key in post)
 
 
-def _not_text() -> JsonResponse:
-    return _refused(400, "invalid", [_("Null characters are not allowed.")])
+def _phone_post(view):
+    """A POST from the phone's queue, in one transaction, for the table's scorekeeper or an organiser (403
+    otherwise) with no NUL in the form (400): refused before the hand is read."""
+
+    @require_POST
+    @transaction.atomic
+    @wraps(view)
+    def checked(request, table_id: int):
+        table = _table(table_id)
+        try:
+            _check_allowed(request, table)
+        except PermissionDenied as exc:
+            return _refused(403, "forbidden", [str(exc)])
+        if _nul_in(request.POST):
+            return _refused(400, "invalid", [_("Null characters are not allowed.")])
+        return view(request, table)
+
+    return checked
 
 
-@require_POST
-@transaction.atomic
-def queued(request, table_id: int):
-    table = _table(table_id)
-    try:
-        _check_allowed(request, table)
-    except PermissionDenied as exc:
-        return _refused(403, "forbidden", [str(exc)])
-    if _nul_in(request.POST):
-        return _not_text()
+@_phone_post
+def queued(request, table):
     if request.POST.get("queued_by") != str(request.user.pk):
         return _refused(
             409, "not_yours", [_("This hand was kept on this phone by another user: it is not sent.")]
@@ -89,15 +99,7 @@ def queued(request, table_id: int):
         return _noted(request, table, 400, "invalid", reasons)
     data = form.cleaned_data
     try:
-        recorded = hand_record_with_state(
-            table=table,
-            entry=form.entry(),
-            user=request.user,
-            idempotency_key=data["idempotency_key"],
-            expected_number=data["expected_number"],
-            corrects_id=data.get("corrects"),  # the ledger refuses a hand of another table, or of none
-            meta=request_meta(request),
-        )
+        recorded = _form_record(hand_record_with_state, request, table, form)
     except HandConflict as exc:
         reason = _(
             "The table is at hand %(now)s, not %(number)s: "
@@ -116,17 +118,9 @@ def queued(request, table_id: int):
     return JsonResponse(body, status=201 if recorded.created else 200)
 
 
-@require_POST
-@transaction.atomic
-def resolve(request, table_id: int):
+@_phone_post
+def resolve(request, table):
     """The scorekeeper removed a refused hand from the phone: the organiser's notice of it ends."""
-    table = _table(table_id)
-    try:
-        _check_allowed(request, table)
-    except PermissionDenied as exc:
-        return _refused(403, "forbidden", [str(exc)])
-    if _nul_in(request.POST):
-        return _not_text()
     key = request.POST.get("idempotency_key", "")
     refusal_resolve(table=table, user=request.user, idempotency_key=key, how=RefusedHand.Resolution.DISCARDED)
     return JsonResponse({"resolved": key})

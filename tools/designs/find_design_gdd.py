@@ -18,8 +18,8 @@ finite points meets once over the classes exactly when its difference occurs onc
 The search is simulated annealing over the base class (swaps of two finite points; a fixed block
 only trades a point for one of its level), cost = differences covered twice or more.
 
-    .venv/bin/python bench/find_design_gdd.py 7 3      # 24 players, 7 rounds
-    .venv/bin/python bench/find_design_gdd.py 14 2     # 44 players, 14 rounds
+    .venv/bin/python tools/designs/find_design_gdd.py 7 3      # 24 players, 7 rounds
+    .venv/bin/python tools/designs/find_design_gdd.py 14 2     # 44 players, 14 rounds
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Search for a resolvable (100, 4, 1) design through a 4-frame of type 12^8 plus four points: not found.
 
-Not used at run time. Needs ``python-sat`` (``.venv/bin/pip install python-sat``; deliberately not in
-the requirements).
+Not used at run time. Needs ``python-sat`` (in requirements.txt).
 
 The construction (Handbook of Combinatorial Designs, II.7): a 4-frame of type 12^8 (96 points in 8
 groups of 12; blocks of four meet each group at most once and hold every pair of different groups
@@ -51,8 +50,8 @@ The plateau at 4 suggests (but does not prove) that no frame with this group exi
 type 12^8 does exist (Handbook II.7), so a smaller group (``Z16`` alone, or ``Z8`` on the groups with
 the ``(4, x, x)`` pairs handled by blocks outside the orbits) is the next thing to try.
 
-    .venv/bin/python bench/find_design_100_frame.py                    # Z16 x Z3, two base classes
-    .venv/bin/python bench/find_design_100_frame.py --phi 1 0 1 1
+    .venv/bin/python tools/designs/find_design_100_frame.py                    # Z16 x Z3, two base classes
+    .venv/bin/python tools/designs/find_design_100_frame.py --phi 1 0 1 1
 """
 
 from __future__ import annotations

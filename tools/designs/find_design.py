@@ -1,8 +1,7 @@
 """Search for a resolvable (3n+1, 4, 1) design with a SAT solver (how the seating designs are hunted).
 
 Not used at run time: ``tournament/seating/designs.py`` needs only stored data. This
-script needs ``python-sat`` (``.venv/bin/pip install python-sat``; deliberately not in
-the requirements).
+script needs ``python-sat`` (in requirements.txt).
 
 Two shapes, both a base class developed over ``Z_n`` (``n`` classes, a fixed point ``inf``):
 
@@ -27,8 +26,8 @@ order 2, over Z33 x {0,1,2} also 4, 16 of order 5 and 2 of order 10; and with --
 -1, 10) is unsatisfiable within seconds to minutes; the plain levels, levels --rot and
 cyclic searches ran over 30 minutes without an answer.
 
-    .venv/bin/python bench/find_design.py 9 levels
-    .venv/bin/python bench/find_design.py 33 levels --rot --mult 32
+    .venv/bin/python tools/designs/find_design.py 9 levels
+    .venv/bin/python tools/designs/find_design.py 33 levels --rot --mult 32
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """SAT search for a resolvable 4-GDD developed over ``Z_n`` on a few levels (44 and 60 players).
 
 Not used at run time: ``tournament/seating/levels.py`` stores what it found (44 and 60 players).
-Needs ``python-sat`` (in requirements.txt since the sixth session, when the block search of the
-winds came to use it).
+Needs ``python-sat`` (in requirements.txt).
 
 Points ``(x, i)``, ``x`` in ``Z_n``, ``i`` in ``L`` levels, plus ``k`` fixed points; the group
 ``Z_n`` acts by translation on ``x`` and fixes the fixed points. The rounds are
@@ -67,7 +66,7 @@ Runs (25 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
   runs sharing the machine).
   With python-sat 1.9.dev24 the timer's ``interrupt`` did not stop CaDiCaL; both were stopped by hand.
 
-    PYTHONPATH=/tmp/sat .venv/bin/python bench/find_design_levels.py 60r --mult 1
+    .venv/bin/python tools/designs/find_design_levels.py 60r --mult 1
 
 The answer is checked pair by pair and printed as the data ``levels.py`` stores.
 """

@@ -28,7 +28,7 @@ Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3):
 - ``m = 14`` (56 players), no fixed table: SAT in 55 s (16,610 variables) — stored in ``levels.py``;
 - ``m = 20`` (80 players), no fixed table: no answer in 15 minutes (41,546 variables).
 
-    .venv/bin/python bench/find_design_halves.py 14 --fixed 0 --seconds 900
+    .venv/bin/python tools/designs/find_design_halves.py 14 --fixed 0 --seconds 900
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from __future__ import annotations
 import argparse
 import itertools
 
-from find_design_turning import Names, solve  # bench/ is on the path when a script of it runs
+from find_design_turning import Names, solve  # tools/designs/ is on the path when a script of it runs
 
 
 def orbit(m: int, p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int, int]:

@@ -1,7 +1,7 @@
 """Search for a resolvable (100, 4, 1) design over GF(25) x 4 levels: found in seconds.
 
 Not used at run time: ``tournament/seating/designs.py`` stores the answer (``gf25_levels``). Needs
-``python-sat`` (``.venv/bin/pip install python-sat``; deliberately not in the requirements).
+``python-sat`` (in requirements.txt).
 
 The shape: points ``(x, i)``, ``x`` in the additive group of GF(25) (``Z5 x Z5``, ``x = 5a + b``),
 ``i`` in four levels; the group acts by translation on ``x``. Under it the 4,950 pairs fall into 198
@@ -32,7 +32,7 @@ in 4 to 17 s (23 Nov 2026, one process under ``nice`` on a shared 2-core machine
 checked by brute force (33 rounds, each a partition of the 100 players, every pair exactly once) and
 printed in the form ``designs.py`` stores.
 
-    .venv/bin/python bench/find_design_100_gf25.py
+    .venv/bin/python tools/designs/find_design_100_gf25.py
 """
 
 from __future__ import annotations

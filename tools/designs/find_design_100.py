@@ -1,7 +1,6 @@
 """Search for a resolvable (100, 4, 1) design (100 players, 33 rounds, every pair once): not found.
 
-Not used at run time. Needs ``python-sat`` (``.venv/bin/pip install python-sat``; deliberately not
-in the requirements).
+Not used at run time. Needs ``python-sat`` (in requirements.txt).
 
 The shape: points ``V x Z4`` with ``V = Z5 x Z5``, 25 fibres of four players.
 
@@ -49,8 +48,8 @@ machine); none gave a design:
 - Classes in orbits of 5 under a subgroup of order 5 (``5m + f = 32``, ``f`` classes invariant):
   ``m = 6, 5, 4``: no answer in 200 s each (``m = 6`` with another subgroup: none in 500 s).
 
-    .venv/bin/python bench/find_design_100.py           # halves
-    .venv/bin/python bench/find_design_100.py orbit
+    .venv/bin/python tools/designs/find_design_100.py           # halves
+    .venv/bin/python tools/designs/find_design_100.py orbit
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """SAT search for a 1-rotational resolvable design whose base round is invariant under turning the levels.
 
 Not used at run time: ``tournament/seating/rotational.py`` stores what it found. Needs ``python-sat``
-(in requirements.txt since the sixth session).
+(in requirements.txt).
 
 Points ``Z_n x {0, 1, 2}`` (``--group product``) or ``Z_3n`` (``--group cyclic``, point ``x + i n``
 at level ``i``), plus fixed points; the rounds are a base round translated by ``t = 0 .. n-1``. The
@@ -55,8 +55,8 @@ multiplier; with ``--negate``, 25 UNSAT in 9 s, 14 UNSAT in 709 s (sixth session
 must move them, which no action of Z_3n does when 3 divides ``n`` (and otherwise Z_3n is the
 product group).
 
-    .venv/bin/python bench/find_design_turning.py 23 --kind gdd3 --seconds 600
-    .venv/bin/python bench/find_design_turning.py 31 --mult 5
+    .venv/bin/python tools/designs/find_design_turning.py 23 --kind gdd3 --seconds 600
+    .venv/bin/python tools/designs/find_design_turning.py 31 --mult 5
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ seated together, and one clause per orbit (at least one of its pairs together; c
 exactly one). ``(0, 0)`` sits at table 0, tables in first-fit order. ``--turn``: ``C`` also
 invariant under turning the levels ``(x, i) -> (x, i + 1)`` (its tables in orbits of three).
 
-Usage: ``python bench/find_covering.py M [--group cyclic|dicyclic] [--turn]``; prints the
+Usage: ``.venv/bin/python tools/designs/find_covering.py M [--group cyclic|dicyclic] [--turn]``; prints the
 ``4 m`` rounds as a Python literal when it finds one.
 
 Runs (27 Nov 2026, under ``nice`` on the shared 2-core machine, CaDiCaL 1.5.3, other jobs running):
