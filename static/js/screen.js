@@ -23,15 +23,21 @@
   const pad = (n) => String(n).padStart(2, "0");
   const timeOf = (iso) => {
     const d = new Date(iso);
-    return d.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+    return d.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   };
   const windName = (w) => words["wWind" + w] || w;
 
+  // A countdown of a day or more reads in days, in the page's language by the browser's own words ("3 days",
+  // "3天"; issue 54: never "176:44:5" cut off); under a day h:mm:ss, under an hour m:ss.
   function duration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
     const h = Math.floor(total / 3600);
     const m = Math.floor((total % 3600) / 60);
     const s = total % 60;
+    if (h >= 24) {
+      const days = Math.floor(h / 24);
+      return new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "unit", unit: "day", unitDisplay: "long" }).format(days);
+    }
     return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
   }
 
@@ -56,9 +62,14 @@
       notes.push(words.wNoEnd);
     } else if (round.status === "finished") {
       digits.textContent = words.wFinished;
+    } else if (round.starts_at && Date.parse(round.starts_at) > serverNow()) {
+      digits.textContent = duration(Date.parse(round.starts_at) - serverNow()); // a countdown to the start (issue 49)
     } else {
       digits.textContent = round.starts_at ? timeOf(round.starts_at) : "--:--";
     }
+    // h:mm:ss, or a word, is wider than m:ss: smaller, so that it stays inside its box (issue 49: "1:59:01" ran
+    // to the edge at 1920x1080 and 1280x720)
+    frame.classList.toggle("long", digits.textContent.length > 5);
     if (round.status !== "finished" && round.starts_at && round.status !== "playing") {
       notes.push(fill(words.wStarts, { time: timeOf(round.starts_at) }));
     }
@@ -71,15 +82,19 @@
     note.textContent = notes.join(" · ");
   }
 
+  // The badge shows once two polls in a row have failed (issue 49: a wall screen says it is stale
+  // within two polls and a second, about 11 s); the age is since the last answer came (a kept answer is
+  // current until the data changes).
   function tickAge() {
     const age = $("screen-age");
     if (!gotAt) return;
-    const seconds = Math.round((Date.now() - gotAt) / 1000);
-    const offline = seconds > 3 * (pollMs / 1000) + 5;
+    const madeAt = gotAt;
+    const seconds = Math.max(0, Math.round((Date.now() - madeAt) / 1000));
+    const offline = Date.now() - gotAt > 2 * pollMs + 1000;
     frame.classList.toggle("offline", offline);
     age.textContent = offline
-      ? fill(words.wOffline, { time: new Date(gotAt).toLocaleTimeString(document.documentElement.lang), age: duration(seconds * 1000) })
-      : fill(words.wUpdated, { s: Math.max(0, seconds) });
+      ? fill(words.wOffline, { time: new Date(madeAt).toLocaleTimeString(document.documentElement.lang, { hourCycle: "h23" }), age: duration(seconds * 1000) })
+      : fill(words.wUpdated, { s: seconds });
   }
 
   function handText(hand) {
@@ -186,20 +201,54 @@
     const sample = standingRow(lines[0]);
     body.append(sample);
     const box = body.closest("section");
-    const head = box.querySelector("h2").getBoundingClientRect().height + box.querySelector("thead").getBoundingClientRect().height;
+    const teams = $("teams-table");
+    const head = box.querySelector("h2").getBoundingClientRect().height + box.querySelector("#players-table thead").getBoundingClientRect().height
+      + (teams.hidden ? 0 : teams.getBoundingClientRect().height);
     const room = box.clientHeight - head - 8;
-    const size = Math.max(1, Math.floor(room / (sample.getBoundingClientRect().height || 1)));
-    const pages = Math.ceil(lines.length / size);
+    let size = Math.max(1, Math.floor(room / (sample.getBoundingClientRect().height || 1)));
+    let pages = Math.ceil(lines.length / size);
     standingsPage %= pages;
     body.replaceChildren(...lines.slice(standingsPage * size, (standingsPage + 1) * size).map(standingRow));
-    if (pages > 1) $("standings-page").textContent = fill(words.wPage, { i: standingsPage + 1, n: pages });
+    // Names and clubs wrap rather than being cut (issue 49): rows that wrapped take more room; drop the last
+    // rows of the page until it fits (the next page then starts there).
+    while (size > 1 && box.scrollHeight > box.clientHeight + 1) {
+      size -= 1;
+      body.lastElementChild.remove();
+    }
+    pages = Math.ceil(lines.length / size);
+    if (pages > 1) $("standings-page").textContent = fill(words.wPage, { i: (standingsPage % pages) + 1, n: pages });
+  }
+
+  // A team event's teams above the players (issue 49): every team, in its place.
+  function renderTeams() {
+    const table = $("teams-table");
+    const teams = data.teams || [];
+    table.hidden = !teams.length;
+    const body = $("teams-body");
+    body.replaceChildren(
+      ...teams.map((t) => {
+        const tr = el("tr", t.chips < 0 ? "down" : t.chips === 0 ? "even" : "");
+        tr.append(
+          el("td", "num", t.rank === null ? "–" : (t.shared ? "=" : "") + t.rank),
+          el("td", "name", t.name),
+          el("td", "num", words.placings === "true" ? String(t.points) : ""),
+          el("td", "num chips", (t.chips > 0 ? "+" : "") + t.chips),
+          el("td", "num", String(t.sessions)),
+        );
+        return tr;
+      }),
+    );
   }
 
   function render() {
     if (!data) return;
     const round = data.round;
     const status = round ? words["w" + round.status.charAt(0).toUpperCase() + round.status.slice(1)] || "" : "";
-    const stage = data.stage ? data.stage.name : "";
+    const stage = !data.stage
+      ? ""
+      : data.stage.cut_size
+        ? data.stage.name + " (" + fill(words.wCut, { n: data.stage.cut_size, stage: data.stage.cut_from }) + (data.stage.category ? ", " + (words["wCat" + data.stage.category.charAt(0).toUpperCase() + data.stage.category.slice(1)] || data.stage.category) : "") + ")"
+        : data.stage.name;
     $("screen-round").textContent = round
       ? [stage, fill(words.wRound, { n: round.number }), status, round.venue].filter(Boolean).join(" · ")
       : "";
@@ -207,6 +256,7 @@
     message.textContent = data.message;
     message.hidden = !data.message;
     renderTables();
+    renderTeams();
     renderStandings();
     tickClock();
     tickAge();

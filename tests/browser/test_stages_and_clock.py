@@ -54,6 +54,7 @@ def test_extra_time_and_a_final_stage(browser, live_server, organiser, width, he
         expect(page.get_by_test_id("extra-time")).to_contain_text("+10 min extra")
         expect(page.get_by_test_id("timer")).to_contain_text("left")
         fits(page)
+        assert page.locator("#extra-time button").bounding_box()["height"] < 60  # one line (issue 54)
         page.screenshot(path=str(SHOTS / f"round-extra-time-{width}.png"), full_page=True)
 
         # The scoresheet counts down to the end with the extra time.

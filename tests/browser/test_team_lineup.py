@@ -1,6 +1,6 @@
 """A team event in headless Chromium (issue 35): the captain finds the lineup page from the home page,
-names three players and sees them kept; the organiser's teams page shows the lineup. Screenshots at a
-phone's and a laptop's width go to ``$TEAMS_SHOTS`` (else the test's own folder)."""
+names four players (told how many) and sees them kept; the organiser's teams page shows the lineup.
+Screenshots at a phone's and a laptop's width go to ``$TEAMS_SHOTS`` (else the test's own folder)."""
 
 import os
 from pathlib import Path
@@ -43,17 +43,19 @@ def test_the_captain_names_the_lineup_and_the_organiser_sees_it(
     page.set_viewport_size(SIZES["phone"])
     log_in(page, base, "pat_player", "/")
     page.click("#captain a")
-    for name in ("Dragon 0", "Dragon 1", "Dragons sub"):
+    expect(page.get_by_test_id("size")).to_contain_text("Name exactly 4 players")
+    for name in ("Dragon 0", "Dragon 1", "Dragon 2", "Dragons sub"):
         page.get_by_label(name).check()
     page.click("text=Save the lineup")
     expect(page.locator("ul.messages")).to_contain_text("The lineup is saved.")
     assert sorted(p.name for p in Lineup.objects.get().players.all()) == [
         "Dragon 0",
         "Dragon 1",
+        "Dragon 2",
         "Dragons sub",
     ]
     shots(page, folder, "captain-lineup")
     page.context.clear_cookies()
     log_in(page, base, organiser.username, f"/organise/competitions/{event.competition.pk}/teams/")
-    expect(page.locator("#lineups")).to_contain_text("Dragon 0, Dragon 1, Dragons sub")
+    expect(page.locator("#lineups")).to_contain_text("Dragon 0, Dragon 1, Dragon 2, Dragons sub")
     shots(page, folder, "organiser-teams")

@@ -24,20 +24,21 @@ def codes(response) -> list[str]:
 
 def test_the_captain_names_the_lineup_before_the_deadline_audited(event, as_pat):
     dragons = event.teams[0]
-    r = put_lineup(as_pat, event, dragons, event.ids(event.regulars(0)[:3]))
+    four = event.regulars(0)[:3] + [event.substitute(0)]  # a substitute in a regular's place
+    r = put_lineup(as_pat, event, dragons, event.ids(four))
     assert r.status_code == 200, r.json()
-    assert r.json()["players"] == sorted(event.ids(event.regulars(0)[:3]))
+    assert r.json()["players"] == sorted(event.ids(four))
     lineup = Lineup.objects.get(round=event.round, team=dragons)
-    assert lineup.players.count() == 3 and lineup.named_by.username == "pat_player"
+    assert lineup.players.count() == 4 and lineup.named_by.username == "pat_player"
     assert AuditEntry.objects.filter(action="lineup_set", object_id=dragons.pk).count() == 1
 
 
 def test_after_the_deadline_the_captain_is_refused_and_the_organiser_is_not(event, as_pat, as_organiser):
-    put_lineup(as_pat, event, event.teams[0], event.ids(event.regulars(0)[:2]))
+    put_lineup(as_pat, event, event.teams[0], event.ids(event.regulars(0)[:3] + [event.substitute(0)]))
     past_deadline(event)
     r = put_lineup(as_pat, event, event.teams[0], event.ids(event.regulars(0)))
     assert r.status_code == 409 and codes(r) == ["lineup_closed"]
-    assert Lineup.objects.get(team=event.teams[0]).players.count() == 2  # unchanged
+    assert event.substitute(0) in Lineup.objects.get(team=event.teams[0]).players.all()  # unchanged
     assert put_lineup(as_organiser, event, event.teams[0], event.ids(event.regulars(0))).status_code == 200
 
 
@@ -61,6 +62,10 @@ def test_a_player_off_the_roster_or_no_player_is_refused(event, as_pat):
     assert r.status_code == 422 and codes(r) == ["not_on_roster"]
     r = put_lineup(as_pat, event, event.teams[0], [])
     assert r.status_code == 422 and codes(r) == ["empty_lineup"]
+    for wrong in (event.regulars(0)[:3], event.regulars(0) + [event.substitute(0)]):  # 3 or 5 of 4
+        r = put_lineup(as_pat, event, event.teams[0], event.ids(wrong))
+        assert r.status_code == 422 and codes(r) == ["wrong_size"]
+        assert f"Name exactly 4 players: {len(wrong)} named." in r.json()["errors"][0]["message"]
     assert put_lineup(as_pat, event, event.teams[0], [10**9]).status_code == 400  # no such player
     assert not Lineup.objects.exists()
 
@@ -90,7 +95,7 @@ def test_only_an_organiser_creates_a_team_asked_before_the_body_is_read(event, a
 
 
 def test_a_lineup_is_hidden_from_other_teams_until_the_deadline(event, as_pat, as_organiser, client):
-    put_lineup(as_pat, event, event.teams[0], event.ids(event.regulars(0)[:3]))
+    put_lineup(as_pat, event, event.teams[0], event.ids(event.regulars(0)))
     url = f"/api/v1/rounds/{event.round.pk}/lineups/"
 
     def dragons(c):
@@ -101,9 +106,9 @@ def test_a_lineup_is_hidden_from_other_teams_until_the_deadline(event, as_pat, a
         row = dragons(outsider)
         assert row["named"] and row["hidden"] and row["players"] is None
     for insider in (as_pat, as_organiser, client_for(event.member_a)):
-        assert dragons(insider)["players"] == sorted(event.ids(event.regulars(0)[:3]))
+        assert dragons(insider)["players"] == sorted(event.ids(event.regulars(0)))
     past_deadline(event)
-    assert dragons(client_for(None))["players"] == sorted(event.ids(event.regulars(0)[:3]))
+    assert dragons(client_for(None))["players"] == sorted(event.ids(event.regulars(0)))
 
 
 def test_creating_a_team_refuses_a_player_in_another_team_or_not_entered(event, as_organiser, as_pat):
@@ -174,3 +179,20 @@ def test_who_sees_which_lineup_is_read_once_for_all_the_teams(event, django_asse
     event.round.status = Round.Status.SEATED
     event.round.save(update_fields=["status"])
     assert next_lineup_round(event.competition).number == 3
+
+
+def test_the_rounds_lineups_and_the_next_round_are_read_in_constant_queries(event, organiser):
+    """Issue 53: ``round_lineups`` read two queries per team, ``next_lineup_round`` one per round."""
+    from tournament.teams.selectors import next_lineup_round, round_lineups
+    from tournament.teams.services import lineup_set
+
+    for i, team in enumerate(event.teams):
+        lineup_set(event.round, team, event.regulars(i), user=organiser)
+    for number in range(2, 6):
+        Round.objects.create(competition=event.competition, number=number)
+    with CaptureQueriesContext(connection) as read:
+        rows = round_lineups(event.round, organiser)
+        named = [sorted(p.pk for p in lineup.players.all()) for _team, lineup, _sees in rows]
+        assert next_lineup_round(event.competition) == event.round
+    assert len(named) == 4 and all(len(n) == 4 for n in named)
+    assert len(read.captured_queries) <= 5  # lineups, their players, the teams, the viewer, the round

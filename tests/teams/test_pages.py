@@ -85,14 +85,28 @@ def test_the_captain_names_the_lineup_on_the_page_until_the_deadline(event, clie
     home = client.get("/")
     url = reverse("public:lineup", args=[event.teams[0].pk])
     assert url in home.text  # the captain's way in, from the home page
-    chosen = [str(p.pk) for p in event.regulars(0)[:2]] + [str(event.substitute(0).pk)]
+    team = event.teams[0].name  # no possessive "Dragons's players" (issue 54)
+    assert f"{team}: name the players for the next round" in home.text and f"{team}'s" not in home.text
+    assert "Name exactly 4 players" in client.get(url).text  # the page says how many (issue 49)
+    chosen = [str(p.pk) for p in event.regulars(0)[:3]] + [str(event.substitute(0).pk)]
+    r = client.post(url, {"players": chosen[1:]})
+    assert r.status_code == 400 and "Name exactly 4 players: 3 named." in r.text  # refused with words
+    assert not Lineup.objects.exists()
     assert client.post(url, {"players": chosen}).status_code == 302
-    assert Lineup.objects.get(team=event.teams[0]).players.count() == 3
+    assert Lineup.objects.get(team=event.teams[0]).players.count() == 4
     past_deadline(event)
     r = client.post(url, {"players": chosen[:1]})
     assert r.status_code == 409 and "deadline" in r.text
-    assert Lineup.objects.get(team=event.teams[0]).players.count() == 3
-    assert 'data-testid="closed"' in client.get(url).text
+    assert Lineup.objects.get(team=event.teams[0]).players.count() == 4
+    assert "the lineup is fixed" in client.get(url).text
+
+
+def test_after_the_deadline_with_nothing_named_the_captain_is_told_what_happens(event, client):
+    client.force_login(event.captain_b)
+    past_deadline(event)
+    text = client.get(reverse("public:lineup", args=[event.teams[1].pk])).text
+    assert "the lineup is fixed" not in text
+    assert "nobody was named: before seating, the organiser seats your regulars (Tiger 0, Tiger 1" in text
 
 
 def test_the_lineup_page_answers_ids_no_row_can_have_with_a_400(event, client, player_user):
@@ -210,3 +224,32 @@ def test_the_admin_judges_the_team_settings_as_the_door_does(event, client):
     assert (competition.placing_points, competition.lineup_deadline, competition.substitute_rule) == (
         [6, 3, 1, 0], 30, "not_counted",
     )  # fmt: skip
+
+
+def test_the_organiser_is_warned_that_a_captain_without_an_account_cannot_log_in(event, client, organiser):
+    """Cranes' and Pandas' captains have no account (issue 49): the teams page, the captain's change (page
+    and admin) and the API say so; Dragons' captain (Pat) logs in, and is not warned of."""
+    client.force_login(organiser)
+    page = client.get(teams_url(event)).text
+    assert page.count('data-testid="captain-no-account"') == 2
+    assert "Crane 0 has no account and cannot log in to name the lineup" in page
+    assert "Dragon 0 has no account" not in page
+    crane = event.regulars(2)[1]
+    r = client.post(
+        teams_url(event), {"action": "captain", "team": event.teams[2].pk, "player": crane.pk}, follow=True
+    )
+    assert f"{crane.name} has no account and cannot log in" in r.text
+    teams = client.get(f"/api/v1/competitions/{event.competition.pk}/teams/").json()["results"]
+    assert {t["name"]: t["captain_can_log_in"] for t in teams} == {
+        "Cranes": False, "Dragons": True, "Pandas": False, "Tigers": True,
+    }  # fmt: skip
+    admin_user = UserFactory(username="root_i49", is_staff=True, is_superuser=True)
+    client.force_login(admin_user)
+    panda = event.regulars(3)[2]
+    r = client.post(
+        reverse("admin:tournament_team_change", args=[event.teams[3].pk]),
+        _team_form(event, event.teams[3], name="Pandas", captain=panda.pk),
+        follow=True,
+    )
+    assert r.status_code == 200 and f"{panda.name} has no account and cannot log in" in r.text
+    assert Team.objects.get(pk=event.teams[3].pk).captain == panda

@@ -7,7 +7,7 @@ lineup is read here only: captains and organisers name it on the lineup page or 
 """
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
@@ -16,6 +16,7 @@ from tournament.access.roles import can_manage_competition
 from tournament.admin.windows import CompetitionScoped, ReadOnlyInline
 from tournament.models import Lineup, Team, TeamMember
 from tournament.teams.errors import TeamError
+from tournament.teams.selectors import captain_warning
 from tournament.teams.services import (
     team_captain_set,
     team_check,
@@ -43,7 +44,7 @@ class TeamAdminForm(forms.ModelForm):
 
     def clean(self):
         """The door's refusals (``team_check``: hands recorded, a name another team has in any case), said on
-        the form: raised from ``save_model`` they were a 500."""
+        the form, where the organiser can correct them: ``save_model`` has no way to show a refusal."""
         data = super().clean()
         competition = self.instance.competition if self.instance.pk else data.get("competition")
         if competition is not None and data.get("name") is not None:
@@ -103,6 +104,8 @@ class TeamAdmin(CompetitionScoped):
                     meta=meta,
                 )
                 team_captain_set(obj, data.get("captain"), user=request.user, meta=meta)
+                if warning := captain_warning(data.get("captain")):
+                    self.message_user(request, warning, messages.WARNING)
             else:
                 made = team_create(
                     data["competition"], name=data["name"], short_name=data.get("short_name", ""),

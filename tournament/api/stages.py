@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.api.base import WRITE, LeagueAPIMixin, error_response, errors, get_or_404, id_parameter
-from tournament.api.fields import Integer, Text
+from tournament.api.fields import ClosedSerializer, Integer, Text
 from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER
 from tournament.api.refusals import STAGE_409
@@ -42,21 +42,50 @@ class StageSerializer(serializers.ModelSerializer):
         model = Stage
         fields = [
             "id", "competition", "number", "name", "seating", "carry_over", "cut_size", "category_club",
-            "advance", "status", "rounds",
+            "advance", "status", "rounds", "source", "category", "cut_from",
         ]  # fmt: skip
         read_only_fields = fields
+
+    cut_from = serializers.SerializerMethodField(
+        help_text="The stage the cut is made from: `source` if given, else the stage before; null for a "
+        "first stage (issue 49)."
+    )
 
     def get_rounds(self, stage) -> list[int]:
         return [r.pk for r in stage_rounds(stage)]
 
+    def get_cut_from(self, stage) -> int | None:
+        before = stage_before(stage)
+        return before.pk if before else None
 
-class StageCreateSerializer(serializers.Serializer):
+
+class StageCreateSerializer(ClosedSerializer):
+    """A stage's settings; another key (``status``, ``competition``) is a 400 ``unknown_field``."""
+
     name = Text(max_length=services.MAX_NAME)
     seating = serializers.ChoiceField(Stage.Seating.choices, default=Stage.Seating.DRAW)
     carry_over = serializers.ChoiceField(Stage.CarryOver.choices, default=Stage.CarryOver.ZERO)
     cut_size = Integer(min_value=1, max_value=services.MAX_CUT, required=False, allow_null=True)
     category_club = Integer(min_value=1, required=False, allow_null=True, help_text="A club's own cut.")
     advance = Integer(min_value=1, max_value=2, default=2, help_text="Knockout: how many of a table go on.")
+    source = Integer(
+        min_value=1, required=False, allow_null=True,
+        help_text="The earlier stage the cut is made from (default: the stage before).",
+    )  # fmt: skip
+    category = Text(
+        required=False, allow_blank=True, max_length=services.MAX_CATEGORY, default="",
+        help_text="Cut only the entries of this category (newcomer, women, seniors, or a club's own word).",
+    )  # fmt: skip
+
+
+class StageChangeSerializer(StageCreateSerializer):
+    """Every field optional: only those given change."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+            field.default = serializers.empty
 
 
 class RoundRefSerializer(serializers.Serializer):
@@ -137,21 +166,24 @@ class CompetitionStagesView(_StageView):
     def post(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
         self.check_object_permissions(request, competition)
-        data = dict(_body(StageCreateSerializer, request))
-        club = data.pop("category_club", None)
-        if club is not None:
-            club = Club.objects.filter(pk=club).first()
-            if club is None:
-                return error_response(
-                    [{"code": "invalid", "message": "No such club.", "field": "category_club"}], 400
-                )
+        data = _rows(dict(_body(StageCreateSerializer, request)), competition)
+        if isinstance(data, Response):
+            return data
         try:
-            stage = services.stage_create(
-                competition, category_club=club, user=request.user, meta=request_meta(request), **data
-            )
+            stage = services.stage_create(competition, user=request.user, meta=request_meta(request), **data)
         except services.StageError as exc:
             return _refused(exc)
         return Response(StageSerializer(stage).data, status=status.HTTP_201_CREATED)
+
+
+def _rows(data: dict, competition) -> dict | Response:
+    """The club and the source stage named by id, as rows (a 400 naming the field when there is none)."""
+    for field, rows in (("category_club", Club.objects.all()), ("source", competition.stages.all())):
+        if data.get(field) is not None:
+            data[field] = rows.filter(pk=data[field]).first()
+            if data[field] is None:
+                return error_response([{"code": "invalid", "message": "No such row.", "field": field}], 400)
+    return data
 
 
 class StageDetailView(_StageView):
@@ -159,6 +191,40 @@ class StageDetailView(_StageView):
                    responses={200: StageSerializer, **errors(404)})  # fmt: skip
     def get(self, request, pk):
         return Response(StageSerializer(self.stage(request, pk)).data)
+
+    @extend_schema(
+        summary="Change a stage",
+        description="While nothing of it is played and its cut is not published (issue 49): 409 `stage` "
+        "with the reason otherwise. Only the fields given change.",
+        parameters=[id_parameter("id", "stage")],
+        request=StageChangeSerializer,
+        responses={200: StageSerializer, **errors(*WRITE, 409, conflicts=STAGE_409)},
+    )
+    def patch(self, request, pk):
+        stage = self.stage(request, pk)
+        data = _rows(dict(_body(StageChangeSerializer, request)), stage.competition)
+        if isinstance(data, Response):
+            return data
+        try:
+            stage = services.stage_update(stage, user=request.user, meta=request_meta(request), **data)
+        except services.StageError as exc:
+            return _refused(exc)
+        return Response(StageSerializer(stage).data)
+
+    @extend_schema(
+        summary="Delete a stage",
+        description="While nothing of it is played, its cut is not published and no later stage cuts "
+        "from it; its rounds stay, in no stage.",
+        parameters=[id_parameter("id", "stage")],
+        responses={204: None, **errors(*WRITE, 409, conflicts=STAGE_409)},
+    )
+    def delete(self, request, pk):
+        stage = self.stage(request, pk)
+        try:
+            services.stage_delete(stage, user=request.user, meta=request_meta(request))
+        except services.StageError as exc:
+            return _refused(exc)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class StageRoundsView(_StageView):
@@ -181,8 +247,11 @@ class StageRoundsView(_StageView):
 
 def cut_answer(stage: Stage) -> dict:
     metrics = tie_break_metrics(stage)
-    if stage.status == Stage.Status.PUBLISHED:
-        standings = {r.totals.player_id: r.totals for r in stage_standings(stage_before(stage))}
+    before = stage_before(stage)
+    if before is None:  # a first stage: every entrant, no cut
+        lines = []
+    elif stage.status == Stage.Status.PUBLISHED:
+        standings = {r.totals.player_id: r.totals for r in stage_standings(before)}
         lines = [
             {
                 "seed": q.seed, "player": q.player_id, "name": q.player.name, "rank": q.rank,

@@ -59,7 +59,13 @@ class TeamSerializer(serializers.Serializer):
     name = serializers.CharField()
     short_name = serializers.CharField()
     captain = serializers.IntegerField(source="captain_id", allow_null=True)
+    captain_can_log_in = serializers.SerializerMethodField(
+        help_text="False when the captain's player has no account: they cannot name the lineup (issue 49)."
+    )
     members = MemberSerializer(source="roster", many=True)
+
+    def get_captain_can_log_in(self, team) -> bool | None:
+        return None if team.captain is None else team.captain.user_id is not None
 
 
 class TeamListSerializer(serializers.Serializer):
@@ -125,7 +131,9 @@ class CompetitionTeamsView(LeagueAPIMixin, generics.GenericAPIView):
 
 
 class TeamRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Null: the team has not played yet (listed after those who have)."
+    )
     shared = serializers.BooleanField(help_text="Another team holds the same rank.")
     team = serializers.IntegerField(help_text="The team's id (the club's, when the teams are the clubs).")
     name = serializers.CharField()
@@ -260,7 +268,8 @@ class LineupIds(RowIds):
 class LineupSetSerializer(ClosedSerializer):
     players = LineupIds(
         child_relation=RowId(queryset=Player.objects.all()),
-        help_text="The players named, from the roster: at least one.",
+        help_text="The players named, from the roster: exactly the lineup size (the fewest regulars of any "
+        "team).",
     )
 
 
@@ -271,7 +280,8 @@ class RoundLineupView(LeagueAPIMixin, generics.GenericAPIView):
     @extend_schema(
         summary="Name a team's players for a round",
         description="The team's captain until the deadline; an organiser until the round is seated. Every "
-        "player is on the team's roster; at least one. A team of another competition is a 404.",
+        "player is on the team's roster; exactly the lineup size (the fewest regulars of any team: 422 "
+        "``wrong_size`` otherwise). A team of another competition is a 404.",
         parameters=[id_parameter("id", "round"), id_parameter("team_pk", "team")],
         request=LineupSetSerializer,
         responses={

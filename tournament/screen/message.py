@@ -8,6 +8,7 @@ from django.utils.translation import gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_write
 from tournament.access.roles import require_organiser
+from tournament.db.text import storable
 from tournament.models import Competition
 from tournament.screen.models import MAX_MESSAGE, Screen
 from tournament.standings import cache as standings_cache
@@ -23,8 +24,8 @@ def clean_message(message) -> str:
         return ""
     if not isinstance(message, str):
         raise ScreenError(_("The message must be text."))
-    if "\x00" in message or any("\ud800" <= c <= "\udfff" for c in message):
-        raise ScreenError(_("The message must be text."))  # PostgreSQL stores neither (a 500 there)
+    if not storable(message):  # a NUL or a lone surrogate (tournament.db.text)
+        raise ScreenError(_("The message must be text."))
     line = " ".join(message.split())
     if len(line) > MAX_MESSAGE:
         raise ScreenError(_("Keep the message to %(max)s characters.") % {"max": MAX_MESSAGE})

@@ -26,10 +26,11 @@ from django.utils import timezone
 from tournament.models import ChipTransfer, Competition, Hand, Round, Seat, Stage
 from tournament.rounds.clock import round_clock
 from tournament.screen.models import Screen
-from tournament.stages.selectors import stage_standings
+from tournament.stages.selectors import stage_before, stage_standings
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.tables.selectors import DEAL_RULES, hand_result_with, play_order_key
 from tournament.tables.state import DealRules, Fold
+from tournament.teams.selectors import standings_of_teams
 
 MAX_ROWS = 400  # standings lines sent: the screen pages through them (a room reads the top)
 WINDS = ("E", "S", "W", "N")
@@ -179,7 +180,29 @@ def screen_data(competition: Competition) -> dict:
         "made_at": timezone.now().isoformat(),
         "message": message or "",
         "round": _clock(round_) if round_ is not None else None,
-        "stage": {"id": stage.pk, "name": stage.name} if stage is not None else None,
+        "stage": _stage(stage) if stage is not None else None,
         "tables": tables,
         "standings": standings_lines(competition, stage),
+        "teams": team_lines(competition),
     }
+
+
+def _stage(stage: Stage) -> dict:
+    """The stage and its cut as the screen names them (issue 49): "Final · top 8 of Preliminaries"."""
+    before = stage_before(stage)
+    return {
+        "id": stage.pk,
+        "name": stage.name,
+        "cut_size": stage.cut_size if before is not None else None,
+        "cut_from": before.name if before is not None else None,
+        "category": stage.category,  # the key: the page words it in its language (one answer for all)
+    }
+
+
+def team_lines(competition: Competition) -> list[dict]:
+    """A team event's team standings (issue 49; empty without teams), the public ones (held rounds out)."""
+    return [
+        {"rank": t.rank, "shared": t.shared, "name": t.line.name, "chips": t.line.chips,
+         "points": float(t.line.points), "sessions": t.line.sessions}
+        for t in standings_of_teams(competition)
+    ]  # fmt: skip

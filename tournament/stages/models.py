@@ -9,6 +9,9 @@ Words:
 - **seating** says how the stage's rounds are seated from its qualifiers: the competition's usual draw,
   the existing swiss, **placing groups** (1st-4th at one table, 5th-8th at the next, ...), or
   **knockout** tables whose top ``advance`` players by chips go on to the next round;
+- the cut is made from the stage before, or from the stage it names (``source``: a plate cut from the
+  preliminaries after a final); and of one **category** of entries only (``category``: newcomers, women,
+  seniors, or a club's own word, ``EntryCategory``) when it says so;
 - **carry-over**: the stage's standings start from zero, or from the chips each qualifier had in the
   stage before;
 - a **qualifier** is one line of a published cut, in seed order: ``in`` (qualified), ``out`` (not),
@@ -47,6 +50,10 @@ class Stage(models.Model):
     )
     advance = models.PositiveSmallIntegerField(default=2)  # knockout: the top 1 or 2 of each table go on
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    # The stage whose standings the cut is made from (issue 49); None: the stage numbered just before.
+    source = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # Only the entries of one category are cut (``EntryCategory.name``: newcomers, women, ...); "": all.
+    category = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["competition", "number"]
@@ -54,6 +61,11 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition} — stage {self.number}: {self.name}"
+
+    @property
+    def category_label(self) -> str:
+        """The category cut, as a reader reads it ("Newcomers" for ``newcomer``); "" for none."""
+        return EntryCategory.label(self.category) if self.category else ""
 
 
 class StageRound(models.Model):
@@ -91,3 +103,25 @@ class Qualifier(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage}: {self.seed}. {self.player} ({self.status})"
+
+
+class EntryCategory(models.Model):
+    """One category an entry belongs to (issue 49): a standard one (``STANDARD``: newcomer, women, seniors)
+    or a word of the club's own ("Juniors"); a stage's cut may take one category only (``Stage.category``).
+    Kept with the stages, whose cuts are what reads them; changed through ``tournament.stages.categories``."""
+
+    STANDARD = {"newcomer": _("Newcomers"), "women": _("Women"), "seniors": _("Seniors")}
+
+    entry = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="categories")
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["entry", "name"]
+        constraints = [models.UniqueConstraint(fields=["entry", "name"], name="one_category_per_entry_name")]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.name}"
+
+    @classmethod
+    def label(cls, name: str) -> str:
+        return str(cls.STANDARD.get(name, name))

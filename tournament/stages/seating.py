@@ -12,7 +12,7 @@ first:
   generator's draw or swiss from those players, or the tables the stage chose: placing groups, or knockout
   tables from who goes on from the stage's round before;
 - a ``StageError`` saying why the round cannot be seated now: the cut is not published, the knockout's
-  round before is not finished, the players do not sit four to a table.
+  round before is not finished. Players beyond a multiple of four sit out (``seats.split_byes``).
 
 ``stage_decides`` says only whether the stage decides: ``competition_plan`` (every round at once) refuses a
 stage's round with it. Reads only: the door writes the tables and the audit entry.
@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Qualifier, Round, Stage
 from tournament.rounds.seating_rows import round_tables
 from tournament.stages.errors import StageError
-from tournament.stages.seats import SeatsError, knockout_advancers, placing_groups
+from tournament.stages.seats import SeatsError, knockout_advancers, placing_groups, split_byes
 from tournament.stages.selectors import round_chips, stage_before, stage_rounds, stage_standings
 
 
@@ -40,6 +40,7 @@ class StagePlan:
     method: str
     players: tuple[int, ...] | None = None
     tables: tuple[tuple[int, int, int, int], ...] | None = None
+    byes: tuple[int, ...] = ()  # of the stage's own tables: who sits out (issue 49)
 
     @property
     def swiss(self) -> bool:
@@ -69,16 +70,43 @@ def _order(stage: Stage) -> list[int]:
     return sorted(seeds, key=seeds.get)
 
 
-def _groups(stage: Stage, players: list[int]) -> tuple[tuple[int, int, int, int], ...]:
-    if not players or len(players) % 4:
+def _groups(stage: Stage, players: list[int], *, best_sit_out: bool = False):
+    """Placing groups of ``players`` (best first) with the remainder over four as byes (``split_byes``)."""
+    playing, byes = split_byes(players, best_sit_out=best_sit_out)
+    if not playing:
         raise StageError(
-            _("The stage %(stage)s has %(n)s players to seat: they do not sit four to a table.")
+            _("The stage %(stage)s has %(n)s players to seat: fewer than a table of four.")
             % {"stage": stage.name, "n": len(players)}
         )
     try:
-        return tuple(placing_groups(players))
+        return tuple(placing_groups(playing)), tuple(byes)
     except SeatsError as exc:
         raise StageError(str(exc)) from None
+
+
+def _knockout_field(stage: Stage, round_: Round, players: list[int]) -> list[int]:
+    """Who plays ``round_`` of a knockout stage: from each earlier round of the stage in turn, the top of
+    each table and the byes of that round (who did not sit), in seed order."""
+    seeds = dict(Qualifier.objects.filter(stage=stage).values_list("player_id", "seed"))
+    seeds = seeds or {p: i for i, p in enumerate(players)}  # the first stage: its order
+    field = list(players)
+    for last in [r for r in stage_rounds(stage) if r.number < round_.number]:
+        if last.status != Round.Status.FINISHED:
+            raise StageError(
+                _("Round %(last)s, before it in the stage %(stage)s, is not finished: who goes on to "
+                  "round %(n)s is not known yet.")
+                % {"last": last.number, "stage": stage.name, "n": round_.number}
+            )  # fmt: skip
+        tables = round_tables(last)
+        seated = {p for t in tables for p in t}
+        try:
+            going = knockout_advancers(tables, round_chips(last), seeds, stage.advance)
+        except SeatsError as exc:
+            raise StageError(str(exc)) from None
+        field = sorted(
+            set(going) | {p for p in field if p not in seated}, key=lambda p: (seeds.get(p, 10**9), p)
+        )
+    return field
 
 
 def stage_seating(round_: Round) -> StagePlan | None:
@@ -97,20 +125,8 @@ def stage_seating(round_: Round) -> StagePlan | None:
         return StagePlan(stage, stage.seating, players=None if players is None else tuple(players))
     if players is None:  # the first stage: every entrant, by the competition's standings
         players = [r.totals.player_id for r in stage_standings(stage) if not r.totals.withdrawn]
-    if stage.seating == Stage.Seating.KNOCKOUT:
-        earlier = [r for r in stage_rounds(stage) if r.number < round_.number]
-        if earlier:  # who goes on from the stage's round before this one
-            last = earlier[-1]
-            if last.status != Round.Status.FINISHED:
-                raise StageError(
-                    _("Round %(last)s, before it in the stage %(stage)s, is not finished: who goes on to "
-                      "round %(n)s is not known yet.")
-                    % {"last": last.number, "stage": stage.name, "n": round_.number}
-                )  # fmt: skip
-            seeds = dict(Qualifier.objects.filter(stage=stage).values_list("player_id", "seed"))
-            seeds = seeds or {p: i for i, p in enumerate(players)}  # the first stage: its order
-            try:
-                players = knockout_advancers(round_tables(last), round_chips(last), seeds, stage.advance)
-            except SeatsError as exc:
-                raise StageError(str(exc)) from None
-    return StagePlan(stage, stage.seating, players=tuple(players), tables=_groups(stage, players))
+    knockout = stage.seating == Stage.Seating.KNOCKOUT
+    if knockout:
+        players = _knockout_field(stage, round_, players)
+    tables, byes = _groups(stage, players, best_sit_out=knockout)
+    return StagePlan(stage, stage.seating, players=tuple(players), tables=tables, byes=byes)

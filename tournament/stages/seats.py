@@ -5,8 +5,9 @@
 - **knockout**: at each table of the round before, the top ``advance`` players by chips at that table
   (ties broken by seed) go on; those who go on are then seated in placing groups by seed.
 
-A player count that is not a multiple of four cannot be seated here (the usual draw gives byes): the
-caller says so. Imports only the standard library.
+A player count that is not a multiple of four sits out its remainder as **byes** (issue 49, as the usual
+draw gives byes): in placing groups the last in order sit out; in knockout the best seeds, who go on to the
+next round as if they had won their table (``split_byes``). Imports only the standard library.
 """
 
 from __future__ import annotations
@@ -37,3 +38,15 @@ def knockout_advancers(
         ranked = sorted(table, key=lambda p: (-chips.get(p, 0), seeds.get(p, 10**9), p))
         going.extend(ranked[:advance])
     return sorted(going, key=lambda p: (seeds.get(p, 10**9), p))
+
+
+def split_byes(order: Sequence[int], *, best_sit_out: bool) -> tuple[list[int], list[int]]:
+    """``(playing, byes)``: ``order`` (best first) less its remainder over four, taken from the top
+    (``best_sit_out``: knockout, the best seeds go on without playing) or from the bottom (placing groups)."""
+    order = list(order)
+    spare = len(order) % 4
+    if not spare:
+        return order, []
+    if best_sit_out:
+        return order[spare:], order[:spare]
+    return order[:-spare], order[-spare:]

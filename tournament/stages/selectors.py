@@ -18,10 +18,11 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from tournament.models import ChipTransfer, Entry, Qualifier, Round, Stage
+from tournament.models import ChipTransfer, Entry, EntryCategory, Hand, Qualifier, Round, Stage
 from tournament.stages.cut import Candidate, CutLine, cut
 from tournament.standings.compute import scope_totals
-from tournament.standings.rank import PlayerTotals, RankedRow, rank
+from tournament.standings.fair import fair_rank
+from tournament.standings.rank import PlayerTotals, RankedRow, totals_plus
 
 
 def stage_rounds(stage: Stage) -> list[Round]:
@@ -29,6 +30,10 @@ def stage_rounds(stage: Stage) -> list[Round]:
 
 
 def stage_before(stage: Stage) -> Stage | None:
+    """The stage whose standings ``stage``'s cut is made from: the one it names (``source``), else the
+    stage numbered just before it; None for a first stage (every entrant, no cut)."""
+    if stage.source_id is not None:
+        return Stage.objects.select_related("competition").get(pk=stage.source_id)
     return (
         Stage.objects.filter(competition_id=stage.competition_id, number__lt=stage.number)
         .order_by("-number")
@@ -36,16 +41,8 @@ def stage_before(stage: Stage) -> Stage | None:
     )
 
 
-def _add(line: PlayerTotals, other: PlayerTotals) -> PlayerTotals:
-    return replace(
-        line,
-        net_chips=line.net_chips + other.net_chips,
-        sessions=line.sessions + other.sessions,
-        hands_won=line.hands_won + other.hands_won,
-        self_drawn_wins=line.self_drawn_wins + other.self_drawn_wins,
-        za_hu=line.za_hu + other.za_hu,
-        biggest_hand=max(line.biggest_hand, other.biggest_hand),
-    )
+def has_cut(stage: Stage) -> bool:
+    return stage_before(stage) is not None
 
 
 def stage_totals(stage: Stage) -> list[PlayerTotals]:
@@ -59,12 +56,12 @@ def stage_totals(stage: Stage) -> list[PlayerTotals]:
     for round_ in stage_rounds(stage):
         for totals in scope_totals(competition, round_):
             lines[totals.player_id] = (
-                _add(lines[totals.player_id], totals) if totals.player_id in lines else totals
+                totals_plus(lines[totals.player_id], totals) if totals.player_id in lines else totals
             )
     qualifiers = list(
         Qualifier.objects.filter(stage=stage, status=Qualifier.Status.IN).select_related("player__club")
     )
-    if qualifiers or stage.status == Stage.Status.PUBLISHED:
+    if qualifiers or (stage.status == Stage.Status.PUBLISHED and has_cut(stage)):
         listed = {}
         for q in qualifiers:
             base = lines.get(q.player_id) or PlayerTotals(
@@ -86,7 +83,8 @@ def stage_totals(stage: Stage) -> list[PlayerTotals]:
 
 
 def stage_standings(stage: Stage) -> list[RankedRow]:
-    return rank(stage_totals(stage), **stage.competition.ranking())
+    """The stage's standings; a player who has not played in it has no place yet, listed last (issue 49)."""
+    return fair_rank(stage_totals(stage), **stage.competition.ranking())
 
 
 def tie_break_metrics(stage: Stage) -> list[str]:
@@ -103,6 +101,13 @@ def cut_preview(stage: Stage) -> list[CutLine]:
     if stage.category_club_id is not None:
         club = stage.category_club.name
         ranked = [row for row in ranked if row.totals.club == club]
+    if stage.category:  # one category of entries only (issue 49): newcomers, women, a club's own word
+        members = set(
+            EntryCategory.objects.filter(
+                entry__competition_id=stage.competition_id, name=stage.category
+            ).values_list("entry__player_id", flat=True)
+        )
+        ranked = [row for row in ranked if row.totals.player_id in members]
     candidates = [
         Candidate(
             player_id=row.totals.player_id,
@@ -115,6 +120,27 @@ def cut_preview(stage: Stage) -> list[CutLine]:
         for row in ranked
     ]
     return cut(candidates, stage.cut_size)
+
+
+def cut_short(stage: Stage, lines: list[CutLine]) -> str:
+    """Words when the cut asks for more players than the stage it is made from has (issue 49: a cut to 13
+    from 8 players must say it is short); ``""`` when it has enough."""
+    available = sum(
+        line["status"] != "withdrawn" if isinstance(line, dict) else not line.candidate.withdrawn
+        for line in lines
+    )
+    group = stage.category_label or (stage.category_club.name if stage.category_club_id else "")
+    if group and not available:  # an empty category (or a club with nobody in the standings) cuts nobody
+        return _(
+            "Nobody of %(group)s is in the standings of %(source)s: put players in the category, or change "
+            "the stage's category."
+        ) % {"group": group, "source": stage_before(stage).name}
+    if stage.cut_size is None or available >= stage.cut_size:
+        return ""
+    return _(
+        "The cut lets %(size)s players in, but %(source)s has only %(n)s to cut from: change the stage's cut "
+        "or the stage it is made from."
+    ) % {"size": stage.cut_size, "source": stage_before(stage).name, "n": available}
 
 
 def cut_waits(stage: Stage) -> str:
@@ -172,10 +198,62 @@ def cut_made_from(round_: Round) -> Stage | None:
 
 
 def published_after(stage: Stage) -> Stage | None:
-    """The next stage of ``stage``'s competition, if its cut (made from ``stage``) is published."""
-    after = (
-        Stage.objects.filter(competition_id=stage.competition_id, number__gt=stage.number)
-        .order_by("number")
-        .first()
+    """A later stage of ``stage``'s competition whose cut, made from ``stage``, is published; or None."""
+    return next((s for s in stages_cut_from(stage) if s.status == Stage.Status.PUBLISHED), None)
+
+
+def stages_cut_from(stage: Stage) -> list[Stage]:
+    """The later stages whose cut is made from ``stage`` (named, or the next by number): what deleting it or
+    changing it would pull the ground from under."""
+    later = list(
+        Stage.objects.filter(competition_id=stage.competition_id, number__gt=stage.number).order_by("number")
     )
-    return after if after is not None and after.status == Stage.Status.PUBLISHED else None
+    return [s for i, s in enumerate(later) if s.source_id == stage.pk or (s.source_id is None and i == 0)]
+
+
+def cut_lines(stage: Stage) -> list[dict]:
+    """The cut as the organiser's stage page lists it: the published lines, or the preview (issue 53: the
+    page's reads, here)."""
+    metrics = tie_break_metrics(stage)
+    if stage.status == Stage.Status.PUBLISHED:
+        before = {r.totals.player_id: r.totals for r in stage_standings(stage_before(stage))}
+        return [
+            {"seed": q.seed, "player_id": q.player_id, "name": q.player.name, "rank": q.rank,
+             "status": q.status, "tied": q.tied_at_cut,
+             "values": [getattr(before.get(q.player_id), m, "") for m in metrics],
+             "replaced_by": q.replaced_by.player.name if q.replaced_by else ""}
+            for q in published_cut(stage)
+        ]  # fmt: skip
+    return [
+        {"seed": line.seed, "player_id": line.candidate.player_id, "name": line.candidate.name,
+         "rank": line.candidate.rank,
+         "status": "in" if line.qualified else ("withdrawn" if line.candidate.withdrawn else "out"),
+         "tied": line.tied_at_cut, "replaced_by": "",
+         "values": [line.candidate.values.get(m) for m in metrics]}
+        for line in cut_preview(stage)
+    ]  # fmt: skip
+
+
+def free_rounds(competition) -> list[Round]:
+    """The competition's rounds in no stage (to put in one)."""
+    return list(Round.objects.filter(competition=competition, stage_round__isnull=True).order_by("number"))
+
+
+def stage_editable(stage: Stage) -> bool:
+    """Whether the stage may still be changed or deleted (the doors say why not): nothing of it played, its
+    cut not published, no later cut from it published."""
+    if stage.status == Stage.Status.PUBLISHED and stage_before(stage) is not None:
+        return False
+    if Hand.objects.filter(table__round__stage_round__stage=stage).exists():
+        return False
+    return published_after(stage) is None
+
+
+def competition_stages(competition) -> list[Stage]:
+    """The competition's stages in order, with what their rows name (the organiser's list)."""
+    return list(competition.stages.select_related("category_club", "source"))
+
+
+def stage_rows():
+    """Stages with their competition, category and source: the stage page's lookup by id."""
+    return Stage.objects.select_related("competition", "category_club", "source")

@@ -12,36 +12,36 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_stage
 from tournament.access.roles import require_organiser
+from tournament.db.text import storable
 from tournament.models import Club, Competition, Entry, Hand, Qualifier, Round, Stage, StageRound
 from tournament.rounds.seating import RoundError, round_seat
 from tournament.stages.cut import CutError, next_in_line
 from tournament.stages.errors import StageError
-from tournament.stages.selectors import cut_preview, cut_waits, published_after, stage_before
+from tournament.stages.selectors import (
+    cut_preview,
+    cut_short,
+    cut_waits,
+    published_after,
+    stage_before,
+    stages_cut_from,
+)
 
 MAX_CUT = 100_000
 MAX_NAME = 100
 
 
-def _audit(action: str, user, stage: Stage, words: str, meta: RequestMeta | None, **data) -> None:
-    audit_write(
-        action,
-        user=user,
-        competition=stage.competition,
-        object_type="stage",
-        object_id=stage.pk,
-        words=words,
-        args={"stage": stage.name, **{k: v for k, v in data.items() if isinstance(v, str | int)}},
-        data={"stage": stage.number, **data},
-        meta=meta,
-    )
+MAX_CATEGORY = 40
 
 
-def _check_settings(*, first: bool, name, seating, carry_over, cut_size, advance, category_club) -> None:
+def _check_settings(
+    *, first: bool, name, seating, carry_over, cut_size, advance, category_club, category="", source=None,
+    competition=None, number=None,
+) -> None:  # fmt: skip
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
         raise StageError(_("Give the stage a name of at most %(max)s characters.") % {"max": MAX_NAME})
-    if "\x00" in name:  # the page's form lets one through; PostgreSQL stores none (a 500 there)
+    if not storable(name) or not storable(category or ""):  # a form lets a NUL through (tournament.db.text)
         raise StageError(_("Null characters are not allowed."))
     if seating not in Stage.Seating.values:
         raise StageError(_("Unknown seating: choose one of the list."))
@@ -53,8 +53,12 @@ def _check_settings(*, first: bool, name, seating, carry_over, cut_size, advance
         isinstance(cut_size, bool) or not isinstance(cut_size, int) or not 1 <= cut_size <= MAX_CUT
     ):
         raise StageError(_("A cut lets between 1 and %(max)s players in.") % {"max": MAX_CUT})
-    if first and (cut_size is not None or category_club is not None):
+    if not isinstance(category, str) or len(category.strip()) > MAX_CATEGORY:
+        raise StageError(_("A category has at most %(max)s characters.") % {"max": MAX_CATEGORY})
+    if first and (cut_size is not None or category_club is not None or category or source is not None):
         raise StageError(_("The first stage takes every entrant: it has no cut."))
+    if source is not None and (source.competition_id != competition.pk or source.number >= number):
+        raise StageError(_("A cut is made from an earlier stage of the same competition."))
 
 
 def stage_create(
@@ -65,24 +69,109 @@ def stage_create(
     carry_over: str = Stage.CarryOver.ZERO,
     cut_size: int | None = None,
     category_club: Club | None = None,
+    category: str = "",
+    source: Stage | None = None,
     advance: int = 2,
     user=None,
     meta: RequestMeta | None = None,
 ) -> Stage:
+    """A new stage, numbered after the others. A first stage takes every entrant: nothing to publish, it
+    is published at once (issue 49: a draft would wait for a publish with nothing in it). A later one cuts
+    from ``source`` (else the stage before)."""
     require_organiser(user, competition)
     with transaction.atomic():
         Competition.objects.select_for_update().get(pk=competition.pk)
         last = competition.stages.order_by("-number").values_list("number", flat=True).first()
+        number = (last or 0) + 1
         _check_settings(
             first=last is None, name=name, seating=seating, carry_over=carry_over, cut_size=cut_size,
-            advance=advance, category_club=category_club,
+            advance=advance, category_club=category_club, category=category, source=source,
+            competition=competition, number=number,
         )  # fmt: skip
         stage = Stage.objects.create(
-            competition=competition, number=(last or 0) + 1, name=name.strip(), seating=seating,
+            competition=competition, number=number, name=name.strip(), seating=seating,
             carry_over=carry_over, cut_size=cut_size, category_club=category_club, advance=advance,
+            category=category.strip(), source=source,
+            status=Stage.Status.PUBLISHED if last is None else Stage.Status.DRAFT,
         )  # fmt: skip
-        _audit("stage_created", user, stage, gettext_noop("%(actor)s added the stage %(stage)s"), meta)
+        audit_stage("stage_created", user, stage, gettext_noop("%(actor)s added the stage %(stage)s"), meta)
     return stage
+
+
+EDITABLE = ("name", "seating", "carry_over", "cut_size", "category_club", "category", "source", "advance")
+
+
+def _check_unplayed(stage: Stage, doing: str) -> None:
+    """Refuse changing or deleting a stage once it is played or its cut published (under the stage's lock)."""
+    if stage.status == Stage.Status.PUBLISHED and stage_before(stage) is not None:
+        raise StageError(
+            _("The cut of %(stage)s is published: it can no longer be %(doing)s.")
+            % {"stage": stage.name, "doing": doing}
+        )
+    if Hand.objects.filter(table__round__stage_round__stage=stage).exists():
+        raise StageError(
+            _("Hands are recorded in %(stage)s: it can no longer be %(doing)s.")
+            % {"stage": stage.name, "doing": doing}
+        )
+    after = published_after(stage)
+    if after is not None:
+        raise StageError(
+            _("The cut of %(next)s is published from %(stage)s: it can no longer be %(doing)s.")
+            % {"next": after.name, "stage": stage.name, "doing": doing}
+        )
+
+
+def stage_check(stage: Stage, **changes) -> dict:
+    """What ``stage_update`` refuses of these changes, said before it is tried (the admin's form asks it):
+    the stage played or published, a setting out of bounds. Answers the stage's settings as changed."""
+    _check_unplayed(stage, _("changed"))
+    values = {k: getattr(stage, k) for k in EDITABLE} | changes
+    values["category"] = (values["category"] or "").strip()
+    first = not Stage.objects.filter(competition_id=stage.competition_id, number__lt=stage.number).exists()
+    _check_settings(first=first, competition=stage.competition, number=stage.number, **values)
+    values["name"] = values["name"].strip()
+    return values
+
+
+def stage_update(stage: Stage, *, user=None, meta: RequestMeta | None = None, **changes) -> Stage:
+    """Change a stage's settings (``EDITABLE``) while nothing of it is played or published (issue 49)."""
+    require_organiser(user, stage.competition)
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise StageError(_("Unknown setting: %(names)s.") % {"names": ", ".join(unknown)})
+    with transaction.atomic():
+        locked = Stage.objects.select_for_update(of=("self",)).select_related("competition").get(pk=stage.pk)
+        values = stage_check(locked, **changes)
+        changed = sorted(k for k in EDITABLE if getattr(locked, k) != values[k])
+        if not changed:
+            return locked
+        for key in changed:
+            setattr(locked, key, values[key])
+        locked.save(update_fields=changed)
+        audit_stage(
+            "stage_changed", user, locked, gettext_noop("%(actor)s changed the stage %(stage)s"), meta,
+            fields=changed,
+        )  # fmt: skip
+    return locked
+
+
+def stage_delete(stage: Stage, *, user=None, meta: RequestMeta | None = None) -> None:
+    """Delete a stage nothing of which is played or published and no later stage cuts from (issue 49); its
+    rounds stay, in no stage."""
+    require_organiser(user, stage.competition)
+    with transaction.atomic():
+        locked = Stage.objects.select_for_update(of=("self",)).select_related("competition").get(pk=stage.pk)
+        _check_unplayed(locked, _("deleted"))
+        later = stages_cut_from(locked)
+        if later:
+            raise StageError(
+                _("The cut of %(next)s is made from %(stage)s: delete or change %(next)s first.")
+                % {"next": later[0].name, "stage": locked.name}
+            )
+        audit_stage(
+            "stage_deleted", user, locked, gettext_noop("%(actor)s deleted the stage %(stage)s"), meta
+        )
+        locked.delete()
 
 
 def stage_add_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta | None = None) -> Stage:
@@ -100,7 +189,7 @@ def stage_add_round(stage: Stage, round_: Round, *, user=None, meta: RequestMeta
                 % {"next": after.name, "stage": stage.name}
             )
         StageRound.objects.create(stage=stage, round=round_)
-        _audit(
+        audit_stage(
             "stage_round_added", user, stage,
             gettext_noop("%(actor)s put round %(round)s in the stage %(stage)s"), meta, round=round_.number,
         )  # fmt: skip
@@ -130,6 +219,9 @@ def stage_publish(stage: Stage, *, user=None, meta: RequestMeta | None = None) -
             lines = cut_preview(locked)
         except CutError as exc:
             raise StageError(str(exc)) from None
+        short = cut_short(locked, lines)  # first: an empty category says so (issue 49)
+        if short:
+            raise StageError(short)
         if not any(line.qualified for line in lines):
             raise StageError(_("Nobody qualifies: the stage before has no standings yet."))
         rows = Qualifier.objects.bulk_create(
@@ -145,7 +237,7 @@ def stage_publish(stage: Stage, *, user=None, meta: RequestMeta | None = None) -
         locked.status = Stage.Status.PUBLISHED
         locked.save(update_fields=["status"])
         qualified = sum(line.qualified for line in lines)
-        _audit(
+        audit_stage(
             "stage_cut_published", user, locked,
             gettext_noop("%(actor)s published the cut of %(stage)s: %(qualified)s players in"), meta,
             qualified=qualified, tied=[line.candidate.player_id for line in lines if line.tied_at_cut],
@@ -186,7 +278,7 @@ def qualifier_replace(
         going.status = Qualifier.Status.WITHDRAWN
         going.replaced_by = coming
         going.save(update_fields=["status", "replaced_by"])
-        _audit(
+        audit_stage(
             "stage_qualifier_replaced", user, locked,
             gettext_noop("%(actor)s replaced %(going)s, who withdrew from %(stage)s, with %(coming)s"), meta,
             going=going.player.name, coming=coming.player.name,

@@ -3,7 +3,8 @@
 Pure (the standard library and ``rank``). Two options of a competition:
 
 - ``min_sessions``: a player with fewer sessions is listed after the ranked players, without a place
-  (in the order the ranking would give them);
+  (in the order the ranking would give them); a player who has not played at all is always so listed
+  (issue 49: a player with no result is not ranked between the winners and the losers);
 - ``best_sessions`` = N: only a player's N best sessions count: ``net_chips`` becomes the sum of their N
   best session results (a session played without a chip moved counts as 0), ``counted_sessions`` how
   many counted, and chips per session is over those.
@@ -35,12 +36,13 @@ def best_of(
 
 
 def fair_rank(lines: Iterable[PlayerTotals], *, min_sessions: int = 0, **ranking) -> list[RankedRow]:
-    """``rank`` over the players with at least ``min_sessions`` sessions; the others after, unplaced."""
+    """``rank`` over the players with at least ``min_sessions`` sessions (one at least: a player who has
+    not played has no place, issue 49); the others after, unplaced."""
     lines = list(lines)
-    if not min_sessions:
-        return rank(lines, **ranking)
+    min_sessions = max(min_sessions, 1)
     enough = [t for t in lines if t.sessions >= min_sessions]
     short = [t for t in lines if t.sessions < min_sessions]
     ranked = rank(enough, **ranking)
     after = [RankedRow(None, False, r.totals) for r in rank(short, **{**ranking, "shared_places": False})]
-    return ranked + after
+    # those who played too few sessions first, then those who never played (issue 49)
+    return ranked + [r for r in after if r.totals.sessions] + [r for r in after if not r.totals.sessions]

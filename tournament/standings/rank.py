@@ -209,7 +209,8 @@ def rank(
 def shared_ranks(keys: Sequence, shared_places: bool = True) -> list[int]:
     """The place of each line whose ranking ``keys`` are given best first: equal keys share the place
     above and the next place skips ("1, 2, 2, 4") when ``shared_places``; else each its position.
-    (Also the teams' ranking, ``tournament.teams.standings``.)"""
+    (Also the clubs' and the teams' ranking: ``tournament.standings.clubs``,
+    ``tournament.teams.standings``.)"""
     places: list[int] = []
     for position, key in enumerate(keys, start=1):
         if shared_places and places and key == keys[position - 2]:
@@ -234,12 +235,13 @@ def merge_substitutes(rows: Iterable[PlayerTotals], counted_as: Mapping[int, int
         if owner not in by_id:
             raise ValueError(f"player {row.player_id} substitutes for {owner}, who is not in these standings")
         if owner != row.player_id:
-            merged[owner] = _plus(merged.get(owner, by_id[owner]), row)
+            merged[owner] = totals_plus(merged.get(owner, by_id[owner]), row)
     return [merged.get(r.player_id, r) for r in rows if r.player_id not in counted_as]
 
 
-def _plus(line: PlayerTotals, other: PlayerTotals) -> PlayerTotals:
-    """``line`` (name, club, id kept) with ``other``'s totals added in."""
+def totals_plus(line: PlayerTotals, other: PlayerTotals) -> PlayerTotals:
+    """``line`` (name, club, id kept) with ``other``'s totals added in (a substitute's line; a stage's
+    rounds, ``tournament.stages.selectors``)."""
     return PlayerTotals(
         player_id=line.player_id,
         name=line.name,

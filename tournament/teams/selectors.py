@@ -16,9 +16,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.access.roles import can_manage_competition
-from tournament.models import Competition, Lineup, Player, Round, Team, TeamMember
+from tournament.models import Competition, Entry, Lineup, Player, Round, Team, TeamMember
 from tournament.ratings.sessions import sessions_of
 from tournament.teams.standings import RankedTeam, team_standings
 
@@ -33,11 +34,29 @@ def competition_teams(competition: Competition) -> list[Team]:
         members[m.team_id].append(m)
     for team in teams:
         team.roster = members[team.pk]
+        team.captain_warning = captain_warning(team.captain)
     return teams
 
 
-def has_teams(competition: Competition) -> bool:
-    return Team.objects.filter(competition=competition).exists()
+def players_in_no_team(competition: Competition) -> list[Player]:
+    """The competition's playing entries in no team, by name (whom the teams page offers to add)."""
+    in_team = TeamMember.objects.filter(competition=competition).values("player_id")
+    return list(
+        Player.objects.filter(entries__competition=competition, entries__status=Entry.Status.ACTIVE)
+        .exclude(pk__in=in_team)
+        .order_by("name", "pk")
+    )
+
+
+def captain_warning(captain: Player | None) -> str:
+    """What the organiser is told of a captain whose player has no account (issue 49): they cannot log in
+    to name the lineup. ``""`` for a captain who can, or none."""
+    if captain is None or captain.user_id is not None:
+        return ""
+    return _(
+        "%(name)s has no account and cannot log in to name the lineup: invite them from the players page, "
+        "or name the lineup yourself."
+    ) % {"name": captain.name}
 
 
 def lineup_deadline(round_: Round) -> datetime | None:

@@ -9,8 +9,9 @@ saves a team, a member or a lineup. ``user=None`` is the operator at the command
 - ``team_member_add``/``team_member_remove``/``team_captain_set``: an organiser. A member is an active
   entry of the competition and in no other team of it; a captain is a member of the team.
 - ``lineup_set``: the team's captain (until the deadline) or an organiser (until the round is seated);
-  every player named is on the team's roster and playing; at least one player (a team names any
-  number of its roster: the seating keeps the teams apart as far as the numbers allow).
+  every player named is on the team's roster and playing; exactly the competition's lineup size
+  (``tournament.teams.night.lineup_size``: the fewest regulars of any team), so that each team fields as
+  many players as the others.
 """
 
 from __future__ import annotations
@@ -21,28 +22,15 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_team, audit_write
 from tournament.access.roles import can_manage_competition, require_organiser
+from tournament.db.text import storable
 from tournament.models import Competition, Entry, Hand, Lineup, Player, Round, Team, TeamMember
 from tournament.teams.errors import LineupClosed, ResultsExist, TeamError
+from tournament.teams.night import lineup_size
 from tournament.teams.selectors import deadline_passed, round_is_seated
-
-
-def _audit(action: str, user, team: Team, words: str, meta: RequestMeta | None, **data) -> None:
-    args = {"team": team.name, **{k: v for k, v in data.items() if isinstance(v, str)}}
-    audit_write(
-        action,
-        user=user,
-        competition=team.competition,
-        object_type="team",
-        object_id=team.pk,
-        words=words,
-        args=args,
-        data={"team": team.pk, **data},
-        meta=meta,
-    )
 
 
 def _no_results(competition: Competition) -> None:
@@ -56,6 +44,8 @@ def _clean_name(name: str, competition: Competition, team: Team | None = None) -
     name = (name or "").strip()
     if not name or len(name) > 120:
         raise TeamError(_("Give the team a name (up to 120 characters)."), "name")
+    if not storable(name):  # a NUL or a lone surrogate: no database stores it (tournament.db.text)
+        raise TeamError(_("Null characters are not allowed."), "name")
     same = Team.objects.filter(competition=competition, name__iexact=name)
     if team is not None:
         same = same.exclude(pk=team.pk)
@@ -68,6 +58,8 @@ def _clean_short(short_name: str) -> str:
     short_name = (short_name or "").strip()
     if len(short_name) > 20:
         raise TeamError(_("A short name has up to 20 characters."), "short_name")
+    if not storable(short_name):
+        raise TeamError(_("Null characters are not allowed."), "short_name")
     return short_name
 
 
@@ -96,14 +88,15 @@ def team_create(
 ) -> Team:
     """A new team, with its first members and captain if given (each checked as its own door does)."""
     require_organiser(user, competition)
-    _no_results(competition)
     with transaction.atomic():
+        Competition.objects.select_for_update().get(pk=competition.pk)  # checked under the lock (issue 53)
+        _no_results(competition)
         team = Team.objects.create(
             competition=competition,
             name=_clean_name(name, competition),
             short_name=_clean_short(short_name),
         )
-        _audit("team_created", user, team, gettext_noop("%(actor)s created team %(team)s"), meta)
+        audit_team("team_created", user, team, gettext_noop("%(actor)s created team %(team)s"), meta)
         for player in members:
             team_member_add(team, player, user=user, meta=meta)
         for player in substitutes:
@@ -137,7 +130,7 @@ def team_update(
         for key in changed:
             setattr(locked, key, changes[key])
         locked.save(update_fields=changed)
-        _audit(
+        audit_team(
             "team_changed",
             user,
             locked,
@@ -151,9 +144,10 @@ def team_update(
 
 def team_delete(team: Team, *, user=None, meta: RequestMeta | None = None) -> None:
     require_organiser(user, team.competition)
-    _no_results(team.competition)
     with transaction.atomic():
-        _audit("team_deleted", user, team, gettext_noop("%(actor)s deleted team %(team)s"), meta)
+        Competition.objects.select_for_update().get(pk=team.competition_id)  # checked under the lock
+        _no_results(team.competition)
+        audit_team("team_deleted", user, team, gettext_noop("%(actor)s deleted team %(team)s"), meta)
         team.delete()
 
 
@@ -179,29 +173,31 @@ def team_member_check(team: Team, player: Player) -> None:
 def team_member_add(
     team: Team, player: Player, *, substitute: bool = False, user=None, meta: RequestMeta | None = None
 ) -> TeamMember:
-    """Put a player entered in the competition on the team's roster (a regular, or a substitute)."""
+    """Put a player entered in the competition on the team's roster (a regular, or a substitute). Checked
+    under the team's lock and audited in the same transaction (issue 53)."""
     competition = team.competition
     require_organiser(user, competition)
-    team_member_check(team, player)
     try:
         with transaction.atomic():
+            locked = Team.objects.select_for_update().select_related("competition").get(pk=team.pk)
+            team_member_check(locked, player)
             member = TeamMember.objects.create(
-                team=team, competition=competition, player=player, substitute=bool(substitute)
+                team=locked, competition=competition, player=player, substitute=bool(substitute)
+            )
+            audit_team(
+                "team_member_added",
+                user,
+                locked,
+                gettext_noop("%(actor)s put %(player)s in team %(team)s (%(as)s)"),
+                meta,
+                player=player.name,
+                player_id=player.pk,
+                **{"as": "substitute" if substitute else "regular"},
             )
     except IntegrityError:  # added to another team meanwhile: the database's constraint said so
         raise TeamError(
             _("%(player)s is already in another team.") % {"player": player.name}, "player", "in_another_team"
         ) from None
-    _audit(
-        "team_member_added",
-        user,
-        team,
-        gettext_noop("%(actor)s put %(player)s in team %(team)s (%(as)s)"),
-        meta,
-        player=player.name,
-        player_id=player.pk,
-        **{"as": "substitute" if substitute else "regular"},
-    )
     return member
 
 
@@ -217,7 +213,7 @@ def team_member_remove(team: Team, player: Player, *, user=None, meta: RequestMe
         if team.captain_id == player.pk:
             team.captain = None
             team.save(update_fields=["captain"])
-        _audit(
+        audit_team(
             "team_member_removed",
             user,
             team,
@@ -233,19 +229,20 @@ def team_captain_set(
 ) -> Team:
     """The team's captain: one of its members, or nobody."""
     require_organiser(user, team.competition)
-    if player is not None and not TeamMember.objects.filter(team=team, player=player).exists():
-        raise TeamError(
-            _("%(player)s is not in this team: a captain is one of its members.") % {"player": player.name},
-            "captain",
-            "not_on_roster",
-        )
     with transaction.atomic():
         locked = Team.objects.select_for_update().select_related("competition").get(pk=team.pk)
+        if player is not None and not TeamMember.objects.filter(team=locked, player=player).exists():
+            raise TeamError(  # checked under the team's lock: a member removed meanwhile is no captain
+                _("%(player)s is not in this team: a captain is one of its members.")
+                % {"player": player.name},
+                "captain",
+                "not_on_roster",
+            )
         if locked.captain_id == (player.pk if player else None):
             return locked
         locked.captain = player
         locked.save(update_fields=["captain"])
-        _audit(
+        audit_team(
             "team_captain_set",
             user,
             locked,
@@ -283,7 +280,16 @@ def lineup_set(
     if not _may_name(user, team):
         raise PermissionDenied(_("Only the team's captain or an organiser names its lineup."))
     organiser = user is None or can_manage_competition(user, team.competition)
-    players = list({p.pk: p for p in players}.values())
+    players = list(players)
+    seen: set[int] = set()
+    twice = sorted({p.name for p in players if p.pk in seen or seen.add(p.pk)})
+    if twice:  # a list that names a player twice is not the lineup it seems to be (issue 49)
+        raise TeamError(
+            _("Name each player once: %(names)s named twice.") % {"names": ", ".join(twice)},
+            "players",
+            "named_twice",
+        )
+    size = lineup_size(team.competition)
     if not players:
         raise TeamError(_("Name at least one player."), "players", "empty_lineup")
     roster = set(TeamMember.objects.filter(team=team).values_list("player_id", flat=True))
@@ -308,6 +314,20 @@ def lineup_set(
                 _("The deadline for round %(n)s's lineups has passed: ask the organiser.")
                 % {"n": locked.number}
             )
+        if size is not None and len(players) != size:  # each team fields as many as the others (issue 49)
+            raise TeamError(
+                ngettext(
+                    "Name exactly %(size)s player: %(n)s named.",
+                    "Name exactly %(size)s players: %(n)s named.",
+                    size,
+                )
+                % {"size": size, "n": len(players)},
+                "players",
+                "wrong_size",
+            )
+        kept = Lineup.objects.filter(round=locked, team=team).first()
+        if kept is not None and set(kept.players.values_list("pk", flat=True)) == {p.pk for p in players}:
+            return kept  # the same lineup again (a replay): nothing changes, nothing is written
         lineup, _created = Lineup.objects.update_or_create(
             round=locked,
             team=team,

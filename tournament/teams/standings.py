@@ -18,6 +18,7 @@ Vocabulary
   added up: two of a team at one table are two).
 - **rank**: by chips, or by points then chips, best first; equal teams share a place when the
   competition shares places, else they go by name, then id (``tournament.standings.rank.shared_ranks``).
+  A team that has not played a session has no place: it is listed after every team that has, by name.
 
 What this module does not do: read the ledger, decide which rounds count, or store anything.
 """
@@ -47,7 +48,7 @@ class TeamLine:
 
 @dataclass(frozen=True)
 class RankedTeam:
-    rank: int
+    rank: int | None  # None: the team has not played yet (listed after those who have, issue 49)
     shared: bool
     line: TeamLine
 
@@ -127,9 +128,16 @@ def team_rank(
     def key(line: TeamLine) -> tuple:
         return (-line.points, -line.chips) if scoring == PLACINGS else (-line.chips,)
 
-    ordered = sorted(lines, key=lambda t: (key(t), t.name.casefold(), t.name, t.team_id))
+    def by_name(t: TeamLine) -> tuple:
+        return (t.name.casefold(), t.name, t.team_id)
+
+    lines = list(lines)
+    ordered = sorted((t for t in lines if t.sessions), key=lambda t: (key(t), *by_name(t)))
     ranks = shared_ranks([key(t) for t in ordered], shared_places)
-    return [RankedTeam(r, ranks.count(r) > 1, line) for r, line in zip(ranks, ordered, strict=True)]
+    idle = sorted((t for t in lines if not t.sessions), key=by_name)  # never played: after, no place
+    return [RankedTeam(r, ranks.count(r) > 1, line) for r, line in zip(ranks, ordered, strict=True)] + [
+        RankedTeam(None, False, line) for line in idle
+    ]
 
 
 def team_standings(

@@ -13,11 +13,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.access.request_meta import request_meta
+from tournament.forms.teams import TeamActionForm, TeamSettingsForm
 from tournament.league.competitions import CompetitionError, competition_change
-from tournament.models import Entry, Player, Team, TeamMember
+from tournament.models import Player, Team
 from tournament.teams.errors import TeamError
 from tournament.teams.models import SubstituteRule, TeamScoring
-from tournament.teams.selectors import competition_teams, lineup_deadline, next_lineup_round, round_lineups
+from tournament.teams.selectors import (
+    captain_warning,
+    competition_teams,
+    lineup_deadline,
+    next_lineup_round,
+    players_in_no_team,
+    round_lineups,
+)
 from tournament.teams.services import (
     team_captain_set,
     team_create,
@@ -30,68 +38,41 @@ from tournament.teams.services import (
 from .access import managed_competition, organiser_required
 
 
-def _id(value: str) -> int:
-    if not (value.isascii() and value.isdigit()) or len(value) > 18:
-        raise Http404  # a mangled form names nothing
-    return int(value)
-
-
-def _settings(competition, post) -> dict:
-    try:
-        points = [int(p) for p in post.get("placing_points", "").replace(" ", "").split(",")]
-    except ValueError:
-        points = None  # the door says what it takes
-    try:
-        minutes = int(post.get("lineup_deadline", ""))
-    except ValueError:
-        minutes = -1
-    return {
-        "team_scoring": post.get("team_scoring", ""),
-        "placing_points": points,
-        "lineup_deadline": minutes,
-        "substitute_rule": post.get("substitute_rule", ""),
-    }
-
-
 def _act(request, competition) -> str:
     """Do the one change the form asks for; answers what to say when it is done."""
-    post, user, meta = request.POST, request.user, request_meta(request)
-    action = post.get("action", "")
+    form = TeamActionForm(request.POST)
+    if not form.is_valid():
+        if "action" in form.errors or "team" in form.errors or "player" in form.errors:
+            raise Http404  # a mangled form names nothing
+        raise TeamError(" ".join(form.non_field_errors()))
+    data, user, meta = form.cleaned_data, request.user, request_meta(request)
+    action = data["action"]
     if action == "settings":
-        competition_change(competition, user=user, meta=meta, **_settings(competition, post))
+        settings = TeamSettingsForm(request.POST)
+        settings.is_valid()  # every field is optional text: the door says what it refuses
+        competition_change(competition, user=user, meta=meta, **settings.door_values())
         return _("The team settings are saved.")
     if action == "create":
-        team_create(
-            competition,
-            name=post.get("name", ""),
-            short_name=post.get("short_name", ""),
-            user=user,
-            meta=meta,
-        )
+        team_create(competition, name=data["name"], short_name=data["short_name"], user=user, meta=meta)
         return _("The team is created.")
-    team = get_object_or_404(Team, pk=_id(post.get("team", "")), competition=competition)
+    team = get_object_or_404(Team, pk=data["team"], competition=competition)
     if action == "rename":
-        team_update(
-            team, name=post.get("name", ""), short_name=post.get("short_name", ""), user=user, meta=meta
-        )
+        team_update(team, name=data["name"], short_name=data["short_name"], user=user, meta=meta)
         return _("The team's name is saved.")
     if action == "delete":
         team_delete(team, user=user, meta=meta)
         return _("The team is deleted.")
+    player = get_object_or_404(Player, pk=data["player"]) if data["player"] else None
     if action == "add":
-        player = get_object_or_404(Player, pk=_id(post.get("player", "")))
-        team_member_add(team, player, substitute=post.get("substitute") == "on", user=user, meta=meta)
+        team_member_add(team, player, substitute=data["substitute"], user=user, meta=meta)
         return _("%(player)s is in the team.") % {"player": player.name}
     if action == "remove":
-        player = get_object_or_404(Player, pk=_id(post.get("player", "")))
         team_member_remove(team, player, user=user, meta=meta)
         return _("%(player)s is out of the team.") % {"player": player.name}
-    if action == "captain":
-        raw = post.get("player", "")
-        player = get_object_or_404(Player, pk=_id(raw)) if raw else None
-        team_captain_set(team, player, user=user, meta=meta)
-        return _("The captain is saved.")
-    raise Http404
+    team_captain_set(team, player, user=user, meta=meta)  # "captain": a member, or nobody
+    if warning := captain_warning(player):  # they cannot log in to name the lineup (issue 49)
+        messages.warning(request, warning)
+    return _("The captain is saved.")
 
 
 @organiser_required
@@ -108,18 +89,11 @@ def teams(request, pk: int):
             messages.success(request, done)
             return redirect("organiser:teams", competition.pk)
         competition.refresh_from_db()
-    in_team = TeamMember.objects.filter(competition=competition).values("player_id")
-    free = (
-        Entry.objects.filter(competition=competition, status=Entry.Status.ACTIVE)
-        .exclude(player__in=in_team)
-        .select_related("player")
-        .order_by("player__name")
-    )
     round_ = next_lineup_round(competition)
     context = {
         "competition": competition,
         "teams": competition_teams(competition),
-        "free": [e.player for e in free],
+        "free": players_in_no_team(competition),
         "problem": problem,
         "scoring_choices": TeamScoring.choices,
         "substitute_choices": SubstituteRule.choices,

@@ -17,6 +17,7 @@ from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.models import Lineup, Player, Team, TeamMember
 from tournament.teams.errors import TeamError
+from tournament.teams.night import lineup_size
 from tournament.teams.selectors import deadline_passed, lineup_deadline, next_lineup_round
 from tournament.teams.services import lineup_set
 
@@ -35,10 +36,11 @@ def team_lineup(request, pk: int):
     problem = ""
     if request.method == "POST" and round_ is not None:
         # past 18 digits an id names nobody (past a 64-bit key; past 4,300, Python's int() refuses it)
-        wanted = {
+        wanted = [
             int(v) for v in request.POST.getlist("players") if v.isascii() and v.isdigit() and len(v) <= 18
-        }
-        players = list(Player.objects.filter(pk__in=wanted))
+        ]
+        found = Player.objects.in_bulk(wanted)
+        players = [found[pk] for pk in wanted if pk in found]  # one named twice, twice: the door says so
         try:
             lineup_set(round_, team, players, user=request.user, meta=request_meta(request))
         except TeamError as exc:
@@ -61,5 +63,7 @@ def team_lineup(request, pk: int):
         "named": named,
         "problem": problem,
         "organiser": organiser,
+        "size": lineup_size(team.competition),  # how many to name (issue 49)
+        "regulars": [m.player.name for m in roster if not m.substitute],
     }
     return render(request, "public/lineup.html", context, status=status)

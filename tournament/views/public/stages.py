@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from tournament.forms.competitions import metric_label
 from tournament.models import Competition, Qualifier, Stage
 from tournament.project.http_cache import PAGE, shared
-from tournament.stages.selectors import stage_rounds, stage_standings, tie_break_metrics
+from tournament.stages.selectors import stage_before, stage_rounds, stage_standings, tie_break_metrics
 
 
 def _cut(stage: Stage) -> dict | None:
@@ -20,7 +20,14 @@ def _cut(stage: Stage) -> dict | None:
     lines = list(Qualifier.objects.filter(stage=stage).select_related("player", "replaced_by__player"))
     if not lines:
         return None
-    last_in = max((q.seed for q in lines if q.status != Qualifier.Status.OUT), default=0)
+    # the line falls under the last player in (or the last who qualified, then withdrew and was replaced); one
+    # who withdrew before the cut was never above it
+    last_in = max(
+        (q.seed for q in lines if q.status == Qualifier.Status.IN or q.replaced_by_id is not None), default=0
+    )
+    going = {q.replaced_by_id: q.player.name for q in lines if q.replaced_by_id is not None}
+    for q in lines:
+        q.in_place_of = going.get(q.pk, "")  # a replacement is marked as one (issue 49)
     return {
         "lines": lines,
         "line_after": last_in,  # the cut line is drawn under this seed
@@ -36,7 +43,13 @@ def competition_stages(request, pk: int):
     competition = get_object_or_404(Competition, pk=pk)
     shown = Stage.objects.filter(competition=competition).select_related("competition", "category_club")
     stages = [
-        {"stage": s, "cut": _cut(s), "rounds": stage_rounds(s), "standings": stage_standings(s)}
+        {
+            "stage": s,
+            "cut": _cut(s),
+            "rounds": stage_rounds(s),
+            "standings": stage_standings(s),
+            "cut_from": stage_before(s),
+        }  # the stage the cut was made from (issue 49)
         for s in shown
         if s.number == 1 or s.status == Stage.Status.PUBLISHED  # an unpublished cut is the organiser's
     ]
