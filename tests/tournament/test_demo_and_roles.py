@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from tournament.access.roles import can_manage_competition
-from tournament.league.demo import PLAYER_NAMES, demo_league_load, demo_logins_create
+from tournament.league.demo import COMPETITION_NAME, PLAYER_NAMES, demo_league_load, demo_logins_create
 from tournament.models import Club, Competition, Entry, Hand, Player, Round
 from tournament.rounds.seating import round_tables
 from tournament.tables.selectors import table_fold
@@ -31,7 +31,7 @@ def test_demo_league_is_believable_and_safe_to_run_twice():
     demo_league_load()
     assert Club.objects.count() == 2
     assert Player.objects.count() == 32 == len(set(PLAYER_NAMES))
-    competition = Competition.objects.get()
+    competition = Competition.objects.get(name=COMPETITION_NAME)
     assert competition.rules == "spgg-2023" and competition.capital == 400
     assert Entry.objects.filter(competition=competition).count() == 32
     # both clubs are represented evenly

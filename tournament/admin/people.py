@@ -6,13 +6,16 @@ and writes the audit entry. An organiser sees a player's contact, and changes a 
 only where every competition of that player (of the club's players) is one they organise.
 """
 
-from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import may_manage_person
 from tournament.league.people import CLUB_FIELDS, PLAYER_FIELDS, PersonError, club_change, player_change
 from tournament.models import Club, Player
+from tournament.privacy.erase import PrivacyRefused, person_erase
 
 
 class PersonAdmin(admin.ModelAdmin):
@@ -78,3 +81,24 @@ class PlayerAdmin(PersonAdmin):
         if lookup.split("__")[0] == "contact" and not (request is not None and request.user.is_superuser):
             return False
         return super().lookup_allowed(lookup, value, request)
+
+    actions = ["erase_people"]
+
+    @admin.action(description=gettext_lazy("Erase the selected people's data (on their request, today)"))
+    def erase_people(self, request, queryset):
+        """The erasure door for each selected player (``tournament.privacy.erase.person_erase``): refused,
+        with the reason, for a person not the organiser's or erased already; the others are erased."""
+        meta = request_meta(request)
+        for player in queryset:
+            name = player.name
+            try:
+                record = person_erase(player, user=request.user, meta=meta)
+            except PermissionDenied as exc:
+                self.message_user(request, f"{name}: {exc}", level=messages.ERROR)
+            except PrivacyRefused as exc:
+                self.message_user(request, f"{name}: {exc}", level=messages.WARNING)
+            else:
+                self.message_user(
+                    request,
+                    _("%(name)s is now %(pseudonym)s.") % {"name": name, "pseudonym": record.pseudonym},
+                )

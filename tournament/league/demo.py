@@ -20,6 +20,8 @@ from django.utils import timezone
 
 from tournament.access.roles import ORGANISER, PLAYER, SCOREKEEPER
 from tournament.models import Club, Competition, Entry, Hand, Player, Round, Table
+from tournament.registration.demo import SEASON_NAME as SIGNUP_SEASON
+from tournament.registration.demo import demo_signups_load
 from tournament.rounds.lifecycle import round_end, round_publish, round_start
 from tournament.rounds.seating import round_seat
 from tournament.tables.ledger.errors import HandRejected
@@ -100,6 +102,7 @@ def demo_league_load() -> Competition:
         competition.starts_on = timezone.localdate() - timedelta(days=14)
         competition.save(update_fields=["starts_on"])
     _demo_rounds(competition)
+    demo_signups_load(competition.rules)  # next season, open for sign-ups (issue 51)
     return competition
 
 
@@ -176,6 +179,8 @@ def demo_logins_create(competition: Competition, password: str | None = None) ->
         user.groups.add(Group.objects.get(name=role))
         if role == ORGANISER:
             competition.organisers.add(user)
+            for season in Competition.objects.filter(name=SIGNUP_SEASON):  # its sign-ups (issue 51)
+                season.organisers.add(user)
         elif role == SCOREKEEPER:
             competition.scorekeepers.add(user)
             # The demo scorekeeper keeps the first table of every round.

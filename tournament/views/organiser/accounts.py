@@ -28,6 +28,7 @@ from tournament.access.request_meta import request_meta
 from tournament.forms.accounts import AccountForm, InviteForm, LinkForm
 from tournament.forms.competitions import StaffForm
 from tournament.models import Invitation, Player
+from tournament.privacy.erase import may_erase
 
 from .access import managed_competition, organiser_required
 
@@ -37,7 +38,7 @@ SESSION_LINKS = "invitation_links"  # invitation id -> its secret, for the slip 
 def staff_context(competition, *, account_form=None, invite_form=None) -> dict:
     """What the staff page shows below the staff form: scorekeepers' accounts and open invitations."""
     return {
-        "keepers": competition.scorekeepers.order_by("username"),
+        "keepers": competition.scorekeepers.select_related("player").order_by("username"),
         # Organisers' accounts are a superuser's to switch off
         # (tournament.access.accounts.account_set_active).
         "organiser_ids": set(
@@ -155,6 +156,7 @@ def player_account(request, pk: int, player_pk: int):
         "competition": competition,
         "player": player,
         "invitations": _open_invitations(competition).filter(player=player),
+        "may_erase": may_erase(request.user, player),  # the person's data (issue 51)
         **forms,
     }
     return render(request, "organiser/player_account.html", context, status=400 if action else 200)

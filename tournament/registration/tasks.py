@@ -1,0 +1,14 @@
+"""Registration's Celery task (issue 51): beat expires unanswered offers and offers their places on.
+On the embedded default (no broker, no beat) the pages run it when they are read (``offers_due``)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="tournament.tasks.registration_offers_expire", ignore_result=True)
+def registration_offers_expire() -> int:
+    """Periodic (beat, every 5 minutes): offers past their deadline expire, their places pass on."""
+    from tournament.registration.offers import offers_expire
+
+    return offers_expire()
