@@ -18,5 +18,12 @@ echo "==> Preparing the database"
 .venv/bin/python manage.py migrate --noinput -v0
 .venv/bin/python manage.py load_demo --logins ${DEMO_PASSWORD:+--password "$DEMO_PASSWORD"}
 
+# The periodic work Celery beat does elsewhere (reminders before a night, hands to count, messages to
+# send again), in a process of its own beside the server, stopped with it (tournament/project/beat_here.py).
+echo "==> Running reminders and other timed work in the background (manage.py beat_here)"
+.venv/bin/python manage.py beat_here &
+BEAT_PID=$!
+trap 'kill "$BEAT_PID" 2>/dev/null || true' EXIT INT TERM
+
 echo "==> Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
-exec .venv/bin/python manage.py runserver "${ADDRESS:-127.0.0.1:8000}"
+.venv/bin/python manage.py runserver "${ADDRESS:-127.0.0.1:8000}"

@@ -49,7 +49,8 @@ def test_a_hand_waiting_tells_each_player_with_their_own_link(table, django_capt
     for seat in seats:
         message = Message.objects.get(player=seat.player, kind=Kind.CONFIRM, channel=Channel.EMAIL)
         assert message.link.endswith(f"/s/{seat_link_token(seat)}/")
-    assert Message.objects.filter(event=f"h{hand.pk}:confirm").count() == 8  # inbox and email, once each
+    event = f"r{table.round_id}:confirm:h{hand.pk}"  # gathered per round (issue 47)
+    assert Message.objects.filter(event=event).count() == 8  # inbox and email, once each
 
 
 def test_no_confirmation_asked_no_message(organiser, channels, django_capture_on_commit_callbacks):

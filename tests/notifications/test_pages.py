@@ -190,9 +190,25 @@ def test_a_message_to_everyone_is_limited_and_audited(league, organiser, channel
     assert client.post(url, {"action": "broadcast", "audience": "all", "text": "x"}).status_code == 400
     entries = AuditEntry.objects.filter(action="message_broadcast", competition=competition)
     assert entries.count() == 2 and "Note 0" in entries.last().summary
-    assert client.post(url, {"action": "reminder", "reminder_minutes": "90"}).status_code == 302
-    assert client.post(url, {"action": "reminder", "reminder_minutes": "-1"}).status_code == 400
-    assert competition.notice_settings.reminder_minutes == 90
+    # In hours or days (issue 47), kept as minutes
+    assert (
+        client.post(url, {"action": "reminder", "reminder_amount": "3", "reminder_unit": "hours"}).status_code
+        == 302
+    )
+    assert (
+        client.post(url, {"action": "reminder", "reminder_amount": "-1", "reminder_unit": "days"}).status_code
+        == 400
+    )
+    assert (
+        client.post(url, {"action": "reminder", "reminder_amount": "15", "reminder_unit": "days"}).status_code
+        == 400
+    )
+    assert (
+        client.post(url, {"action": "reminder", "reminder_amount": "2", "reminder_unit": "weeks"}).status_code
+        == 400
+    )
+    assert client.post(url, {"action": "reminder", "reminder_minutes": "90"}).status_code == 400
+    assert competition.notice_settings.reminder_minutes == 180
     assert AuditEntry.objects.filter(action="reminder_changed").count() == 1
 
 
@@ -229,7 +245,12 @@ def test_bad_input_is_refused_and_changes_nothing(league, organiser, no_channels
         client.post(url, {"action": "broadcast", "audience": "everyone", "text": "x" * 1001}).status_code
         == 400
     )
-    assert client.post(url, {"action": "reminder", "reminder_minutes": "1" + "0" * 30}).status_code == 400
+    assert (
+        client.post(
+            url, {"action": "reminder", "reminder_amount": "1" + "0" * 30, "reminder_unit": "days"}
+        ).status_code
+        == 400
+    )
     assert client.post(url, {}).status_code == 400
     assert not Preference.objects.exists() and not Broadcast.objects.exists()
     assert not Message.objects.exists() and not NoticeSettings.objects.exists()

@@ -108,7 +108,7 @@ def test_an_empty_attendance_change_is_refused_as_the_schema_says(season, as_org
     operation = schema["paths"]["/api/v1/rounds/{id}/attendance/{player_pk}/"]["put"]
     ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     body = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
-    assert body["minProperties"] == 1 and set(body["properties"]) == {"reply", "checked_in"}
+    assert body["minProperties"] == 1 and set(body["properties"]) == {"reply", "checked_in", "confirm_date"}
     r = put(as_organiser, season, season.pat, {})
     assert r.status_code == 400 and r.json()["errors"][0]["message"]
     assert not Attendance.objects.exists()

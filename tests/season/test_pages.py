@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import icalendar
 import pytest
+from django.utils import timezone
 
 from tournament.models import Attendance, Round, Seat
 from tournament.season.links import check_in_code, season_link_token
@@ -42,7 +43,24 @@ def test_the_organiser_schedules_a_season_from_the_page_and_bad_input_changes_no
     assert client.post(url, good).status_code == 302
     assert Round.objects.filter(competition=season.competition).count() == 13
     page = client.get(url).content.decode()
-    assert "Night 13" in page and "/season/link/" in page
+    assert "Round 13" in page and "/season/link/" in page  # one name for a numbered round (issue 47)
+
+
+def test_the_first_night_says_the_weekday_and_a_wrong_one_is_named(season, organiser, client):
+    """Issue 54, item 9: the Weekday is the first night's unless chosen; a mismatch names both days."""
+    from django.conf import settings
+
+    client.force_login(organiser)
+    url = f"/organise/competitions/{season.competition.pk}/season/"
+    body = {"starts": "19:30", "ends": "23:00", "first_night": "2027-01-06", "nights": "2"}
+    body["every_weeks"] = "1"
+    for language, words in (("en", "is a Wednesday, not a Tuesday"), ("zh-hans", "星期三")):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        wrong = client.post(url, {**body, "weekday": "1"})
+        assert wrong.status_code == 400 and words in wrong.content.decode()
+    assert client.post(url, {**body, "weekday": ""}).status_code == 302
+    nights = Round.objects.filter(competition=season.competition, starts_at__isnull=False).order_by("number")
+    assert [timezone.localtime(r.starts_at).weekday() for r in nights] == [2, 2]  # Wednesdays
 
 
 def test_the_door_list_puts_the_yes_first_checks_in_and_answers_for_a_player(season, organiser, client):

@@ -13,4 +13,4 @@ class MessageAdmin(ReadOnlyAdmin):
     list_filter = ("state", "channel", "kind")
     search_fields = ("recipient", "event", "subject")
     list_select_related = ("competition",)
-    exclude = ("body", "link")  # a seat's private link is its player's only
+    exclude = ("body", "link", "facts")  # a seat's private link is its player's only; facts: the body's

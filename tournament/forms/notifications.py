@@ -84,9 +84,31 @@ class BroadcastForm(forms.Form):
 
 
 class ReminderForm(forms.Form):
-    reminder_minutes = forms.IntegerField(
-        label=_("Remind players this many minutes before a night"),
+    """How long before a night its reminder goes, in hours or days (issue 47); kept as minutes."""
+
+    UNITS = {"hours": 60, "days": 24 * 60}
+
+    reminder_amount = forms.IntegerField(
+        label=_("Remind players this long before a night"),
         min_value=0,
-        max_value=MAX_REMINDER_MINUTES,
-        help_text=_("0: no reminder. 1440 is a day."),
+        max_value=MAX_REMINDER_MINUTES // 60,
+        help_text=_("0: no reminder. At most 14 days."),
     )
+    reminder_unit = forms.ChoiceField(
+        label=_("Unit"), choices=[("hours", _("hours")), ("days", _("days"))], initial="hours"
+    )
+
+    @classmethod
+    def initial_from(cls, minutes: int) -> dict:
+        if minutes and minutes % cls.UNITS["days"] == 0:
+            return {"reminder_amount": minutes // cls.UNITS["days"], "reminder_unit": "days"}
+        return {"reminder_amount": round(minutes / 60), "reminder_unit": "hours"}
+
+    def clean(self):
+        data = super().clean()
+        if "reminder_amount" in data and "reminder_unit" in data:
+            minutes = data["reminder_amount"] * self.UNITS[data["reminder_unit"]]
+            if minutes > MAX_REMINDER_MINUTES:
+                self.add_error("reminder_amount", _("At most 14 days before a night."))
+            data["reminder_minutes"] = minutes
+        return data

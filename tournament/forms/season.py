@@ -34,7 +34,14 @@ def _dates(text: str) -> list[date]:
 
 
 class SeasonForm(forms.Form):
-    weekday = forms.TypedChoiceField(label=_("Weekday"), choices=WEEKDAYS, coerce=int)
+    # The first night says the weekday (issue 54): chosen only to have it checked against the first night.
+    weekday = forms.TypedChoiceField(
+        label=_("Weekday"),
+        choices=[("", _("The first night's weekday")), *WEEKDAYS],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
     starts = forms.TimeField(label=_("Starts at"), widget=TimeInput())
     ends = forms.TimeField(label=_("Ends at"), widget=TimeInput())
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
@@ -57,6 +64,8 @@ class SeasonForm(forms.Form):
         help_text=_("Each as date=new date, for example 2027-02-09=2027-02-11."),
     )
 
+    field_order = ["first_night", "weekday"]  # the first night says the weekday: it comes first (issue 54)
+
     def clean_skip(self):
         return _dates(self.cleaned_data.get("skip", ""))
 
@@ -74,7 +83,10 @@ class SeasonForm(forms.Form):
 
     def plan(self) -> SeasonPlan:
         data = self.cleaned_data
-        return SeasonPlan(**{**data, "skip": tuple(data["skip"]), "moved": dict(data["moved"])})
+        weekday = data["first_night"].weekday() if data["weekday"] is None else data["weekday"]
+        return SeasonPlan(
+            **{**data, "weekday": weekday, "skip": tuple(data["skip"]), "moved": dict(data["moved"])}
+        )
 
 
 class NightSeatingForm(forms.Form):
@@ -85,6 +97,9 @@ class NightSeatingForm(forms.Form):
         help_text=_("Seated instead of giving byes: as many as the last table lacks."),
     )
     publish = forms.BooleanField(label=_("Publish at once"), required=False)
+    seat_regulars = forms.BooleanField(
+        label=_("Seat the regulars of a team without a lineup"), required=False, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, reserves: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)

@@ -72,7 +72,7 @@ def _rows(competition, kind, notice: Notice, person: Person, now) -> list[Messag
     common = {
         "competition": competition, "kind": kind, "event": notice.event, "recipient": person.key,
         "player_id": person.player_id, "user_id": person.user_id, "language": person.language,
-        "subject": subject, "body": body, "link": notice.link,
+        "subject": subject, "body": body, "link": notice.link, "words": notice.words, "facts": notice.facts,
     }  # fmt: skip
     rows = [Message(**common, channel=Channel.INBOX, state=State.SENT, sent_at=now)]
     if kind not in person.stopped:

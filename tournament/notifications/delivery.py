@@ -78,11 +78,14 @@ def _mark(ids: list[int], claimed: datetime, state: str, reason: str = "") -> No
 
 def _send_one(message: Message, senders: Senders) -> tuple[str, str]:
     """Send one claimed message: ("sent", ""), ("failed", reason) or ("retry", reason)."""
-    stop = stop_url(message.recipient, message.kind, address=senders.stop_address)
-    inbox = person_url(message.recipient, address=senders.person_address)
-    text = "\n".join(filter(None, [message.body, message.link])) + footer(
-        kind=message.kind, stop_url=stop, inbox_url=inbox, language=message.language
-    )
+    if message.recipient.startswith("r"):  # a person who signed up (issue 51): their private link is all
+        stop, text = message.link, "\n".join(filter(None, [message.body, message.link]))
+    else:
+        stop = stop_url(message.recipient, message.kind, address=senders.stop_address)
+        inbox = person_url(message.recipient, address=senders.person_address)
+        text = "\n".join(filter(None, [message.body, message.link])) + footer(
+            kind=message.kind, stop_url=stop, inbox_url=inbox, language=message.language
+        )
     try:
         send(message, text, stop_url=stop, senders=senders)
     except Refused as exc:
@@ -119,12 +122,6 @@ def messages_send(ids: list[int]) -> dict[int, tuple[str, int]]:
     finally:
         senders.close()
     return outcomes
-
-
-def message_send(message_id: int) -> str:
-    """Send one queued message; answers "sent", "failed", "retry" or "skipped" (not queued: sent, failed,
-    or being sent by another worker)."""
-    return messages_send([message_id]).get(message_id, ("skipped", 0))[0]
 
 
 INTERRUPTED = timedelta(minutes=15)  # a claim this old still ``sending``: its worker was stopped

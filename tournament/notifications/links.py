@@ -1,7 +1,7 @@
 """The links a message carries (issue 34): absolute addresses, and the signed links that work without a login.
 
 - the **stop link** names one person and one kind: it stops that kind for that person (one tap, no login)
-  and opens nothing else (issue 48: it led to the person link, and so to the inbox's seat links);
+  and opens nothing else (issue 48: a forwarded stop link must not open the inbox and its seat links);
 - the **person link** opens the person's inbox and choices without a login (a player with no account).
 
 Both are signatures (Django's signers, keyed by ``SECRET_KEY``, salted for their use) of the person's key;

@@ -39,6 +39,10 @@ class Message(models.Model):
     link = models.CharField(
         max_length=500, blank=True, help_text="The message's own link (a seat's is private)."
     )
+    # What the subject and body were written from (``texts.compose``): the inbox writes them again in its
+    # reader's language when the person chose none, the site's (issue 47).
+    words = models.CharField(max_length=20, blank=True)
+    facts = models.JSONField(default=dict, blank=True)
     state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
     reason = models.CharField(max_length=300, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -55,6 +59,9 @@ class Message(models.Model):
         indexes = [
             models.Index(fields=["competition", "state"], name="message_competition_state"),
             models.Index(fields=["recipient", "channel", "-created_at"], name="message_inbox"),
+            # An event's messages are found by their key's start (``r12:seat:``): LIKE 'prefix%' on
+            # PostgreSQL uses a pattern index whatever the database's collation (issue 53).
+            models.Index(fields=["event"], name="message_event_prefix", opclasses=["varchar_pattern_ops"]),
         ]
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournament.confirmations.seat_tokens import seat_link_path
 from tournament.models import Broadcast, Hand, HandAnswer, Round, Seat
 from tournament.notifications.build import Notice, messages_create
+from tournament.notifications.confirm_digest import confirm_digest_for_hand
 from tournament.notifications.kinds import Kind
 from tournament.notifications.links import absolute
 from tournament.notifications.recipients import broadcast_players, reminder_entries
@@ -43,21 +44,9 @@ def _hand_facts(hand: Hand) -> dict:
 
 
 def confirm_send(hand_id: int) -> list[int]:
-    """A hand waiting for confirmation: each player who may answer and has not, with their seat link."""
-    from tournament.confirmations.checks import answering_seats
-
-    hand = Hand.objects.select_related("table__round__competition", "confirmation").get(pk=hand_id)
-    check = getattr(hand, "confirmation", None)
-    if check is None or check.state != check.State.PENDING:
-        return []
-    answered = set(HandAnswer.objects.filter(hand=hand).values_list("seat_id", flat=True))
-    facts = _hand_facts(hand)
-    notices = [
-        Notice(event=f"h{hand.pk}:confirm", words=Kind.CONFIRM, player_id=seat.player_id, facts=facts,
-               link=absolute(seat_link_path(seat)))
-        for seat in answering_seats(hand) if seat.pk not in answered
-    ]  # fmt: skip
-    return messages_create(hand.table.round.competition, Kind.CONFIRM, notices, scope=f"h{hand.pk}:")
+    """A hand waiting for confirmation: what waits for each player of its round, gathered every few
+    minutes (issue 47, ``confirm_digest``), with their seat link."""
+    return confirm_digest_for_hand(hand_id)
 
 
 def ruling_send(hand_id: int) -> list[int]:

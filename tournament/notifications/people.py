@@ -105,9 +105,11 @@ def people_for(player_ids=(), user_ids=()) -> dict[str, Person]:
     players = list(Player.objects.filter(pk__in=set(player_ids)).select_related("user", "preference"))
     User = get_user_model()
     users = list(User.objects.filter(pk__in=set(user_ids)).select_related("preference", "player"))
-    for user in users:
-        if getattr(user, "player", None) is not None and user.player.pk not in {p.pk for p in players}:
-            players.append(Player.objects.select_related("user", "preference").get(pk=user.player.pk))
+    # An account's player not named is read with the others' in one query, never one per account.
+    named = {p.pk for p in players}
+    theirs = {u.player.pk for u in users if getattr(u, "player", None) is not None} - named
+    if theirs:
+        players += list(Player.objects.filter(pk__in=theirs).select_related("user", "preference"))
     prefs = [getattr(p, "preference", None) for p in players]
     prefs += [getattr(u, "preference", None) for u in users]
     pushes = _pushes(prefs)

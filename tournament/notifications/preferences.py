@@ -14,13 +14,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_competition
+from tournament.access.audit import RequestMeta, audit_competition, audit_write
 from tournament.access.roles import require_organiser
+from tournament.db.text import storable
 from tournament.models import Competition, NoticeSettings, Preference, PushSubscription
 from tournament.notifications.addresses import AddressRefused, check_endpoint
 from tournament.notifications.kinds import OUTSIDE, Kind
 from tournament.notifications.links import now_ms
 from tournament.notifications.people import addresses_kept, preference_of
+from tournament.privacy.consent import channels_dropped
 
 MAX_REMINDER_MINUTES = 14 * 24 * 60
 _BASE64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")
@@ -45,6 +47,7 @@ def preference_change(
     whatsapp: str = "",
     by_link: bool = False,
     account=None,
+    meta: RequestMeta | None = None,
 ) -> Preference:
     """Set the person's choices (the caller has proved the person is them).
 
@@ -80,6 +83,7 @@ def preference_change(
         pref = Preference.objects.select_for_update().get(pk=pref.pk)
         if by_link:
             _same_addresses(key, pref, email=email, telegram_chat=telegram_chat, whatsapp=whatsapp)
+        before = _where(pref)
         pref.channels = [c for c in OUTSIDE if c in channels]
         pref.stopped = [k for k in Kind.values if k in stopped]
         pref.language, pref.email, pref.telegram_chat, pref.whatsapp = (
@@ -92,7 +96,49 @@ def preference_change(
         if account is not None and email and account.email != email:
             account.email = email
             account.save(update_fields=["email"])
+        _audit_where(key, pref, before, user=account, by_link=by_link, meta=meta)
+        # A channel taken out withdraws the consent to messages by it (issue 51), dated and audited.
+        dropped = [c for c in before["channels"] if c not in pref.channels]
+        channels_dropped(key, dropped, user=account, by_link=by_link)
     return pref
+
+
+def _where(pref: Preference) -> dict:
+    """Where a person's messages (and so their seat links) go: their channels and their addresses."""
+    return {"channels": list(pref.channels), "email": pref.email, "telegram_chat": pref.telegram_chat,
+            "whatsapp": pref.whatsapp}  # fmt: skip
+
+
+def _person_name(key: str) -> str:
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Player
+
+    if key.startswith("p"):
+        return Player.objects.filter(pk=int(key[1:])).values_list("name", flat=True).first() or key
+    user = get_user_model().objects.filter(pk=int(key[1:])).first()
+    return (user.get_full_name() or user.get_username()) if user is not None else key
+
+
+def _audit_where(key: str, pref: Preference, before: dict, *, user, by_link: bool, meta) -> None:
+    """An entry when where the person's messages go changed (issue 53): which of them changed, never the
+    addresses themselves (kept in the choices, not copied into the log). Inside the change's transaction."""
+    changed = [field for field, value in _where(pref).items() if before[field] != value]
+    if not changed:
+        return
+    name = _person_name(key)
+    audit_write(
+        "messages_where_changed",
+        user=user,
+        competition=None,
+        object_type="preference",
+        object_id=pref.pk,
+        words=gettext_noop("%(actor)s changed where the messages of %(person)s go (%(fields)s)"),
+        args={"person": name, "fields": ", ".join(changed),
+              **({"actor": name} if user is None and by_link else {})},
+        data={"person": key, "changed": changed, "channels": list(pref.channels), "by_link": by_link},
+        meta=meta,
+    )  # fmt: skip
 
 
 ADDRESS_NEEDS_LOGIN = gettext_lazy(
@@ -103,8 +149,9 @@ ADDRESS_NEEDS_LOGIN = gettext_lazy(
 
 def _same_addresses(key: str, pref: Preference, **given: str) -> None:
     """Through a private link, where messages go now may not change: an address the choices keep, or the
-    one they fall back to (the organiser's contact for the player, the account's email: an attack found
-    the fallback open). Left empty, a fallback stays as it is; an address is given only where none is."""
+    one they fall back to (the organiser's contact for the player, the account's email: a link is no
+    login, so it may not move them either). Left empty, a fallback stays as it is; an address is given
+    only where none is."""
     going = addresses_kept(key, pref)
     for field, value in given.items():
         if (value and going[field] and value != going[field]) or (not value and getattr(pref, field)):
@@ -139,13 +186,17 @@ def kind_stop(key: str, kind: str) -> Preference | None:
     return pref
 
 
-def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+def push_subscribe(
+    key: str, *, endpoint: str, p256dh: str, auth: str, user=None, meta: RequestMeta | None = None
+) -> PushSubscription:
     """A browser's web-push subscription for the person ``key``; web push joins their channels."""
     if not endpoint.startswith("https://") or len(endpoint) > 600 or not p256dh or not auth:
         raise PreferenceRefused(_("This browser's subscription is not valid."))
     if len(p256dh) > 200 or len(auth) > 100 or not _BASE64URL.issuperset(p256dh + auth):
         raise PreferenceRefused(_("This browser's subscription is not valid."))
-    try:  # a NUL or a lone surrogate in the address was stored (a 500 on PostgreSQL)
+    if not storable(endpoint):  # a NUL or a lone surrogate (tournament.db.text)
+        raise PreferenceRefused(_("This browser's subscription is not valid."))
+    try:  # an https address in ASCII, as every push service gives one
         URLValidator(schemes=["https"])(endpoint)
         endpoint.encode("ascii")
     except (ValidationError, UnicodeEncodeError):
@@ -161,9 +212,13 @@ def push_subscribe(key: str, *, endpoint: str, p256dh: str, auth: str) -> PushSu
         sub, _created = PushSubscription.objects.update_or_create(
             endpoint=endpoint, defaults={"preference": pref, "p256dh": p256dh, "auth": auth}
         )
+        before = _where(pref)
         if "push" not in pref.channels:
             pref.channels = [*pref.channels, "push"]
             pref.save(update_fields=["channels", "changed_at"])
+        if _created or "push" not in before["channels"]:
+            before["channels"] = [c for c in before["channels"] if c != "push"]  # a new browser is news
+            _audit_where(key, pref, before, user=user, by_link=user is None, meta=meta)
     return sub
 
 

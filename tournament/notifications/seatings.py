@@ -94,7 +94,7 @@ def _seat_notices(round_: Round, facts: dict, told: dict[int, Told]) -> tuple[li
         .select_related("table")
         .only("pk", "wind", "player_id", "link_nonce", "table__number")
     )
-    # The seat link's address made once (a reverse per seat was a third of the writing for 10,000 seats).
+    # The seat link's address made once: a reverse per seat costs a third of the writing for 10,000 seats.
     follow = absolute(reverse("seat:follow", args=["TOKEN"])).replace("TOKEN", "{}")
     notices, seated = [], set()
     for seat in seats:

@@ -118,6 +118,15 @@ def notifications_reminders() -> int:
     return sum(_queue_sends(ids) for ids in [*reminders_due(), *seatings_untold()])
 
 
+@shared_task(name="tournament.tasks.notifications_confirm_digests", ignore_result=True)
+def notifications_confirm_digests() -> int:
+    """Periodic (beat, every minute): the hands to confirm gathered for each player since their last
+    message (``confirm_digest``)."""
+    from tournament.notifications.confirm_digest import confirm_digests_due
+
+    return sum(_queue_sends(ids) for ids in confirm_digests_due())
+
+
 @shared_task(name="tournament.tasks.notifications_requeue", ignore_result=True)
 def notifications_requeue() -> int:
     """Periodic (beat, every 2 minutes): sends left half-done by a stopped worker are marked so; queued

@@ -12,7 +12,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from django.utils import formats, timezone, translation
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from tournament.notifications.kinds import Kind
 
@@ -144,11 +144,26 @@ def _reminder(f: dict) -> tuple[str, str]:
 
 
 def _confirm(f: dict) -> tuple[str, str]:
-    subject = _("Hand %(hand)s at table %(table)s waits for you") % f
+    """What waits for the player at their table, by each hand's number as it stands (issue 47: gathered)."""
+    hands = f.get("hands") or [f["hand"]]
+    if len(hands) == 1:
+        f = {**f, "hand": hands[0]}
+        subject = _("Hand %(hand)s at table %(table)s waits for you") % f
+        body = (
+            _(
+                "%(competition)s, round %(round)s: hand %(hand)s at table %(table)s waits for your "
+                "confirmation. Agree, or dispute it with a reason:"
+            )
+            % f
+        )
+        return subject, body
+    first = pgettext("list of numbers", ", ").join(str(h) for h in hands[:-1])
+    f = {**f, "hands": _("%(first)s and %(last)s") % {"first": first, "last": hands[-1]}}
+    subject = _("Hands %(hands)s at table %(table)s wait for you") % f
     body = (
         _(
-            "%(competition)s, round %(round)s: hand %(hand)s at table %(table)s waits for your confirmation. "
-            "Agree, or dispute it with a reason:"
+            "%(competition)s, round %(round)s: hands %(hands)s at table %(table)s wait for your "
+            "confirmation. Agree, or dispute each with a reason:"
         )
         % f
     )

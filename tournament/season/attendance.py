@@ -18,10 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tournament.access.audit import RequestMeta, audit_write
+from tournament.access.audit import RequestMeta, audit_attendance
 from tournament.access.roles import can_manage_competition
 from tournament.models import Attendance, Entry, Round
-from tournament.season.errors import NotThisCompetition, RepliesClosed, SeasonError
+from tournament.rounds.timing import date_words, far_from_date
+from tournament.season.errors import FarFromDate, NotThisCompetition, RepliesClosed, SeasonError
 from tournament.season.models import Reply
 from tournament.season.selectors import night_is_seated
 
@@ -56,20 +57,6 @@ def _locked(round_: Round) -> Round:
 def _row(round_: Round, entry: Entry) -> Attendance:
     row, _ = Attendance.objects.select_for_update().get_or_create(round=round_, entry=entry)
     return row
-
-
-def _audit(action, user, round_, entry, words, meta, **data):
-    audit_write(
-        action,
-        user=user,
-        competition=round_.competition,
-        object_type="attendance",
-        object_id=entry.pk,
-        words=words,
-        args={"player": entry.player.name, "round": round_.number, **data},
-        data={"round": round_.number, "player": entry.player_id, **data},
-        meta=meta,
-    )
 
 
 def attendance_reply(
@@ -108,7 +95,7 @@ def attendance_reply(
         row.reply, row.replied_at = reply, timezone.now()
         row.replied_by = user if user is not None and user.is_authenticated else None
         row.save(update_fields=["reply", "replied_at", "replied_by"])
-        _audit(
+        audit_attendance(
             "attendance_replied",
             user,
             locked,
@@ -126,9 +113,16 @@ def _is_staff_organiser(user, round_: Round) -> bool:
 
 
 def attendance_check_in(
-    round_: Round, entry: Entry, checked_in: bool = True, *, user=None, meta: RequestMeta | None = None
+    round_: Round,
+    entry: Entry,
+    checked_in: bool = True,
+    *,
+    user=None,
+    meta: RequestMeta | None = None,
+    date_confirmed: bool = True,
 ) -> Attendance:
-    """Mark ``entry``'s player here (or, ``checked_in=False``, not here after all) for the night."""
+    """Mark ``entry``'s player here (or, ``checked_in=False``, not here after all) for the night. Far from
+    the night's date, only with ``date_confirmed`` (issue 54: the pages and the API ask first)."""
     if user is not None and not _is_staff(user, round_):
         raise PermissionDenied(_("Only the competition's organisers and scorekeepers check players in."))
     with transaction.atomic():
@@ -136,6 +130,9 @@ def attendance_check_in(
         _entry_of_night(locked, entry)
         if locked.status == Round.Status.FINISHED:
             raise SeasonError(_("Night %(n)s is over.") % {"n": locked.number}, "checked_in")
+        if checked_in and not date_confirmed and far_from_date(locked):
+            message = _("Night %(n)s is on %(date)s. Check players in for it now anyway? Confirm first.")
+            raise FarFromDate(message % {"n": locked.number, "date": date_words(locked)}, "checked_in")
         row = _row(locked, entry)
         if row.checked_in == checked_in:
             return row
@@ -149,7 +146,7 @@ def attendance_check_in(
             if checked_in
             else gettext_noop("%(actor)s took back %(player)s's check-in for night %(round)s")
         )
-        _audit(
+        audit_attendance(
             "attendance_checked_in" if checked_in else "attendance_check_in_undone",
             user,
             locked,

@@ -17,6 +17,12 @@ class RepliesClosed(SeasonError):
     code = "replies_closed"
 
 
+class FarFromDate(SeasonError):
+    """A check-in far from the night's date needs the staff's word that it is meant (the API's 409)."""
+
+    code = "far_from_date"
+
+
 class NotThisCompetition(SeasonError):
     """The player is not entered (or not playing) in the night's competition."""
 

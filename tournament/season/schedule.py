@@ -7,7 +7,7 @@ one more audit entry. All or nothing: one refused date schedules no night.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,7 +24,7 @@ from tournament.season.errors import SeasonError
 
 MAX_NIGHTS = 104  # two years of weekly nights
 MAX_VENUE = 200  # Round.venue
-# Nights fall within these (a first night in year 9999 ran past the calendar: a 500, not a refusal).
+# Nights fall within these, so a schedule from a far first night cannot run past the calendar's end.
 FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2099, 12, 31)
 
 
@@ -69,8 +69,15 @@ def season_check(plan: SeasonPlan) -> list[date]:
                 name,
             )
     if plan.first_night.weekday() != plan.weekday:
+        on_weekday = plan.first_night + timedelta(days=(plan.weekday - plan.first_night.weekday()) % 7)
+        words = {  # the first night's own weekday named (issue 54), and the season's
+            "day": _day(plan.first_night),
+            "its": date_format(plan.first_night, "l"),
+            "weekday": date_format(on_weekday, "l"),
+        }
         raise SeasonError(
-            _("The first night, %(day)s, is not on the season's weekday.") % {"day": _day(plan.first_night)},
+            _("The first night, %(day)s, is a %(its)s, not a %(weekday)s: the nights are on one weekday.")
+            % words,
             "first_night",
         )
     if plan.ends <= plan.starts:

@@ -11,7 +11,7 @@ from datetime import datetime
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from tournament.models import Attendance, Competition, Entry, Round, Seat
+from tournament.models import Attendance, Competition, Entry, Hand, Round, Seat
 from tournament.notifications.people import Person, people_for
 from tournament.season.models import Reply
 from tournament.season.sitting_out import round_sitting_out
@@ -102,6 +102,83 @@ def attendance_counts(rows: list[AttendanceRow]) -> Counts:
     )
 
 
+def season_nights(competition: Competition) -> list[tuple[Round, Counts]]:
+    """Every night of the season by number with its counts, in three queries however many nights
+    (issue 53): the season page lists every night at once."""
+    rounds = list(competition.rounds.order_by("number"))
+    active = set(active_entries(competition).values_list("pk", flat=True))
+    kept: dict[int, list[tuple]] = {r.pk: [] for r in rounds}
+    for row in Attendance.objects.filter(round__competition=competition, entry_id__in=active).values_list(
+        "round_id", "reply", "checked_in", "no_show"
+    ):
+        kept[row[0]].append(row[1:])
+    out = []
+    for rnd in rounds:
+        rows = kept[rnd.pk]
+        replies = [reply or None for reply, _in, _no in rows]
+        out.append((rnd, Counts(
+            yes=replies.count(Reply.YES), no=replies.count(Reply.NO), maybe=replies.count(Reply.MAYBE),
+            unanswered=len(active) - len(rows) + replies.count(None),
+            checked_in=sum(bool(c) for _r, c, _n in rows), no_show=sum(bool(n) for _r, _c, n in rows),
+        )))  # fmt: skip
+    return out
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """What seating the field makes (issue 47): its tables of four, who sits out, and how many reserves
+    would make one more table (0: none would, or none is needed)."""
+
+    tables: int
+    out: int
+    reserves_for_table: int
+
+
+def seat_plan(players: int, reserves: int) -> SeatPlan:
+    tables, out = divmod(players, 4)
+    need = 4 - out if out else 0
+    return SeatPlan(tables, out, need if need and need <= reserves else 0)
+
+
+def door_marks(round_: Round) -> tuple[dict[int, int], set[int]]:
+    """For the door list (issue 47): each seated player's table number, and the players who did not come
+    to the night before (replied yes, never checked in)."""
+    tables = dict(Seat.objects.filter(round=round_).values_list("player_id", "table__number"))
+    before = (
+        Round.objects.filter(competition_id=round_.competition_id, number__lt=round_.number)
+        .order_by("-number")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    missed = (
+        set(
+            Attendance.objects.filter(round_id=before, no_show=True).values_list(
+                "entry__player_id", flat=True
+            )
+        )
+        if before
+        else set()
+    )
+    return tables, missed
+
+
+def door_nights(user) -> list[Round]:
+    """The next round not finished of each competition the user keeps score for (its scorekeepers): their
+    way to the door's check-in list (issue 47). Organisers have the season page."""
+    if user is None or not user.is_authenticated:
+        return []
+    rounds = (
+        Round.objects.filter(competition__scorekeepers=user)
+        .exclude(status=Round.Status.FINISHED)
+        .select_related("competition")
+        .order_by("competition_id", "number")
+    )
+    firsts: dict[int, Round] = {}
+    for round_ in rounds[:200]:
+        firsts.setdefault(round_.competition_id, round_)
+    return list(firsts.values())
+
+
 def reminder_recipients(round_: Round) -> list[Entry]:
     """The active entries to remind of a night: those who replied ``yes`` or have not answered.
 
@@ -156,6 +233,32 @@ def sat_out_counts(round_: Round) -> tuple[dict[int, int], dict[int, int]]:
         if (rnd, player) not in seated and rnd in seated_rounds:
             sat_out[player] = sat_out.get(player, 0) + 1
     return sat_out, played
+
+
+def no_show_names(competition: Competition) -> list[tuple[str, int]]:
+    """(name, nights they said yes and did not come), the most first: the season page's list."""
+    names = dict(Entry.objects.filter(competition=competition).values_list("player_id", "player__name"))
+    counts = ((names.get(p, p), n) for p, n in no_show_counts(competition).items())
+    return sorted(counts, key=lambda x: -x[1])
+
+
+def entries_by_name(competition: Competition) -> list[Entry]:
+    """The active entries with their players, by name (the season page's private links)."""
+    return list(active_entries(competition).select_related("player").order_by("player__name"))
+
+
+def competition_entry(competition_id: int, entry_pk) -> Entry | None:
+    """An entry of this competition by its id as a form sent it; None for another's, or no number."""
+    try:
+        return Entry.objects.select_related("player").get(pk=int(entry_pk), competition=competition_id)
+    except (Entry.DoesNotExist, TypeError, ValueError):
+        return None
+
+
+def night_seats(round_: Round) -> tuple[set[int], bool]:
+    """The players seated on the night, and whether a hand has been played (its seating is then fixed)."""
+    seated = set(round_.seats.values_list("player_id", flat=True))
+    return seated, Hand.objects.filter(table__round=round_).exists()
 
 
 def no_show_counts(competition: Competition) -> dict[int, int]:

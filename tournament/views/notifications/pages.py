@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.access.request_meta import request_meta
 from tournament.forms.notifications import PreferenceForm
 from tournament.league.consent import requests_to_decide
 from tournament.notifications.kinds import OUTSIDE, Channel, Kind
@@ -69,6 +70,7 @@ def _page(request, key: str, *, token: str = "", requests_waiting: int = 0):
                 whatsapp=data.get("whatsapp", "") or (pref.whatsapp if pref else ""),
                 by_link=bool(token),
                 account=request.user if signed_in else None,
+                meta=request_meta(request),
             )
         except PreferenceRefused as exc:
             form.add_error(exc.field if exc.field in form.fields else None, str(exc))
@@ -77,7 +79,8 @@ def _page(request, key: str, *, token: str = "", requests_waiting: int = 0):
             return redirect(request.path)
     context = {
         "form": form,
-        "inbox": inbox(key),
+        # A person who chose no language reads their messages in the page's (issue 47).
+        "inbox": inbox(key, reader_language="" if pref and pref.language else translation.get_language()),
         "push_key": settings.VAPID_PUBLIC_KEY if Channel.PUSH in ready else "",
         "push_url": request.path + "push/",
         "token": token,
@@ -118,7 +121,7 @@ def person(request, token: str):
 
 def _subscription(raw: bytes) -> tuple[str, str, str] | None:
     """(endpoint, p256dh, auth) of a browser's subscription, or None: not JSON, nested past Python's
-    recursion limit (a 500 before), not an object, not text where text is due."""
+    recursion limit (the parser cannot), not an object, not text where text is due."""
     try:
         body = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
@@ -136,7 +139,10 @@ def _subscribe(request, key: str):
         )
     endpoint, p256dh, auth = found
     try:
-        push_subscribe(key, endpoint=endpoint, p256dh=p256dh, auth=auth)
+        push_subscribe(
+            key, endpoint=endpoint, p256dh=p256dh, auth=auth,
+            user=request.user if request.user.is_authenticated else None, meta=request_meta(request),
+        )  # fmt: skip
     except PreferenceRefused as exc:
         return JsonResponse({"errors": [{"code": "invalid", "message": str(exc), "field": None}]}, status=400)
     return JsonResponse({"subscribed": True}, status=201)

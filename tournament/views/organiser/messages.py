@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib import messages as flash
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -31,7 +31,7 @@ from tournament.notifications.kinds import OUTSIDE
 from tournament.notifications.links import absolute, page_address, person_url
 from tournament.notifications.people import channel_ready
 from tournament.notifications.preferences import PreferenceRefused, notice_settings_change
-from tournament.notifications.reminders import reminder_minutes
+from tournament.notifications.reminders import next_reminder, reminder_minutes
 from tournament.notifications.selectors import competition_counts, competition_messages
 from tournament.season.links import season_link_token
 from tournament.season.selectors import entries_without_channel
@@ -42,7 +42,8 @@ from .access import managed_competition, organiser_required
 def _unreachable(competition, user) -> list[dict]:
     """The players no message reaches, each with their links and the words that pass them on. The link to
     a player's inbox only for the organiser's own players: a player who also plays elsewhere has that
-    competition's messages there too (issue 48, found by an attack), so only their season link."""
+    competition's messages there too (issue 48: an organiser sees only their own competition), so only their
+    season link."""
     season_address = absolute(reverse("public:season_link", args=["TOKEN"])).replace("TOKEN", "{}")
     inbox_address = page_address("notifications:person")
     beyond = set() if user.is_superuser else set(people_beyond(user)["players"].values_list("pk", flat=True))
@@ -78,7 +79,7 @@ def competition_messages_page(request, pk: int):
     broadcast = BroadcastForm(request.POST if action == "broadcast" else None)
     reminder = ReminderForm(
         request.POST if action == "reminder" else None,
-        initial={"reminder_minutes": reminder_minutes(competition.pk)},
+        initial=ReminderForm.initial_from(reminder_minutes(competition.pk)),
     )
     status = 200
     if action == "broadcast" and broadcast.is_valid():
@@ -114,9 +115,9 @@ def competition_messages_page(request, pk: int):
                 meta=request_meta(request),
             )
         except PreferenceRefused as exc:
-            reminder.add_error("reminder_minutes", str(exc))
+            reminder.add_error("reminder_amount", str(exc))
         else:
-            flash.success(request, _("Saved: the next reminders go at this time before the night."))
+            flash.success(request, _("Saved: the reminder goes this long before each night."))
             return redirect("organiser:messages", competition.pk)
     if request.method == "POST" and status == 200 and (broadcast.errors or reminder.errors or not action):
         status = 400
@@ -131,6 +132,8 @@ def competition_messages_page(request, pk: int):
         "channels": [c.label for c in OUTSIDE if channel_ready(c)],
         "broadcast": broadcast,
         "reminder": reminder,
+        "next_reminder": next_reminder(competition.pk),
+        "now": timezone.now(),
         "unreachable": _unreachable(competition, request.user),
         "link_days": settings.NOTIFY_PERSON_LINK_DAYS,
     }

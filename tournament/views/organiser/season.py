@@ -7,21 +7,25 @@ translates forms and answers.
 
 from __future__ import annotations
 
+from urllib.parse import quote, urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
 from tournament.access.roles import can_manage_competition
 from tournament.forms.season import NightSeatingForm, SeasonForm
-from tournament.models import Entry, Hand, Round
+from tournament.models import Entry, Round
 from tournament.rounds import lifecycle, seating
+from tournament.rounds.timing import date_words, far_from_date
 from tournament.season.attendance import attendance_check_in, attendance_reply, may_see_attendance
 from tournament.season.errors import SeasonError
 from tournament.season.late import night_seat_late
@@ -31,12 +35,19 @@ from tournament.season.selectors import (
     attendance_counts,
     attendance_rows,
     check_in_list,
-    no_show_counts,
+    competition_entry,
+    door_marks,
+    entries_by_name,
+    night_seats,
+    no_show_names,
+    season_nights,
+    seat_plan,
     seating_field,
 )
+from tournament.teams.night import missing_lineups
 from tournament.teams.selectors import lineup_field
 
-from .access import managed_competition, managed_round, organiser_required
+from .access import managed_competition, managed_round, organiser_required, round_or_404
 
 
 @organiser_required
@@ -54,24 +65,16 @@ def season(request, pk: int):
         else:
             messages.success(request, _("%(n)s nights scheduled.") % {"n": len(rounds)})
             return redirect("organiser:season", competition.pk)
-    nights = []
-    for rnd in competition.rounds.order_by("number"):
-        nights.append((rnd, attendance_counts(attendance_rows(rnd))))
-    names = dict(Entry.objects.filter(competition=competition).values_list("player_id", "player__name"))
-    no_shows = sorted(
-        ((names.get(p, p), n) for p, n in no_show_counts(competition).items()), key=lambda x: -x[1]
-    )
-    entries = Entry.objects.filter(competition=competition, status=Entry.Status.ACTIVE).select_related(
-        "player"
-    )
-    links = [
-        (
-            e.player.name,
-            request.build_absolute_uri(reverse("public:season_link", args=[season_link_token(e)])),
-            e.pk,
-        )
-        for e in entries.order_by("player__name")
-    ]
+    nights = season_nights(competition)
+    no_shows = no_show_names(competition)
+    links = []
+    for e in entries_by_name(competition):  # each with the words to copy, share or send (issue 47)
+        url = request.build_absolute_uri(reverse("public:season_link", args=[season_link_token(e)]))
+        text = _(
+            "%(player)s, your private link for %(competition)s (reply to the nights, see your table): "
+            "%(season)s"
+        ) % {"player": e.player.name, "competition": competition.name, "season": url}
+        links.append((e.player.name, url, e.pk, text, "https://wa.me/?text=" + quote(text, safe="")))
     return render(
         request,
         "organiser/season.html",
@@ -91,12 +94,14 @@ def _night_context(request, round_: Round, form=None) -> dict:
             if q.casefold() in r.name.casefold() or q.casefold() in r.registration_no.casefold()
         ]
     field = seating_field(round_)
-    seated = set(round_.seats.values_list("player_id", flat=True))
+    seated, played = night_seats(round_)
+    tables, missed = door_marks(round_)
     reserves = [(r.player_id, r.name) for r in rows if r.player_id not in field.candidates]
     return {
         "competition": round_.competition,
         "round": round_,
         "lineup": lineup_field(round_),  # a team event's night: the teams' named players are seated
+        "missing_lineups": missing_lineups(round_),  # and each team that named none (issue 49)
         "rows": shown,
         "q": q,
         "counts": attendance_counts(rows),
@@ -104,15 +109,40 @@ def _night_context(request, round_: Round, form=None) -> dict:
         "field": field,
         "seated": seated,
         "has_tables": bool(seated),
-        "changeable": round_.status in (Round.Status.SCHEDULED, Round.Status.SEATED)
-        and not Hand.objects.filter(table__round=round_).exists(),
+        "changeable": round_.status in (Round.Status.SCHEDULED, Round.Status.SEATED) and not played,
         "form": form or NightSeatingForm(reserves=reserves),
+        # The door list: each row with its table (a bye is here with none) and last night's no-show mark
+        "door": [(r, tables.get(r.player_id), r.player_id in missed) for r in shown],
+        "seat_plan": _seat_plan_words(seat_plan(len(field.candidates), len(reserves))),
+        # far from the night's date a check-in is asked first: once, for the page (issue 54)
+        "far_date": date_words(round_) if far_from_date(round_) else "",
+        "date_ok": request.GET.get("date_ok") == "1",
     }
+
+
+def _seat_plan_words(plan) -> str:
+    """ "4 tables and 3 sit out, or 1 reserve makes 5 tables." (issue 47)"""
+    if not plan.tables:
+        return ""
+    tables = ngettext("%(n)s table", "%(n)s tables", plan.tables) % {"n": plan.tables}
+    if plan.out:
+        said = ngettext("%(tables)s and %(n)s sits out", "%(tables)s and %(n)s sit out", plan.out) % {
+            "tables": tables, "n": plan.out,
+        }  # fmt: skip
+    else:
+        said = _("%(tables)s and nobody sits out") % {"tables": tables}
+    if plan.reserves_for_table:
+        said = ngettext(
+            "%(said)s, or %(n)s reserve makes %(more)s tables",
+            "%(said)s, or %(n)s reserves make %(more)s tables",
+            plan.reserves_for_table,
+        ) % {"said": said, "n": plan.reserves_for_table, "more": plan.tables + 1}
+    return _("%(said)s.") % {"said": said}
 
 
 def staffed_round(request, pk: int) -> Round:
     """The night, for its competition's organisers and scorekeepers (the staff at the door)."""
-    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
+    round_ = round_or_404(pk)
     if not may_see_attendance(request.user, round_):
         raise PermissionDenied(_("Only the competition's organisers and scorekeepers check players in."))
     return round_
@@ -131,16 +161,17 @@ def night(request, pk: int):
 
 def _entry(round_: Round, entry_pk) -> Entry:
     """An entry of the night's competition; another competition's player is a 404 (nothing changes)."""
-    try:
-        return Entry.objects.select_related("player").get(pk=int(entry_pk), competition=round_.competition_id)
-    except (Entry.DoesNotExist, TypeError, ValueError):
-        raise Http404 from None
+    entry = competition_entry(round_.competition_id, entry_pk)
+    if entry is None:
+        raise Http404
+    return entry
 
 
 def _back(request, round_: Round):
     q = request.POST.get("q", "").strip()
     url = reverse("organiser:night", args=[round_.pk])
-    return redirect(f"{url}?q={q}#door" if q else f"{url}#door")
+    query = urlencode({k: v for k, v in (("q", q), ("date_ok", request.POST.get("confirm_date"))) if v})
+    return redirect(f"{url}?{query}#door" if query else f"{url}#door")
 
 
 @login_required
@@ -155,7 +186,10 @@ def night_answer(request, pk: int):
         if action in ("yes", "no", "maybe"):
             attendance_reply(round_, entry, action, user=request.user, meta=meta)
         elif action in ("in", "out"):
-            attendance_check_in(round_, entry, action == "in", user=request.user, meta=meta)
+            confirmed = request.POST.get("confirm_date") == "1"
+            attendance_check_in(
+                round_, entry, action == "in", user=request.user, meta=meta, date_confirmed=confirmed
+            )
         elif action == "late":
             late = night_seat_late(round_, entry, user=request.user, meta=meta)
             if late.replaced_name:
@@ -199,8 +233,9 @@ def night_seat(request, pk: int):
     try:
         with transaction.atomic():
             result = seating.round_seat(
-                round_, user=request.user, reserves=form.cleaned_data["reserves"], meta=meta
-            )
+                round_, user=request.user, reserves=form.cleaned_data["reserves"], meta=meta,
+                seat_regulars=form.cleaned_data["seat_regulars"],
+            )  # fmt: skip
             if form.cleaned_data["publish"]:
                 lifecycle.round_publish(round_, user=request.user, meta=meta)
     except seating.RoundError as exc:
@@ -218,16 +253,16 @@ def night_seat(request, pk: int):
 @require_http_methods(["GET", "HEAD", "POST"])
 def check_in_code(request, pk: int, code: str):
     """A player's code, scanned at the door: their name and one button (staff of the competition only)."""
-    round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
-    if not may_see_attendance(request.user, round_):
-        raise PermissionDenied(_("Only the competition's organisers and scorekeepers check players in."))
+    round_ = staffed_round(request, pk)
     entry = entry_for_code(code)
     if entry is None or entry.competition_id != round_.competition_id:
         raise Http404
     done = False
     if request.method == "POST":
         try:
-            attendance_check_in(round_, entry, True, user=request.user, meta=request_meta(request))
+            confirmed = request.POST.get("confirm_date") == "1"
+            meta = request_meta(request)
+            attendance_check_in(round_, entry, True, user=request.user, meta=meta, date_confirmed=confirmed)
             done = True
         except SeasonError as exc:
             messages.error(request, str(exc))
@@ -235,5 +270,12 @@ def check_in_code(request, pk: int, code: str):
     return render(
         request,
         "organiser/check_in_code.html",
-        {"competition": round_.competition, "round": round_, "entry": entry, "row": row, "done": done},
+        {
+            "competition": round_.competition,
+            "round": round_,
+            "entry": entry,
+            "row": row,
+            "done": done,
+            "far_date": date_words(round_) if far_from_date(round_) else "",
+        },
     )

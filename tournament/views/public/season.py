@@ -61,7 +61,7 @@ def _page(request, entry: Entry, *, link: bool, back: str):
     if request.method == "POST":
         night = request.POST.get("round", "")
         if not (night.isascii() and night.isdigit()):
-            raise Http404  # a mangled form names no night (``Round.objects.get(pk="abc")`` was a 500)
+            raise Http404  # a mangled form names no night, and a query refuses a non-number id
         round_ = get_object_or_404(Round, pk=int(night), competition=entry.competition_id)
         try:
             attendance_reply(
@@ -74,9 +74,11 @@ def _page(request, entry: Entry, *, link: bool, back: str):
             )
         except SeasonError as exc:
             messages.error(request, str(exc))
-        else:
-            messages.success(request, _("Your reply is saved."))
-        return redirect(back)
+            return redirect(back)
+        # Said once, beside the reply, and the page opens where the player answered (issue 47)
+        coming = next_night(player_nights(entry))
+        anchor = "next" if coming is not None and coming.round.pk == round_.pk else f"night-{round_.pk}"
+        return redirect(f"{back}?saved={round_.pk}#{anchor}")
     nights = player_nights(entry)
     coming = next_night(nights)
     token = season_link_token(entry)
@@ -101,6 +103,7 @@ def _page(request, entry: Entry, *, link: bool, back: str):
             "calendar_url": reverse("public:season_calendar", args=[token]),
             "public_calendar_url": reverse("api-competition-calendar", args=[entry.competition_id]),
             "via_link": link,
+            "saved": request.GET.get("saved", ""),  # the night whose reply was just saved
             # A fresh person link each time (they expire): the inbox where the player's messages are kept.
             "inbox_url": person_url(f"p{entry.player_id}") if link else reverse("notifications:mine"),
         },
@@ -111,7 +114,7 @@ def _page(request, entry: Entry, *, link: bool, back: str):
 @require_http_methods(["GET", "HEAD", "POST"])
 def season_mine(request, pk: int):
     """The logged-in player's season in one competition."""
-    # The competition first: an id past SQLite's integers went straight into the entry's query (a 500)
+    # The competition first: it refuses an id past the database's integers before the entry's query sees it
     competition = get_object_or_404(Competition, pk=pk)
     entry = (
         Entry.objects.select_related("competition", "player")
@@ -141,9 +144,7 @@ def season_calendar(request, token: str):
     entry = entry_for_token(token)
     if entry is None:
         raise Http404
-    response = HttpResponse(
-        player_calendar(entry, request.get_host().split(":")[0]), content_type="text/calendar; charset=utf-8"
-    )
+    response = HttpResponse(player_calendar(entry), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="season.ics"'
     response["Cache-Control"] = "private, no-store"
     return response

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournament.models import Player, Round, Table
+from tournament.season.selectors import door_nights
 
 CURRENT = (Round.Status.SEATED, Round.Status.PLAYING)
 
@@ -95,5 +96,6 @@ def my_tables(request):
         "player": player,
         "my_table": mine[0] if mine else None,
         "my_other_tables": mine[1:],
+        "door_nights": door_nights(user),  # a scorekeeper checks players in at the door (issue 47)
     }
     return render(request, "table/mine.html", context)
