@@ -32,7 +32,16 @@ On this machine, loopback only, bounded in time:
      nginx: a hand per table every two minutes over 2,500 tables and 10,000
      viewers polling the leaderboard every 5 s, run at growing fractions
      until one is not carried (``bench/load/night.py``): p95 per endpoint,
-     errors, and the fraction of that night this machine carries;
+     errors, and the fraction of that night this machine carries; then
+     (issue 50, ``--crowds anonymous,logged-in``, the default) the same night
+     with the logged-in crowd (``bench/load/crowd.py`` makes its users and
+     sessions in bulk): ``--logged-in-share`` of the viewers (default all)
+     poll with a session cookie, 2,500 scorekeepers' sheets poll their
+     table's private ``live/mine/`` every 3 s (a 204 while nothing changed),
+     10,000 players on their seat page poll the round clock every 30 s;
+     nginx's ``X-Cache-Status`` per request, and ``wrk`` at each poll, at the
+     app and through nginx, for the app's CPU per poll, logged in against
+     anonymous;
 
 4. checks the ledger: every hand's settlement sums to zero and its transfers
    are that settlement; every table's balances add up to four capitals;
@@ -87,6 +96,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.load import crowd as crowds  # noqa: E402
 from bench.load import front, night, screens  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -96,6 +106,7 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
 LOCUSTFILE = ROOT / "bench" / "load" / "locustfile.py"
 GOALS = {"POST hand": 0.5, "GET standings API": 0.8}
 SPAWN_RATE = 100  # users started per second (locust warns above 100 a process)
+SETTLE_SECONDS = 2  # the nights (issue 50): stats reset this long after every user's start was answered
 
 
 @dataclass(frozen=True)
@@ -149,11 +160,31 @@ def _args():
         "--screens-fraction", type=float, default=0.1, help="the night's share under the big screens (0.1)"
     )
     parser.add_argument("--freshness-samples", type=int, default=20, help="hands timed to the cached page")
+    parser.add_argument(
+        "--crowds",
+        default="anonymous,logged-in",
+        help="the nights to run, one after the other: anonymous (issue 20's), logged-in (issue 50's)",
+    )
+    parser.add_argument(
+        "--logged-in-share",
+        type=float,
+        default=1.0,
+        help="the logged-in night's viewers with a session (1.0)",
+    )
+    parser.add_argument(
+        "--spawn-rate",
+        type=int,
+        default=SPAWN_RATE,
+        help="locust users started a second in the night's steps",
+    )
     args = parser.parse_args()
     args.seconds = args.seconds or (10 if args.quick else 30)
     args.night_seconds = args.night_seconds or (15 if args.quick else 30)
     args.db_url = os.environ.get("DATABASE_URL") or DEFAULT_DB
     args.redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS
+    args.crowds = [c.strip() for c in args.crowds.split(",") if c.strip()]
+    if set(args.crowds) - {"anonymous", "logged-in"} or not 0 <= args.logged_in_share <= 1:
+        parser.error("--crowds takes anonymous and/or logged-in; --logged-in-share is between 0 and 1")
     return args
 
 
@@ -357,14 +388,16 @@ def _check_token_endpoint(url: str, league) -> None:
 
 def _run_phase(
     phase: Phase, servers: Servers, league_file: Path, folder: Path, profile: bool = False,
-    host: str | None = None, env_extra: dict | None = None,
+    host: str | None = None, env_extra: dict | None = None, spawn_rate: int = SPAWN_RATE,
 ) -> PhaseResult:  # fmt: skip
     slug = phase.name.replace(" ", "-").replace("(", "").replace(")", "")
     prefix, counts_file = folder / slug, folder / f"{slug}-counts.json"
-    ramp = math.ceil(phase.users / SPAWN_RATE) + 1
+    ramp = math.ceil(phase.users / spawn_rate) + 1
+    if "LOAD_SETTLE_SECONDS" in (env_extra or {}):  # locust quits itself once measured (locustfile._settle)
+        ramp += 120 + float(env_extra["LOAD_SETTLE_SECONDS"])
     argv = [
         str(BIN / "locust"), "-f", str(LOCUSTFILE), "--headless", "--only-summary",
-        "-u", str(phase.users), "-r", str(SPAWN_RATE), "-t", f"{ramp + phase.seconds:.0f}s",
+        "-u", str(phase.users), "-r", str(spawn_rate), "-t", f"{ramp + phase.seconds:.0f}s",
         "--reset-stats", "--csv", str(prefix), "--host", host or servers.url, "--loglevel", "WARNING",
         "--stop-timeout", "30", *phase.classes,
     ]  # fmt: skip
@@ -514,17 +547,39 @@ def _behind_nginx(phase: Phase, servers: Servers, league, league_file: Path, fol
             with_screens, proxy, league, fraction=args.screens_fraction, seconds=phase.seconds
         )
 
-    def step(fraction: float, users: int, seconds: float) -> PhaseResult:
-        _worker_caught_up(league)
-        name = f"night x{fraction}"
-        results[name] = _run_phase(
-            Phase(name, phase.classes, users, seconds), servers, league_file, folder,
-            host=proxy.url, env_extra={"LOAD_NIGHT_FRACTION": str(fraction)},
-        )  # fmt: skip
-        return results[name]
-
     steps = [float(f) for f in args.night_steps.split(",")] if args.night_steps else night.STEPS
-    return night.run_steps(step, len(league.tables), steps, phase.seconds)
+    nights = {}
+    for crowd in args.crowds:
+        logged_in = args.logged_in_share if crowd == "logged-in" else None
+        classes, env = phase.classes, {}
+        if logged_in is not None:  # issue 50: viewers with a session, the sheets, the seat pages
+            viewers = ("NightViewer",) if logged_in < 1 else ()
+            viewers += ("NightViewerLoggedIn",) if logged_in > 0 else ()
+            classes = ("NightScorekeeper", *viewers, "NightSheet", "NightSeat")
+            env = {"LOAD_CROWD": str(folder / "crowd.json"), "LOAD_LOGGED_IN_SHARE": str(logged_in)}
+        env["LOAD_SETTLE_SECONDS"] = str(SETTLE_SECONDS)  # both nights alike
+        env["LOAD_MEASURE_SECONDS"] = str(phase.seconds)
+
+        def step(fraction: float, users: int, seconds: float, classes=classes, env=env, crowd=crowd):
+            _worker_caught_up(league)
+            name = f"night x{fraction}" if crowd == "anonymous" else f"night {crowd} x{fraction}"
+            results[name] = _run_phase(
+                Phase(name, classes, users, seconds), servers, league_file, folder, host=proxy.url,
+                env_extra={"LOAD_NIGHT_FRACTION": str(fraction), **env}, spawn_rate=args.spawn_rate,
+            )  # fmt: skip
+            return results[name]
+
+        print(f"  the {crowd} night:", flush=True)
+        nights[crowd] = night.run_steps(step, len(league.tables), steps, phase.seconds, logged_in)
+    if "logged-in" in args.crowds:
+        people = crowds.Crowd.from_dict(json.loads((folder / "crowd.json").read_text()))
+        db_name = servers.env["DATABASE_URL"].rsplit("/", 1)[1]
+        _worker_caught_up(league)
+        nights["poll costs"] = crowds.poll_costs(
+            lambda: _cpu_delta({}, _cpu_seconds(servers, db_name)), servers.url, proxy.url, league, people,
+            seconds=min(phase.seconds, 5.0),
+        )  # fmt: skip
+    return nights
 
 
 # --- the ledger ------------------------------------------------------------------------------------
@@ -718,6 +773,17 @@ def main() -> int:
     league_file = folder / "league.json"
     league_file.write_text(json.dumps(league.as_dict()))
     print(f"league built in {time.monotonic() - t0:.1f} s: {4 * args.tables} players, {args.tables} tables")
+    if "logged-in" in args.crowds and any(p.name == "night" for p in _phases(args)):
+        t0 = time.monotonic()
+        crowd = crowds.load_crowd_build(
+            league, viewers=night.VIEWERS, keepers=night.KEEPERS, players=night.PLAYERS,
+            password=secrets.token_urlsafe(12),
+        )  # fmt: skip
+        (folder / "crowd.json").write_text(json.dumps(crowd.as_dict()))
+        print(
+            f"the logged-in crowd made in {time.monotonic() - t0:.1f} s: {len(crowd.viewers)} viewers, "
+            f"{len(crowd.keepers)} scorekeepers' and {len(crowd.players)} players' sessions"
+        )
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
@@ -737,7 +803,11 @@ def main() -> int:
                 f"(after {waited:.1f} s for the worker to catch up) ...",
                 flush=True,
             )
-            if phase.name in ("nginx", "night", "screens"):
+            if phase.name == "night":  # one night per crowd (``--crowds``), and what a poll costs
+                nights = _behind_nginx(phase, servers, league, league_file, folder, args, results)
+                behind.update({"night" if k == "anonymous" else f"night {k}": v for k, v in nights.items()})
+                continue
+            if phase.name in ("nginx", "screens"):
                 behind[phase.name] = _behind_nginx(phase, servers, league, league_file, folder, args, results)
                 continue
             profile = phase.name == args.profile
@@ -759,6 +829,12 @@ def main() -> int:
         front.report(behind["nginx"])
     if "night" in behind:
         night.report(behind["night"])
+    if "night logged-in" in behind:
+        night.report(behind["night logged-in"], "the logged-in crowd")
+    if "night" in behind and "night logged-in" in behind:
+        print("  " + night.compare(behind["night"], behind["night logged-in"]))
+    if "night poll costs" in behind:
+        crowds.report_costs(behind["night poll costs"])
     if "screens" in behind:
         screens.report(behind["screens"])
     figures.update(behind)

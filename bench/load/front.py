@@ -1,7 +1,7 @@
 """nginx on loopback in front of the load bench's gunicorn, with the site's own cache (issue 20).
 
 ``Front`` runs Debian's nginx with ``deploy/nginx.conf``'s cache as written
-(its ``proxy_cache_path`` and its ``location /``, taken from the file), on a
+(its ``proxy_cache_path``, its ``location /`` and the polled addresses' location, taken from the file), on a
 plain-HTTP loopback port (TLS is left out: it costs the same for a cached and a
 static answer), plus one static file: a copy of the standings API's first page,
 byte for byte, so that "the standings through the cache" and "nginx serving a
@@ -39,8 +39,9 @@ def site(folder: Path, *, port: int, upstream: int) -> str:
     """The bench's site: deploy/nginx.conf's cache and ``location /``, on loopback, plain HTTP."""
     text = (ROOT / "deploy" / "nginx.conf").read_text()
     cache = re.search(r"^proxy_cache_path .*?;\n", text, re.M | re.S)
-    location = re.search(r"^    location / \{\n.*?^    \}\n", text, re.M | re.S)
-    if cache is None or location is None:
+    # `location /` and the polled addresses' own (issue 50: shared for a session too); not /static/
+    locations = re.findall(r"^    location (?!/static/)[^\n]*\{\n.*?^    \}\n", text, re.M | re.S)
+    if cache is None or not any(block.startswith("    location / {") for block in locations):
         raise RuntimeError("deploy/nginx.conf has no proxy_cache_path or `location /` any more: update bench")
     cache_path = cache.group(0).replace("/var/cache/nginx/league", str(folder / "nginx-cache"))
     return (
@@ -48,7 +49,7 @@ def site(folder: Path, *, port: int, upstream: int) -> str:
         f"upstream league_app {{ server 127.0.0.1:{upstream}; keepalive 64; }}\n"
         f"server {{\n    listen 127.0.0.1:{port};\n    access_log off;\n"
         f"    location = /{STATIC_NAME} {{ alias {folder}/{STATIC_NAME}; default_type application/json; }}\n"
-        f"{location.group(0)}}}\n"
+        f"{''.join(locations)}}}\n"
     )
 
 
@@ -109,11 +110,15 @@ class Front:
         return len(body)
 
 
-def wrk(url: str, *, seconds: float, connections: int = 64, threads: int = 1) -> dict:
+def wrk(
+    url: str, *, seconds: float, connections: int = 64, threads: int = 1, headers: dict | None = None
+) -> dict:
     """Requests a second and latency percentiles of ``wrk`` against ``url`` (closed loop, no pause)."""
     if not shutil.which("wrk"):
         raise RuntimeError("wrk is not installed (apt-get install wrk)")
     argv = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency", url]
+    for name, value in (headers or {}).items():  # a session cookie (issue 50's logged-in polls)
+        argv[1:1] = ["-H", f"{name}: {value}"]
     out = subprocess.run(argv, capture_output=True, text=True, timeout=seconds + 60).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)

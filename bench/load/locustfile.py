@@ -31,6 +31,7 @@ import itertools
 import json
 import os
 import random
+import re
 import sys
 import time
 import uuid
@@ -58,11 +59,43 @@ COUNTS = {"created": 0, "retried": 0, "finished": 0, "conflicts": 0}
 IN_FLIGHT: set[str] = set()  # keys of posts sent and not answered (yet): cut off when the phase stopped
 
 
+SETTLE_SECONDS = float(os.environ.get("LOAD_SETTLE_SECONDS", "0"))
+MEASURE_SECONDS = float(os.environ.get("LOAD_MEASURE_SECONDS", "0"))
+STARTED = [0]  # paced users done with their start (its page loads answered), ``_Paced._start_pacing``
+
+
+@events.init.add_listener
+def _settle(environment, **_kwargs) -> None:
+    """The nights (issue 50): stats reset again once every user has started, its start's page loads
+    answered (a sheet, a seat page, a table's state: locust's own reset is when the last user is
+    launched, not answered), plus ``LOAD_SETTLE_SECONDS``; then ``LOAD_MEASURE_SECONDS`` measured, and
+    locust quits (``-t`` is the upper bound). The night is measured in its steady state, as it runs for
+    hours; the burst of page loads as a step starts is not in it."""
+    if SETTLE_SECONDS <= 0:
+        return
+
+    def measure(user_count: int, **_ignored) -> None:
+        import gevent
+
+        def run() -> None:
+            waited = time.monotonic() + 120
+            while STARTED[0] < user_count and time.monotonic() < waited:
+                gevent.sleep(0.25)
+            gevent.sleep(SETTLE_SECONDS)
+            environment.stats.reset_all()
+            if MEASURE_SECONDS > 0:
+                gevent.spawn_later(MEASURE_SECONDS, environment.runner.quit)
+
+        gevent.spawn(run)
+
+    environment.events.spawning_complete.add_listener(measure)
+
+
 @events.test_stop.add_listener
 def _write_counts(**_kwargs) -> None:
     path = os.environ.get("LOAD_COUNTS")
     if path:
-        counts = {**COUNTS, "in_flight": sorted(IN_FLIGHT), "screen_cache": SCREEN_CACHE}
+        counts = {**COUNTS, "in_flight": sorted(IN_FLIGHT), "screen_cache": SCREEN_CACHE, "cache": CACHE}
         Path(path).write_text(json.dumps(counts))
 
 
@@ -226,6 +259,7 @@ class _Paced:
         raise NotImplementedError
 
     def _start_pacing(self) -> None:
+        STARTED[0] += 1
         self.pace_rng = random.Random()
         # A Poisson process's first arrival is as far off as any other; a fixed period's, anywhere in it.
         first = self.pace_rng.expovariate(1 / self._period()) if self.poisson else None
@@ -257,11 +291,28 @@ class NightScorekeeper(_Paced, Scorekeeper):
         return 1.0 if self.finished else _Paced.wait_time(self)
 
 
+CACHE: dict[str, dict[str, int]] = {}  # per request name, nginx's X-Cache-Status of its answers
+
+
+def _cached_get(user, url: str, name: str, headers: dict | None = None, ok=(200,), check=None) -> None:
+    """A GET whose answer's status must be in ``ok`` (and ``check(answer)`` say nothing wrong); how nginx
+    answered it is counted (``CACHE``)."""
+    with user.client.get(url, name=name, headers=headers, catch_response=True) as answer:
+        status = answer.headers.get("X-Cache-Status", "none") if answer.headers else "none"
+        seen = CACHE.setdefault(name, {})
+        seen[status] = seen.get(status, 0) + 1
+        wrong = f"status {answer.status_code}" if answer.status_code not in ok else check and check(answer)
+        if wrong:
+            answer.failure(wrong)
+
+
 class NightViewer(_Paced, FastHttpUser):
     """An open leaderboard: its live partial every 5 s."""
 
     network_timeout = 60.0
     connection_timeout = 30.0
+    poll_name = "GET leaderboard live (via nginx)"
+    headers: dict | None = None
 
     def _period(self) -> float:
         return NIGHT_POLL_SECONDS
@@ -271,7 +322,117 @@ class NightViewer(_Paced, FastHttpUser):
 
     @task
     def poll(self) -> None:
-        _get(self, f"/competitions/{LEAGUE.competition}/standings/live/", "GET leaderboard live (via nginx)")
+        url = f"/competitions/{LEAGUE.competition}/standings/live/"
+        _cached_get(self, url, self.poll_name, self.headers)
+
+
+# --- the logged-in crowd (issue 50): ``bench/load/crowd.py`` made the sessions, ``night.py`` reads it -------
+
+
+def _crowd():
+    from bench.load.crowd import Crowd
+
+    path = os.environ.get("LOAD_CROWD")
+    return Crowd.from_dict(json.loads(Path(path).read_text())) if path else None
+
+
+CROWD = _crowd()
+LOGGED_IN_SHARE = float(os.environ.get("LOAD_LOGGED_IN_SHARE", "1"))
+NIGHT_KEEPERS = 2500  # a scorekeeper's sheet at every table, polling its table every 3 s
+SHEET_POLL_SECONDS = 3.0  # templates/table/_state.html: hx-trigger="every 3s"
+NIGHT_PLAYERS = 10_000  # four players a table, each on their seat page
+CLOCK_POLL_SECONDS = 30.0  # templates/public/_round_clock.html: every 30 s (its default)
+# The bench has fewer tables than the night (200 against 2,500), each recording hands that much more often.
+# One sheet per bench table (as one per real table), polling as often as the night's sheets together would
+# (2,500 x fraction every 3 s): the same requests a second, and one sheet made afresh per hand, as at the
+# real night (12 sheets on one bench table would each make it afresh after every hand). Likewise one player
+# per bench seat, their clock polls as frequent as the night's 10,000 x fraction players' together.
+BENCH_TABLES = len(LEAGUE.tables) if LEAGUE else 1
+SHEETS = min(BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_KEEPERS))
+SEATS = min(4 * BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_PLAYERS))
+_sessions = {
+    kind: itertools.cycle(getattr(CROWD, kind) if CROWD else []) for kind in ("viewers", "keepers", "players")
+}
+
+
+def _cookie(key: str) -> dict:
+    return {"Cookie": f"{CROWD.cookie}={key}"}
+
+
+class NightViewerLoggedIn(NightViewer):
+    """The same open leaderboard, polled by somebody logged in: their session cookie on every request."""
+
+    fixed_count = round(NIGHT_FRACTION * NIGHT_VIEWERS * LOGGED_IN_SHARE) if CROWD else 0
+    poll_name = "GET leaderboard live, logged in (via nginx)"
+
+    def on_start(self) -> None:
+        self.headers = _cookie(next(_sessions["viewers"]))
+        super().on_start()
+
+
+_NEXT_POLL = re.compile(r'hx-get="([^"]*/live/mine/[^"]*)"')
+
+
+class NightSheet(_Paced, FastHttpUser):
+    """A scorekeeper's open sheet: its private poll (``/tables/{id}/live/mine/?v=…``) every 3 s, as htmx
+    asks it: the address the last answer named; 204 while the table's version is the one it holds."""
+
+    fixed_count = SHEETS if CROWD else 0
+    network_timeout = 60.0
+    connection_timeout = 30.0
+
+    def _period(self) -> float:
+        return SHEET_POLL_SECONDS * SHEETS / (NIGHT_FRACTION * NIGHT_KEEPERS)
+
+    def on_start(self) -> None:
+        table, key = next(_sessions["keepers"])
+        self.headers = _cookie(key)
+        self.next = None
+        _cached_get(self, f"/tables/{table}/live/mine/", "GET scoresheet live (keeper start)", self.headers,
+                    check=self._follow)  # fmt: skip
+        self._start_pacing()
+
+    def _follow(self, answer) -> str | None:
+        """The next poll's address, from a 200 (a 204 keeps the one held)."""
+        if answer.status_code != 200:
+            return None
+        found = _NEXT_POLL.search(answer.text or "")
+        if found is None:
+            return "no live/mine poll in the sheet's answer"
+        self.next = found.group(1).replace("&amp;", "&")
+        return None
+
+    @task
+    def poll(self) -> None:
+        if self.next is not None:
+            name = "GET scoresheet poll, keeper (live/mine)"
+            _cached_get(self, self.next, name, self.headers, ok=(200, 204), check=self._follow)
+
+
+SEAT_PAGE_EVERY = 10  # one player in ten loads their seat page as they start: the session and page answer
+_seat_pages = itertools.count()
+
+
+class NightSeat(_Paced, FastHttpUser):
+    """A player on their seat page (loaded once, personal), which polls the round's clock every 30 s."""
+
+    fixed_count = SEATS if CROWD else 0
+    network_timeout = 60.0
+    connection_timeout = 30.0
+
+    def _period(self) -> float:
+        return CLOCK_POLL_SECONDS * SEATS / (NIGHT_FRACTION * NIGHT_PLAYERS)
+
+    def on_start(self) -> None:
+        table, self.round, key = next(_sessions["players"])
+        self.headers = _cookie(key)
+        if next(_seat_pages) % SEAT_PAGE_EVERY == 0:  # a player already on the page; a few load it (a check)
+            _cached_get(self, f"/tables/{table}/seat/", "GET seat page (player start)", self.headers)
+        self._start_pacing()
+
+    @task
+    def poll(self) -> None:
+        _cached_get(self, f"/rounds/{self.round}/clock/", "GET round clock, player (via nginx)", self.headers)
 
 
 # --- the big screen (issue 36): ``bench/load/screens.py`` says how it is read ----------------------------

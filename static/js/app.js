@@ -106,3 +106,26 @@ document.querySelectorAll("input[data-filter]").forEach((box) => {
     });
   });
 });
+
+// One's own line (issue 50): the live partials a page polls are everybody's, the same for all, so they
+// mark nobody. The page itself, made for this person, names their player (components/_me.html:
+// data-me, and the word "you" in the page's language); after each refresh their line is marked again
+// as the page first showed it (class "me", aria-current, the "you" label).
+function markMine() {
+  const holder = document.querySelector("[data-me]");
+  if (!holder || !holder.dataset.me) return;
+  const me = CSS.escape(holder.dataset.me);
+  document.querySelectorAll(`.pub-live [data-player="${me}"], #live [data-player="${me}"]`).forEach((line) => {
+    line.classList.add("me");
+    if (line.tagName !== "LI" || line.closest(".pub-top")) line.setAttribute("aria-current", "true");
+    if (line.querySelector(".pub-you")) return;
+    const inTable = line.querySelector("span.name");
+    const you = document.createElement(inTable ? "small" : "span");
+    you.className = "pub-you";
+    you.textContent = holder.dataset.meLabel;
+    const name = line.querySelector(".name a") || (inTable ? null : line.querySelector("a"));
+    if (name) name.after(" ", you);
+    else if (inTable && inTable.firstChild) inTable.firstChild.after(" ", you);
+  });
+}
+document.addEventListener("htmx:afterSettle", markMine);

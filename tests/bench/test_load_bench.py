@@ -6,6 +6,7 @@ The bench itself is not run here (it is a benchmark: ``bench/load_bench.py``).
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,8 @@ import pytest
 from rest_framework.test import APIClient
 
 import scoring
+from bench.load import night
+from bench.load.crowd import Crowd, load_crowd_build
 from bench.load.hands import PASS_EVERY, next_entry
 from bench.load.league import load_league_build
 from tournament.models import Round, Seat, StandingRow, Table
@@ -121,5 +124,62 @@ def test_the_locustfile_loads_and_names_its_users():
         "TableReader",
         "Ceiling",
         "BigScreen",
+        "NightViewerLoggedIn",
+        "NightSheet",
+        "NightSeat",
     ):
         assert user in listed.stdout
+
+
+def _user_of(session_key: str):
+    """Whom the session logs in, checked as each request checks it (``auth.get_user``: hash included)."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import get_user
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    return get_user(request)
+
+
+@pytest.mark.django_db
+def test_the_logged_in_crowd_has_real_sessions_that_open_its_pages(client):
+    """Issue 50: the crowd's sessions, made in bulk, log in the users they name; each opens what it polls."""
+    league = load_league_build(tables=2, password="load-bench-pw")
+    made = load_crowd_build(league, viewers=3, keepers=4, players=9, password="load-bench-pw")
+    crowd = Crowd.from_dict(made.as_dict())  # as the locustfile reads it back
+    assert (len(crowd.viewers), len(crowd.keepers), len(crowd.players)) == (3, 4, 9)
+    assert _user_of(crowd.viewers[0]).username == "load-viewer-00001"
+    table, key = crowd.keepers[1]
+    assert table == league.tables[1].id and _user_of(key).username == league.tables[1].scorekeeper
+
+    client.cookies[crowd.cookie] = key  # the scorekeeper's sheet: its private poll, then 204 unchanged
+    sheet = client.get(f"/tables/{table}/live/mine/")
+    assert sheet.status_code == 200 and sheet["Cache-Control"] == "private, no-store"
+    poll = (
+        re.search(r'hx-get="([^"]*/live/mine/[^"]*)"', sheet.content.decode()).group(1).replace("&amp;", "&")
+    )
+    assert client.get(poll).status_code == 204
+
+    table, round_id, key = crowd.players[8]  # a player: their own seat page, and the round's shared clock
+    assert Seat.objects.get(table_id=table, player__user=_user_of(key))
+    client.cookies[crowd.cookie] = key
+    assert client.get(f"/tables/{table}/seat/").status_code == 200
+    clock = client.get(f"/rounds/{round_id}/clock/")
+    assert clock.status_code == 200 and clock["Cache-Control"].startswith("public")
+    other = next(t.id for t in league.tables if t.id != table)
+    assert client.get(f"/tables/{other}/seat/").status_code == 404
+
+
+def test_the_logged_in_night_offers_what_its_crowd_asks():
+    anonymous = night.offered(1.0)
+    assert set(anonymous) == {night.HAND, night.POLL} and anonymous[night.POLL] == 2000
+    everyone = night.offered(1.0, 1.0)
+    assert night.POLL not in everyone and everyone[night.POLL_IN] == 2000
+    assert round(everyone[night.SHEET]) == 833 and round(everyone[night.CLOCK]) == 333
+    half = night.offered(0.5, 0.25)
+    assert (half[night.POLL], half[night.POLL_IN]) == (750, 250)
+    assert night.users(1.0, 200, 1.0) == 200 + 10_000 + 200 + 800  # a sheet a bench table, a player a seat
+    assert night.users(1.0, 200) == 10_200

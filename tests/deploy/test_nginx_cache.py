@@ -126,3 +126,41 @@ def test_nginx_never_keeps_or_serves_a_private_page(demo):
     assert headers["X-Cache-Status"] == "HIT" and demo["organiser"].encode() not in body
     kept = b"".join(p.read_bytes() for p in (demo["tmp"] / "cache").rglob("*") if p.is_file())
     assert b"Log out" not in kept and demo["organiser"].encode() not in kept and kept
+
+
+def test_a_logged_in_poll_is_a_cache_hit_and_a_personal_page_is_never_kept(demo):
+    """Issue 50: the polled addresses answer a session the anonymous answer, so nginx keeps one copy for
+    the logged-in crowd too; a personal page (and an organiser's personal poll) still goes past it."""
+    port = demo["https_port"]
+    session = {"Cookie": f"sessionid={_login(port, demo['organiser'])}"}
+    competition = demo["competition"]
+    with sqlite3.connect(demo["db"]) as db:
+        (round_id,) = db.execute("SELECT id FROM tournament_round ORDER BY number").fetchone()
+    for path in (
+        f"/competitions/{competition}/standings/live/",
+        f"/competitions/{competition}/live/",
+        f"/rounds/{round_id}/clock/",
+    ):
+        time.sleep(1.02 - time.time() % 1)  # all within one second: the copy lasts to its end
+        status, first, body = ask(port, "GET", path, headers=session)
+        assert status == 200 and first["Cache-Control"].startswith("public"), path
+        assert "Set-Cookie" not in first and first["X-Cache-Status"] != "BYPASS", path
+        # (the first may have been a stale copy of an earlier test's, refreshed behind it)
+        status, again, body = ask(port, "GET", path, headers=session)
+        assert (status, again["X-Cache-Status"]) == (200, "HIT"), path
+        status, anonymous, same = ask(port, "GET", path)  # the same copy for a visitor with no session
+        assert (anonymous["X-Cache-Status"], same) == ("HIT", body), path
+    for path in (f"/competitions/{competition}/live/mine/", f"/competitions/{competition}/standings/"):
+        for _ in range(2):
+            status, headers, body = ask(port, "GET", path, headers=session)
+            assert status == 200 and headers["Cache-Control"] == "private, no-store", path
+            assert headers["X-Cache-Status"] == "BYPASS", path
+    # the front page: shared for anonymous visitors, private for the signed-in
+    time.sleep(1.02 - time.time() % 1)
+    ask(port, "GET", "/")
+    status, headers, body = ask(port, "GET", "/")
+    assert status == 200 and headers["X-Cache-Status"] == "HIT" and b"Log out" not in body
+    status, headers, body = ask(port, "GET", "/", headers=session)
+    assert headers["X-Cache-Status"] == "BYPASS" and headers["Cache-Control"] == "private, no-store"
+    kept = b"".join(p.read_bytes() for p in (demo["tmp"] / "cache").rglob("*") if p.is_file())
+    assert b"Log out" not in kept and demo["organiser"].encode() not in kept

@@ -135,6 +135,8 @@ def test_a_logged_in_reader_gets_private_answers_never_a_304_of_the_shared_one(c
     shared = {name: client.get(url)["ETag"] for name, url in public_reads(league).items()}
     client.force_login(stranger)
     for name, url in public_reads(league).items():
+        if name.endswith(" live"):
+            continue  # the polled addresses answer everybody the shared answer (issue 50, test_crowd.py)
         answer = client.get(url, HTTP_IF_NONE_MATCH=shared[name])
         assert answer.status_code == 200, name
         assert answer["Cache-Control"] == "private, no-store" and not answer.has_header("ETag"), name
@@ -179,8 +181,13 @@ def test_a_held_round_never_reaches_a_shared_cache(
     client.force_login(organiser)
     for name, url in urls.items():
         answer = client.get(url)
+        if name.endswith(" live"):  # polled: the public's answer, whoever asks (issue 50, test_crowd.py)
+            assert answer.content == anonymous[name].content, name
+            continue
         assert answer.status_code == 200 and answer["Cache-Control"] == "private, no-store", name
-    round_board = dict(rows_by(client.get(urls["round live"]).content.decode()))
+    mine = reverse("public:round_live_mine", args=[round_2.pk])  # the organiser's page polls this one
+    assert client.get(mine)["Cache-Control"] == "private, no-store"
+    round_board = dict(rows_by(client.get(mine).content.decode()))
     assert int(round_board[ben.pk][3]) == 32  # the held results the organiser sees: never shared
 
 

@@ -73,7 +73,7 @@ def test_an_organiser_of_another_competition_does_not(client, table, organiser):
 def test_the_live_partial_answers_204_until_the_table_changes(client, table, seats, scorekeeper):
     client.force_login(scorekeeper)
     version = page_of(client, table).context["version"]
-    live = reverse("table:live", args=[table.pk])
+    live = reverse("table:live_mine", args=[table.pk])  # the scorekeeper's own poll (issue 50)
     assert client.get(live, {"v": version}, HTTP_HX_REQUEST="true").status_code == 204
     post_hand(client, table, {"outcome": "win", "winner": seats["W"], "win_from": "self", "doubles": 2})
     answer = client.get(live, {"v": version, "expected": 1}, HTTP_HX_REQUEST="true")
@@ -87,7 +87,7 @@ def test_the_live_partial_answers_204_until_the_table_changes(client, table, sea
 def test_the_live_partial_keeps_the_page_form_number_in_its_next_poll(client, table, seats, scorekeeper):
     client.force_login(scorekeeper)
     post_hand(client, table, {"outcome": "draw"})
-    answer = client.get(reverse("table:live", args=[table.pk]), {"v": "0-0", "expected": 1})
+    answer = client.get(reverse("table:live_mine", args=[table.pk]), {"v": "0-0", "expected": 1})
     text = answer.content.decode()
     assert "expected=1" in text and 'data-testid="hand-number">2<' in text
 

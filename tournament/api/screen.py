@@ -23,7 +23,7 @@ from tournament.api.fields import DateTime
 from tournament.api.parsers import body_object
 from tournament.api.permissions import COMPETITION_ORGANISER
 from tournament.models import Competition, Hand, Screen
-from tournament.project.http_cache import DATA, shared
+from tournament.project.http_cache import DATA, poll
 from tournament.screen.message import ScreenError, screen_message_set
 from tournament.screen.models import MAX_MESSAGE
 from tournament.screen.selectors import screen_data
@@ -80,6 +80,15 @@ class ScreenStandingSerializer(serializers.Serializer):
     sessions = serializers.IntegerField()
 
 
+class ScreenTeamSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="Null: the team has not played yet.")
+    shared = serializers.BooleanField()
+    name = serializers.CharField()
+    chips = serializers.IntegerField()
+    points = serializers.FloatField(help_text="Placing points (a competition scored by placings).")
+    sessions = serializers.IntegerField()
+
+
 class ScreenSerializer(serializers.Serializer):
     competition = inline_serializer(
         "ScreenCompetition", {"id": serializers.IntegerField(), "name": serializers.CharField()}
@@ -88,13 +97,31 @@ class ScreenSerializer(serializers.Serializer):
     message = serializers.CharField(help_text="The organiser's message line (may be empty).")
     round = ScreenRoundSerializer(allow_null=True)
     stage = inline_serializer(
-        "ScreenStage", {"id": serializers.IntegerField(), "name": serializers.CharField()}, allow_null=True
+        "ScreenStage",
+        {
+            "id": serializers.IntegerField(),
+            "name": serializers.CharField(),
+            "cut_size": serializers.IntegerField(allow_null=True, help_text="Its cut: the top N (issue 49)."),
+            "cut_from": serializers.CharField(allow_null=True, help_text="The stage the cut is made from."),
+            "category": serializers.CharField(help_text="The one category of entries cut, or empty."),
+        },
+        allow_null=True,
     )
     tables = ScreenTableSerializer(many=True, help_text="The tables still playing.")
     standings = ScreenStandingSerializer(many=True, help_text="The competition's, or the round's stage's.")
+    teams = ScreenTeamSerializer(many=True, help_text="A team event's team standings (empty without teams).")
 
 
-@method_decorator(shared(DATA), name="dispatch")
+def _kept_key(pk) -> str | None:
+    """Where the answer is kept: the competition's id as a number, so every spelling of it in the URL
+    ("7", "07", "+7") shares one kept answer; ``None`` for a text that names no row (a 404)."""
+    try:
+        return f"screen:{int(pk)}"
+    except (TypeError, ValueError):
+        return None
+
+
+@method_decorator(poll(DATA), name="dispatch")  # everybody's, logged in or not (issue 50)
 class CompetitionScreenView(LeagueAPIMixin, generics.GenericAPIView):
     """The big screen's data: the round's clock, the tables still playing, the standings, the message."""
 
@@ -103,8 +130,9 @@ class CompetitionScreenView(LeagueAPIMixin, generics.GenericAPIView):
 
     def dispatch(self, request, *args, **kwargs):
         # The answer is everybody's: a kept one is served before DRF's request handling (as the standings).
-        if request.method == "GET" and "format" not in request.GET:
-            body = standings_cache.kept(request.path, standings_cache.version())
+        key = _kept_key(kwargs.get("pk"))
+        if request.method == "GET" and "format" not in request.GET and key is not None:
+            body = standings_cache.kept(key, standings_cache.version())
             if body is not None:
                 return HttpResponse(body, content_type="application/json")
         return super().dispatch(request, *args, **kwargs)
@@ -123,7 +151,7 @@ class CompetitionScreenView(LeagueAPIMixin, generics.GenericAPIView):
         at = standings_cache.version()
         competition = get_or_404(Competition.objects.all(), pk)
         body = json.dumps(screen_data(competition), cls=DjangoJSONEncoder).encode()
-        standings_cache.keep(request.path, at, body)
+        standings_cache.keep(_kept_key(pk), at, body)
         return HttpResponse(body, content_type="application/json")
 
 

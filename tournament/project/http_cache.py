@@ -61,6 +61,7 @@ from functools import wraps
 
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponseNotModified
@@ -98,6 +99,8 @@ def is_personal(request) -> bool:
     """Whether the answer may be made for somebody in particular (and must stay private)."""
     if request.method not in ("GET", "HEAD"):
         return True
+    if getattr(request, "for_everyone", False):  # a polled address (``poll``): made as for nobody
+        return False
     if "HTTP_AUTHORIZATION" in request.META:
         return True
     cookies = request.COOKIES
@@ -165,8 +168,11 @@ def watch_public_models() -> None:
         post_delete.connect(_changed, sender=model, dispatch_uid=f"http_cache_delete_{name}")
 
 
-def shared(policy: Policy):
-    """The view's anonymous answers are shared by caches under ``policy``; everyone else's are private."""
+def shared(policy: Policy, *, also: int = 200):
+    """The view's anonymous answers are shared by caches under ``policy``; everyone else's are private.
+
+    Answers 200 are shared, and ``also`` (``poll``'s "unchanged" 204); any other status is not.
+    """
 
     def decorate(view):
         @wraps(view)
@@ -185,7 +191,7 @@ def shared(policy: Policy):
             request.shared_cache = True  # base.html leaves out the CSRF token
             standings_cache.served_version(reset=True)
             response = view(request, *args, **kwargs)
-            if response.status_code != 200 or response.cookies:
+            if response.status_code not in (200, also) or response.cookies:
                 response["Cache-Control"] = PRIVATE if response.cookies else "no-cache"
                 return response
             made = standings_cache.served_version() or at
@@ -194,6 +200,48 @@ def shared(policy: Policy):
         return answer
 
     return decorate
+
+
+def poll(policy: Policy, *, unchanged: int = 200):
+    """A polled address (issue 50): everybody's GET gets the one shared answer an anonymous visitor gets.
+
+    Before the view runs, ``request.user`` is nobody (``AnonymousUser``), read from no session: the
+    session is never loaded, so ``SessionMiddleware`` adds no ``Vary: Cookie`` and no ``Set-Cookie``,
+    and the answer (body and headers) is byte for byte the anonymous one, whoever asks, logged in or
+    not. A held round's results or a draft seating are therefore never in it (a 404, as for the
+    public); what is personal in a page (one's own row, "you") is the page's, loaded once, and
+    re-applied after each swap by ``static/js/app.js`` (``data-me``). Staff who see more than the
+    public (an organiser's held round, a scorekeeper's void buttons) poll a personal address of
+    their own (``personal``). ``unchanged``: a status that says "what you hold is current"
+    (the table's 204), shared as well.
+    """
+
+    def decorate(view):
+        inner = shared(policy, also=unchanged)(view)
+
+        @wraps(view)
+        def answer(request, *args, **kwargs):
+            if request.method in ("GET", "HEAD"):
+                request.for_everyone = True
+                request.user = AnonymousUser()  # the lazy session user is never read
+            return inner(request, *args, **kwargs)
+
+        return answer
+
+    return decorate
+
+
+def personal(view):
+    """A personal poll (an organiser's held round, a scorekeeper's sheet): never kept by any cache."""
+
+    @wraps(view)
+    def answer(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = PRIVATE
+        patch_vary_headers(response, ("Cookie",))
+        return response
+
+    return answer
 
 
 class PrivateByDefault:

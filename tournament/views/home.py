@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.models import Competition
+from tournament.project.http_cache import PAGE, shared
 from tournament.rounds.selectors import competitions_with_results, rounds_next, rounds_playing
 from tournament.teams.selectors import captained_teams
 from tournament.views.public.leaderboard import leaderboard
@@ -21,6 +22,7 @@ def _mine(user) -> list[dict]:
     ]
 
 
+@shared(PAGE)  # issue 50: an anonymous visitor's front page is everybody's; a signed-in one's stays private
 def home(request):
     standings = [
         {"competition": c, "top": [line for line in leaderboard(c).lines[:3]]}

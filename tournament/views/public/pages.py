@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 from tournament.models import Competition, Player, Round, Table
-from tournament.project.http_cache import LIVE, PAGE, shared
+from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
 from tournament.rounds.held import sees_seating
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
@@ -64,9 +64,21 @@ def competition(request, pk: int):
 
 
 @require_safe
-@shared(LIVE)
+@poll(LIVE)
 def competition_live(request, pk: int):
-    """The competition page's live part: the leaders and the rounds as the evening goes."""
+    """The competition page's live part: the leaders and the rounds as the evening goes.
+
+    Polled: everybody gets the anonymous answer (issue 50); one's own line is marked by the page's
+    script (``data-me``). An organiser, who sees held rounds' and drafts' tables, polls ``…_mine``.
+    """
+    competition = get_object_or_404(Competition, pk=pk)
+    return render(request, "public/_competition_live.html", _competition_context(request, competition))
+
+
+@require_safe
+@personal
+def competition_live_mine(request, pk: int):
+    """The organiser's live part (held rounds and drafts included): personal, never kept."""
     competition = get_object_or_404(Competition, pk=pk)
     return render(request, "public/_competition_live.html", _competition_context(request, competition))
 

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from tournament.models import Competition, Round
-from tournament.project.http_cache import LIVE, PAGE, shared
+from tournament.project.http_cache import LIVE, PAGE, poll, shared
 
 POLL_SECONDS = 5  # the screen asks for its data this often (caches in front answer most of it)
 PAGE_SECONDS = 10  # a page of the standings or of the tables stays this long before the next
@@ -29,7 +29,7 @@ def competition_screen(request, pk: int):
 
 
 @require_safe
-@shared(LIVE)
+@poll(LIVE)  # everybody's, logged in or not (issue 50)
 def round_clock(request, pk: int):
     round_ = get_object_or_404(Round.objects.select_related("competition"), pk=pk)
     return render(request, "public/_round_clock.html", {"round": round_})

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_safe
 from tournament.access.request_meta import client_ip
 from tournament.models import Competition, Player, Round
 from tournament.project import rate_limit
-from tournament.project.http_cache import LIVE, PAGE, shared
+from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
 from tournament.standings import cache as standings_cache
 from tournament.standings import exports
 from tournament.views.public.access import require_results_visible, sees_held
@@ -51,6 +51,9 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
     else:
         names = ("public:round", "public:round_live", "public:round_csv", "public:round_pdf")
         pk = round_.pk
+    sees = sees_held(request.user, competition)
+    if round_ is not None and round_.results_held and sees:  # what the public may not see: a personal poll
+        names = (*names[:1], "public:round_live_mine", *names[2:])
     page_url, live_url, csv_url, pdf_url = (reverse(name, args=[pk]) for name in names)
     suffix = f"?{query}" if query else ""
     return {
@@ -65,9 +68,11 @@ def board_context(request, competition: Competition, round_: Round | None) -> di
         "held": round_ is not None and round_.results_held,
         # results held and nothing released: the page says so instead of a table of zeros (issue 32)
         "held_any": round_.results_held if round_ else competition.rounds.filter(results_held=True).exists(),
-        "sees_held": sees_held(request.user, competition),
+        "sees_held": sees,
         "me": my_player_id(request.user),
-        "club_board": club_board(competition) if round_ is None else None,  # issue 35
+        "club_board": (clubs := club_board(competition) if round_ is None else None),  # issue 35
+        # with every result held, no club ranked "=1" at 0 chips either (issue 54)
+        "clubs_nothing_counted": all(not c.line.sessions and not c.line.chips for _label, c in clubs or ()),
     }
 
 
@@ -115,7 +120,7 @@ def _live(request, competition: Competition, round_: Round | None) -> HttpRespon
     page, search and language see the same partial, so one render a second serves them all; a held
     round or a renamed player is never served from memory (issue 7).
     """
-    if request.user.is_authenticated:  # an organiser may see held rounds: always made afresh
+    if request.user.is_authenticated:  # an organiser's held round (``round_standings_live_mine``): afresh
         return render(request, "public/_standings_live.html", board_context(request, competition, round_))
     key = f"live:{get_language()}:{request.get_full_path()}"
     at = standings_cache.version()
@@ -128,14 +133,24 @@ def _live(request, competition: Competition, round_: Round | None) -> HttpRespon
 
 
 @require_safe
-@shared(LIVE)
+@poll(LIVE)
 def competition_standings_live(request, pk: int):
+    """Polled by every open leaderboard: everybody's answer is the anonymous one (issue 50)."""
     return _live(request, get_object_or_404(Competition, pk=pk), None)
 
 
 @require_safe
-@shared(LIVE)
+@poll(LIVE)
 def round_standings_live(request, pk: int):
+    """Polled: as for the public, a held round is a 404 here whoever asks (its staff poll ``…_mine``)."""
+    round_ = _round(pk, request.user)
+    return _live(request, round_.competition, round_)
+
+
+@require_safe
+@personal
+def round_standings_live_mine(request, pk: int):
+    """A held round's live standings for those who see it (its organisers): personal, never kept."""
     round_ = _round(pk, request.user)
     return _live(request, round_.competition, round_)
 

@@ -8,7 +8,7 @@ from tournament.views.table.counts import (
     table_counts,
 )
 from tournament.views.table.mine import my_tables
-from tournament.views.table.scoresheet import live, preview, record, scoresheet, void
+from tournament.views.table.scoresheet import live, live_mine, preview, record, scoresheet, void
 
 __all__ = [
     "count_accept",
@@ -16,6 +16,7 @@ __all__ = [
     "count_enter",
     "count_request",
     "live",
+    "live_mine",
     "my_tables",
     "preview",
     "record",

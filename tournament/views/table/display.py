@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -26,7 +26,7 @@ from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
 from tournament.forms.scoresheet_words import payout_kind
 from tournament.league import rulecard
-from tournament.models import Hand, HandAnswer, HandCheck, HandVoid, Player, Table
+from tournament.models import Hand, HandCheck, Player, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
 from tournament.views.table.words import hand_doubles, preview_headline
@@ -113,12 +113,23 @@ class HistoryRow:
 
 
 def table_version(table: Table) -> str:
-    """Hands, voids and players' answers and rulings at the table: changes whenever the table does."""
-    hands = Hand.objects.filter(table=table).count()
-    voids = HandVoid.objects.filter(hand__table=table).count()
-    answers = HandAnswer.objects.filter(hand__table=table).count()
-    checked = HandCheck.objects.filter(hand__table=table).aggregate(at=Max("changed_at"))["at"]
-    return f"{hands}-{voids}-{answers}-{int(checked.timestamp() * 1000) if checked else 0}"
+    """Hands, voids and players' answers and rulings at the table, and its round's clock and state: changes
+    whenever what the table's live partial shows does. One query (issue 50: the poll's whole cost when
+    nothing changed); the round is the one loaded with the table."""
+    seen = Hand.objects.filter(table=table).aggregate(
+        hands=Count("pk", distinct=True),
+        voids=Count("void", distinct=True),
+        answers=Count("answers", distinct=True),
+        checked=Max("confirmation__changed_at"),
+    )
+    checked, round_ = seen["checked"], table.round
+    checked = int(checked.timestamp() * 1000) if checked else 0
+    clock = int(round_.clock_ends.timestamp()) if round_.clock_ends else 0
+    ended = 1 if table.ended_at else 0
+    return (
+        f"{seen['hands']}-{seen['voids']}-{seen['answers']}-{checked}"
+        f"-{round_.status[:2]}{ended}{int(round_.results_held)}-{clock}"
+    )
 
 
 def seated_players(table: Table) -> dict[int, Player]:
@@ -247,7 +258,7 @@ def ruleset_summary(table: Table) -> dict:
     """The rule set in force: its name, the few settings a scorekeeper asks about, and all of them."""
     competition = table.round.competition
     rules = get_ruleset(competition.rules, competition.options or None)
-    # in words, as the rule card says them (issue 32: raw keys, English descriptions, JSON lists)
+    # in words, as the rule card says them (issue 32): no raw keys, English descriptions or JSON lists
     settings = [
         {
             "key": item["key"],

@@ -31,10 +31,9 @@ from tournament.access.roles import may_record
 from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
 from tournament.forms.scoresheet_words import form_data_from_entry, without_dropped_event
 from tournament.models import Hand, Round, Table
-from tournament.project.http_cache import LIVE, PAGE, shared
+from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
 from tournament.rounds.held import sees_seating, sees_table_results
 from tournament.tables.ledger.errors import HandConflict, HandRejected
-from tournament.tables.ledger.preview import hand_settle
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.ledger.void import hand_void
 from tournament.tables.selectors import table_fold
@@ -45,13 +44,13 @@ from tournament.views.table.display import (
     form_players,
     history,
     players_now,
-    preview_data,
     ruleset_summary,
     seated_players,
     table_version,
     void_awaiting,
 )
 from tournament.views.table.entry import entry_widgets
+from tournament.views.table.previewing import again_form, settle_preview
 from tournament.views.table.sheet_words import conflict_text, moved_on_text, problems_of
 
 TILE_PICKER = "components/tile_picker.html"
@@ -155,6 +154,8 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         "rules": ruleset_summary(table),
         "version": table_version(table),
         "can_record": allowed,
+        # void buttons, a held round's results: polled at the personal address (issue 50), else the shared one
+        "personal_poll": keeper or table.round.results_held,
         "hands_final": keeper and final,
         "problems": list(problems),
         "conflict": conflict,
@@ -196,7 +197,12 @@ def scoresheet(request, table_id: int):
             corrects = None
         if corrects is not None and _entered_again(corrects):
             notice, corrects = _already_corrected_text(corrects), None
-    context = _context(request, table, corrects=corrects, conflict=notice)
+    if corrects is not None:  # its entry as recorded, previewed: Confirm at once (issue 54, item 5)
+        fold = table_fold(table)
+        form, preview, problems = again_form(table, fold, corrects, players_now(fold, seated_players(table)))
+        context = _context(request, table, fold=fold, form=form, preview=preview, problems=problems)
+    else:
+        context = _context(request, table, conflict=notice)
     # That the players have private links, never the links: whoever holds the scoresheet could confirm with
     # them (issue 31). Each player gets theirs on their seat page or their slip.
     context["seat_links"] = can_record(request.user, table)
@@ -212,7 +218,7 @@ def _answers_here(request, table: Table) -> bool:
 
 
 def _digits(value: str) -> bool:
-    """A whole number in ASCII digits: ``str.isdigit`` alone takes "²", which ``int`` refuses (a 500)."""
+    """A whole number in ASCII digits: ``str.isdigit`` alone takes "²", which ``int`` then refuses."""
     return value.isascii() and value.isdigit()
 
 
@@ -230,9 +236,21 @@ def _already_corrected_text(voided: Hand) -> str:
 
 
 @require_safe
-@shared(LIVE)
+@poll(LIVE, unchanged=204)
 def live(request, table_id: int):
-    """The table's state and hand list, for htmx polling: 204 when nothing changed."""
+    """The table's state and hand list, for htmx polling: 204 when nothing changed; everybody's answer is
+    the anonymous one (issue 50): a held round's table is a 404 here, whoever asks."""
+    return _live(request, table_id)
+
+
+@require_safe
+@personal
+def live_mine(request, table_id: int):
+    """The scorekeeper's (void buttons) or a held table's poll: personal; 204 on its version, unrendered."""
+    return _live(request, table_id)
+
+
+def _live(request, table_id: int):
     table = _table(table_id)
     _check_visible(request, table)
     if request.GET.get("v") == table_version(table):
@@ -252,6 +270,20 @@ def live(request, table_id: int):
 def _bound_form(request, table, fold) -> EntryForm:
     names = seated_players(table)
     return EntryForm(without_dropped_event(request.POST), players=form_players(players_now(fold, names)))
+
+
+def _form_record(door, request, table, form):
+    """The valid form's hand through the ledger's door (``hand_record``, or ``hand_record_with_state``)."""
+    data = form.cleaned_data
+    return door(
+        table=table,
+        entry=form.entry(),
+        user=request.user,
+        idempotency_key=data["idempotency_key"],
+        expected_number=data["expected_number"],
+        corrects_id=data.get("corrects"),  # the ledger refuses a hand of another table, or of none
+        meta=request_meta(request),
+    )
 
 
 def _check_allowed(request, table) -> None:
@@ -281,18 +313,8 @@ def _preview(request, table, *, notice: str = "", whole: bool = False):
             conflict = conflict_text(form.cleaned_data["expected_number"], fold.state.hand_number)
             status = 409
         else:
-            try:
-                settlement = hand_settle(table=table, entry=form.entry(), state=fold.state)
-            except HandRejected as exc:
-                problems, status, drop_events = problems_of(exc), exc.status, sheet_words.drop_events(exc)
-            else:
-                limit = ruleset_summary(table)["limit_doubles"]
-                result = preview_data(
-                    settlement, players_now(fold, seated_players(table)), limit_doubles=limit
-                )
-                if result["bao"]:  # accepted on the preview: kept there as a hidden field until undone
-                    result["bao"]["accepted"] = bool(form.cleaned_data.get("bao_accepted"))
-                result["fingerprint"] = entry_fingerprint(form.entry(), form.cleaned_data["expected_number"])
+            players = players_now(fold, seated_players(table))
+            result, problems, status, drop_events = settle_preview(table, fold, form, players)
     else:
         status = 400
     if htmx and not whole:
@@ -326,15 +348,7 @@ def record(request, table_id: int):
         notice = _("The hand changed after its preview: check the new preview and confirm again.")
         return _preview(request, table, notice=notice, whole=True)
     try:
-        hand = hand_record(
-            table=table,
-            entry=form.entry(),
-            user=request.user,
-            idempotency_key=data["idempotency_key"],
-            expected_number=data["expected_number"],
-            corrects_id=data.get("corrects"),  # the ledger refuses a hand of another table, or of none
-            meta=request_meta(request),
-        )
+        hand = _form_record(hand_record, request, table, form)
     except HandConflict as exc:
         conflict = conflict_text(data["expected_number"], exc.state.hand_number)
         context = _context(request, table, conflict=conflict)

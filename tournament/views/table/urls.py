@@ -13,6 +13,7 @@ urlpatterns = [
     path("mine/", offline_page(views.my_tables), name="mine"),
     path("<int:table_id>/", offline_page(views.scoresheet), name="scoresheet"),
     path("<int:table_id>/live/", views.live, name="live"),
+    path("<int:table_id>/live/mine/", views.live_mine, name="live_mine"),
     path("<int:table_id>/preview/", views.preview, name="preview"),
     path("<int:table_id>/record/", views.record, name="record"),
     path("<int:table_id>/queued/", queued, name="queued"),  # a hand kept offline (issue 18)
