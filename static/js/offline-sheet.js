@@ -170,29 +170,58 @@
     return !(kong && deal.draw_with_kong_passes_deal !== false);
   }
 
-  // The header as the waiting hands leave the table: the next hand's number and dealer, "not yet checked".
+  // The header as the waiting hands leave the table (issue 54, item 2): the bold hand number, dealer, round
+  // and each seat's wind are the projection's, as the form's number is, marked "not yet checked". The table
+  // as the server last said is kept on #live (data-base), so each render starts from it, never from itself.
   function renderHeader() {
-    document.querySelectorAll("#live .unchecked-state").forEach((el) => el.remove());
+    const live = document.getElementById("live");
+    const line = live && live.querySelector(".state-line");
+    const seats = players();
+    const number = live && live.querySelector("[data-testid=hand-number]");
+    const dealerName = live && live.querySelector("[data-testid=dealer]");
+    const round = live && live.querySelector("[data-testid=prevailing]");
+    if (!line || seats.length !== 4 || !number || !dealerName || !round) return;
+    live.querySelectorAll(".unchecked-state").forEach((el) => el.remove());
+    if (!live.dataset.base) {
+      live.dataset.base = JSON.stringify({
+        passed: 4 * Math.max(0, "ESWN".indexOf(round.dataset.wind)) + Math.max(0, seats.findIndex((p) => p.li.classList.contains("dealer"))),
+        repeats: Number(dealerName.dataset.repeats || 0),
+        number: number.textContent,
+      });
+    }
+    const base = JSON.parse(live.dataset.base);
     const waiting = [];
     for (const i of items) { if (i.state !== "waiting") break; waiting.push(i); }
-    const line = document.querySelector("#live .state-line");
-    const seats = players();
-    if (!waiting.length || !line || seats.length !== 4) return;
-    // The deal's position is one counter (tables.state): the dealer's seat is passed % 4, the wind passed / 4.
-    const wind = line.querySelector("[data-wind]");
-    const before = 4 * Math.max(0, "ESWN".indexOf(wind ? wind.dataset.wind : "E"))
-      + Math.max(0, seats.findIndex((p) => p.li.classList.contains("dealer")));
-    let passed = before;
-    waiting.forEach((i) => { if (!keepsDeal(read(i.fields), i.fields, seats[passed % 4].id)) passed += 1; });
-    const next = waiting[waiting.length - 1].number + 1;
-    const values = { n: next, dealer: seats[passed % 4].name };
+    let passed = base.passed;
+    let repeats = base.repeats;
+    waiting.forEach((i) => {
+      if (keepsDeal(read(i.fields), i.fields, seats[passed % 4].id)) repeats += 1;
+      else { passed += 1; repeats = 0; }
+    });
+    if (passed >= 16) passed = base.passed; // the session would be over: the server says so when it checks
+    const dealer = passed % 4;
+    const wind = "ESWN"[Math.floor(passed / 4)];
+    const letters = say.windLetters.split(",");
+    const names = say.winds.split(",");
+    number.textContent = waiting.length ? String(waiting[waiting.length - 1].number + 1) : base.number;
+    round.dataset.wind = wind;
+    round.textContent = fill(say.round, { wind: names["ESWN".indexOf(wind)] });
+    dealerName.textContent = seats[dealer].name;
+    const times = live.querySelector(".dealer-repeats");
+    if (times) { times.hidden = !repeats; times.textContent = `(×${repeats + 1})`; }
+    const mark = live.querySelector(".dealer-mark");
+    seats.forEach((p, i) => {
+      const at = (i - dealer + 4) % 4; // tables.state.seat_winds_for: the dealer is East, then S, W, N
+      p.li.classList.toggle("dealer", i === dealer);
+      const letter = p.li.querySelector(".wind");
+      if (letter) { letter.textContent = letters[at]; letter.title = names[at]; }
+      if (mark && i === dealer) p.li.querySelector(".name").appendChild(mark);
+    });
+    if (!waiting.length) return;
     const tag = document.createElement("span");
-    tag.className = "unchecked-state";
+    tag.className = "unchecked-state muted";
     tag.setAttribute("data-testid", "unchecked-state");
-    if (Math.floor(passed / 4) !== Math.floor(before / 4) && passed < 16) {
-      values.wind = say.winds.split(",")[Math.floor(passed / 4)];
-      tag.textContent = fill(say.nextStateWind, values);
-    } else tag.textContent = fill(say.nextState, values);
+    tag.textContent = say.unchecked; // muted beside the header, in the reader's language
     line.appendChild(tag);
   }
 

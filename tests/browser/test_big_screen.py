@@ -116,3 +116,20 @@ def test_the_big_screen_in_chinese(browser, live_server, night):
         page.screenshot(path=str(SHOTS / "screen-1280x720-zh.png"))
     finally:
         context.close()
+
+
+def test_a_countdown_of_days_reads_in_days(browser, live_server, tasks_in_process):
+    """Issue 54, item 10: a round started days before its end reads "7 days", not "176:44:5" cut off."""
+    table = seated_table()
+    Round.objects.filter(pk=table.round_id).update(
+        status=Round.Status.PLAYING, ends_at=timezone.now() + timedelta(days=7, hours=8)
+    )
+    for locale, words in (("en-GB", "7 days"), ("zh-CN", "7天")):
+        context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale)
+        page = context.new_page()
+        try:
+            page.goto(f"{live_server.url}/competitions/{table.round.competition_id}/screen/")
+            expect(page.locator("#clock-digits")).to_have_text(words)
+            fits(page)
+        finally:
+            context.close()

@@ -91,3 +91,12 @@ def test_a_tile_used_four_times_across_the_form_cannot_be_tapped_again(phone_pag
     bonus.locator("[data-tile='CAT']").tap()
     bonus.locator("[data-tile='CAT']").tap(force=True)  # one cat in the set
     expect(page.locator("#id_bonus")).to_have_value("CAT")
+
+
+def test_the_situations_boxes_line_up_on_a_phone(phone_page, live_server):
+    """Issue 54, item 9: a long situation's label no longer squeezes its box out of line."""
+    phone_page.goto(live_server.url + "/calculator/")
+    boxes = phone_page.locator("#calc-events input[type=checkbox]")
+    found = [boxes.nth(i).bounding_box() for i in range(boxes.count())]
+    shapes = {(round(b["x"]), round(b["width"])) for b in found}
+    assert boxes.count() >= 6 and len(shapes) == 1, shapes

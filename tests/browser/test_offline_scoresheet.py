@@ -327,10 +327,21 @@ def test_a_hand_refused_because_the_round_ended_stays_until_resolved_and_the_org
     win(page, table, "E", "S", 2)  # Ann, the dealer, wins: she deals again
     keep(page, 1)
     state = page.locator("[data-testid=unchecked-state]")
-    expect(state).to_have_text("After the waiting hands: hand 2, dealer Ann East (not yet checked)")
+    number, dealer = page.locator("[data-testid=hand-number]"), page.locator("[data-testid=dealer]")
+    letters = page.locator("#live .player .wind")
+    expect(state).to_have_text("not yet checked")
+    expect(number).to_have_text("2")
+    expect(dealer).to_have_text("Ann East")
+    expect(page.locator("#live .dealer-repeats")).to_have_text("(×2)")
     win(page, table, "W", "self", 1)  # Cai wins: the deal passes to Ben
     keep(page, 2)
-    expect(state).to_have_text("After the waiting hands: hand 3, dealer Ben South (not yet checked)")
+    # Issue 54, item 2: the bold header and the seats' winds are the projection's, as the form's number is.
+    expect(number).to_have_text("3")
+    expect(dealer).to_have_text("Ben South")
+    expect(letters).to_have_text(["N", "E", "S", "W"])
+    expect(page.locator("#live .player.dealer")).to_have_attribute("data-name", "Ben South")
+    expect(page.locator("#live .dealer-repeats")).to_be_hidden()
+    expect(page.locator(".entry-title")).to_contain_text("3")
     page.screenshot(path=f"{SHOTS}/offline-5-header.png")
 
     round_end(Round.objects.get(pk=table.round_id), user=organiser)  # meanwhile, at the desk

@@ -171,7 +171,10 @@ def test_the_organisers_evening_on_a_phone_from_an_empty_competition_to_a_finish
     # session, its errors printed while other tests ran (see tests/test_house.py's parse).
     visitor.context.close()
 
-    # Play: the scorekeepers record hands; the round page shows each table as it stands.
+    # Play: the scorekeepers record hands; the round page shows each table as it stands. The night was
+    # scheduled for 11 Nov: far from today, the page asks first with its date (issue 54).
+    expect(page.get_by_test_id("far-from-date")).to_contain_text("11 Nov 2026")
+    page.check("#id_confirm_date")
     page.click("button[value=start]")
     expect(page.locator("h1 .org-status")).to_have_text("Playing")
     t1, t2 = rnd.tables.order_by("number")
@@ -208,3 +211,26 @@ def test_the_organisers_evening_on_a_phone_from_an_empty_competition_to_a_finish
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{base}/organise/rounds/{rnd.pk}/")
     page.screenshot(path=f"{SHOTS}-5-round-wide.png", full_page=True)
+
+
+def test_one_tick_enters_every_registered_player_listed(page, live_server, organiser):
+    """Issue 54, item 9: "Enter registered players" has a select-all, not 32 ticks."""
+    from tests.factories import CompetitionFactory, PlayerFactory
+
+    competition = CompetitionFactory(name="Tick League")
+    competition.organisers.add(organiser)
+    for i in range(6):
+        PlayerFactory(name=f"Walk-in {i}")
+    log_in(page, live_server.url, organiser)
+    page.goto(f"{live_server.url}/organise/competitions/{competition.pk}/players/")
+    boxes = page.locator("#enter-players input[type=checkbox]")
+    expect(boxes).to_have_count(6)
+    page.get_by_test_id("select-all").click()
+    for i in range(6):
+        expect(boxes.nth(i)).to_be_checked()
+    boxes.first.uncheck()  # the box follows the list
+    expect(page.locator("[data-testid=select-all] input")).not_to_be_checked()
+    page.get_by_test_id("select-all").click()
+    page.click("#enter-players ~ button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text("6 players entered")
+    assert competition.entries.count() == 6

@@ -238,8 +238,10 @@ def test_enter_a_voided_hand_again_then_its_enter_again_is_gone(phone_page, live
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     page.locator("tbody.hand.void a.button", has_text="Enter again").click()
     expect(page.locator("[data-testid=replaces]")).to_contain_text("replaces the voided hand 1")
-    tap(page, f"label[for=win_from-{seats['E']}]")  # the discarder was East
     confirm = page.locator("#confirm")
+    expect(confirm).to_be_visible()  # the hand as recorded is previewed at once (issue 54)
+    with page.expect_response("**/preview/"):
+        tap(page, f"label[for=win_from-{seats['E']}]")  # the discarder was East
     expect(confirm).to_have_text("Confirm: replace the voided hand 1")
     page.screenshot(path="/tmp/shots/correction-preview.png", full_page=True)
     confirm.click()

@@ -3,13 +3,14 @@ accepted or compared again there, through the service, the pages, the API or the
 organiser reopens the round; then the count waiting for it goes on as before."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from tests.api.conftest import client_for
 from tests.factories import UserFactory
 from tournament.counts.services import CountError, count_accept, count_compare, count_enter, count_request
 from tournament.models import AuditEntry, ChipCount, ChipTransfer
-from tournament.rounds.lifecycle import round_finish, round_reopen, table_end
+from tournament.rounds.lifecycle import round_end, round_finish, round_reopen, table_end
 from tournament.tables.selectors import table_fold
 
 pytestmark = pytest.mark.django_db
@@ -35,38 +36,56 @@ def _unchanged(table):
     )
 
 
-def test_a_count_asked_for_at_the_end_is_not_entered_once_the_round_is_finished(
+def test_the_count_asked_for_at_the_end_is_entered_after_the_finish_and_nothing_more(
     client, played, organiser, scorekeeper
 ):
-    table_end(played, user=organiser)  # asks for a count
-    round_finish(played.round, user=organiser)
+    """Issue 54, item 3: the organiser ends the round, and the table's own scorekeeper gets the count form
+    (in both languages), not "the table's scorekeeper enters it"; entering it moves no chip. A new count
+    is not asked for there, and the difference waits for a reopening to be accepted."""
+    round_end(played.round, user=organiser)  # finishes the round, asking each table for a count
     chips = _differing(played)
-    before = _unchanged(played)
-
-    _refused(lambda: count_enter(played, chips=chips, user=scorekeeper))
     _refused(lambda: count_request(played, user=organiser))
 
     client.force_login(scorekeeper)
-    sheet = client.get(reverse("table:counts", args=[played.pk]))
-    assert 'name="chips_' not in sheet.content.decode()  # no count form offered in a finished round
+    for language, words in (("en", "Count the chips"), ("zh-hans", "清点筹码")):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        sheet = client.get(reverse("table:counts", args=[played.pk])).content.decode()
+        assert 'name="chips_' in sheet and words in sheet
+        assert 'data-testid="count-asked"' not in sheet
+    balances = dict(table_fold(played).state.balances)
     page = client.post(
         reverse("table:count_enter", args=[played.pk]), {f"chips_{p}": str(n) for p, n in chips.items()}
     )
-    assert page.status_code == 422 and "is finished" in page.content.decode()
-    client.force_login(organiser)
-    client.post(reverse("table:count_request", args=[played.pk]))
+    assert page.status_code == 302
+    count = ChipCount.objects.get(table=played, status=ChipCount.Status.DIFFERS)
+    assert dict(table_fold(played).state.balances) == balances  # entered, nothing moved
+    again = client.get(reverse("table:counts", args=[played.pk])).content.decode()
+    assert 'name="chips_' not in again  # one count: the end's, entered
 
+    client.force_login(organiser)
+    page = client.get(reverse("table:counts", args=[played.pk])).content.decode()
+    assert 'data-testid="count-reopen"' in page
     body = {"chips": {str(p): n for p, n in chips.items()}}
     for user, url, data in (
         (scorekeeper, f"/api/v1/tables/{played.pk}/counts/", body),
         (organiser, f"/api/v1/tables/{played.pk}/counts/request/", {}),
+        (organiser, f"/api/v1/counts/{count.pk}/accept/", {"reason": "East paid South"}),
     ):
         answer = client_for(user).post(url, data, format="json")
         assert answer.status_code == 422 and answer.json()["errors"][0]["code"] == "round_finished"
-    assert _unchanged(played) == before
+    assert ChipTransfer.objects.filter(adjustment_of__isnull=False).count() == 0
 
     round_reopen(played.round, reason="the count at the end", user=organiser)
-    assert count_enter(played, chips=chips, user=scorekeeper).status == ChipCount.Status.DIFFERS
+    assert count_accept(count, reason="East paid South", user=organiser).status == ChipCount.Status.ACCEPTED
+
+
+def test_a_count_asked_for_during_play_becomes_the_ends_count(client, played, organiser, scorekeeper):
+    count_request(played, user=organiser)  # asked mid-session; then the round's time is up
+    round_end(played.round, user=organiser)
+    assert ChipCount.objects.get(table=played, status=ChipCount.Status.REQUESTED).at_end
+    client.force_login(scorekeeper)
+    assert 'name="chips_' in client.get(reverse("table:counts", args=[played.pk])).content.decode()
+    assert count_enter(played, chips=_differing(played), user=scorekeeper).status == ChipCount.Status.DIFFERS
 
 
 def test_a_differing_count_is_not_accepted_or_compared_once_the_round_is_finished(

@@ -125,3 +125,37 @@ def test_a_shared_place_is_written_as_text_not_as_a_formula(client, league):
     assert [cells[0] for _, cells in page] == ["1", "=2", "=2", "4"]  # the page shows "=2"
     table = csv_table(client.get(reverse("public:round_csv", args=[round_2.pk])))
     assert [row[0] for row in table[1:]] == ["1", "2=", "2=", "4"]  # text in a spreadsheet, not a formula
+
+
+def _name_cells(document) -> dict[str, int]:
+    """Each table row's name (its second cell) and the lines it is laid out on."""
+    from weasyprint.formatting_structure import boxes
+
+    out = {}
+    for page in document.pages:
+        for row in page._page_box.descendants():
+            cells = [c for c in getattr(row, "children", []) if isinstance(c, boxes.TableCellBox)]
+            if isinstance(row, boxes.TableRowBox) and len(cells) > 2:
+                name = " ".join(b.text for b in cells[1].descendants() if isinstance(b, boxes.TextBox))
+                out[name] = sum(1 for b in cells[1].descendants() if isinstance(b, boxes.LineBox))
+    return out
+
+
+def test_the_pdf_keeps_each_name_on_one_line(league):
+    """Issue 54, item 9: a two- or three-word name is not broken onto three lines by a narrow column."""
+    from tournament.models import Club, Player
+
+    competition = league["competition"]
+    for i, club in enumerate(Club.objects.order_by("pk")):
+        club.name = f"Serangoon Gardens Mahjong Society {i}"
+        club.save(update_fields=["name"])
+    for i, player in enumerate(Player.objects.order_by("pk")):
+        player.name = f"{player.name.split()[0]}ald Kian Seng{i}"
+        player.save(update_fields=["name"])
+    standings_refresh(competition)
+    document = exports.standings_document(
+        title=competition.name, competition=competition, round_=None, lines=all_lines(competition),
+        columns=COLUMNS,
+    )  # fmt: skip
+    names = {n: lines for n, lines in _name_cells(document).items() if "Kian" in n}
+    assert len(names) == 8 and set(names.values()) == {1}, names

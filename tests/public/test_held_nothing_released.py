@@ -39,3 +39,22 @@ def test_once_released_the_table_is_back(client, held_table):
     standings_refresh(held_table.round.competition)
     page = client.get(reverse("public:standings", args=[held_table.round.competition.pk])).content.decode()
     assert "No results are released yet" not in page and 'class="data pub-standings"' in page
+
+
+def test_the_club_standings_say_the_same_in_both_languages(client, held_table):
+    """Issue 54, item 10: not each club at 0 chips ranked "=1" under the note."""
+    from django.conf import settings
+
+    competition = held_table.round.competition
+    for language, words in (("en", "No results are released yet"), ("zh-hans", None)):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        for name in ("public:standings", "public:standings_live"):
+            page = client.get(reverse(name, args=[competition.pk])).content.decode()
+            clubs = page.split('id="club-standings"')[1].split("</section>")[0]
+            assert 'data-testid="clubs-nothing-released"' in clubs and "pub-club-table" not in clubs
+            assert words is None or words in clubs
+    held_table.round.results_held = False
+    held_table.round.save(update_fields=["results_held"])
+    standings_refresh(competition)
+    page = client.get(reverse("public:standings", args=[competition.pk])).content.decode()
+    assert "pub-club-table" in page.split('id="club-standings"')[1]

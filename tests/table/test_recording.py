@@ -7,6 +7,7 @@ each other player), rule 15 (Za Hu pays 5 doubles to each other player).
 """
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from tests.table.helpers import balances, entry_form, post_hand
@@ -165,6 +166,21 @@ def test_a_voided_hand_is_entered_again_in_its_place(keeper, table, seats):
     again = Hand.objects.exclude(pk=first.pk).get()
     assert again.corrects_id == first.pk
     assert balances(table) == {east: 392, south: 416, west: 396, north: 396}
+
+
+def test_entering_a_hand_again_shows_its_preview_and_confirm_at_once(keeper, table, seats):
+    """Issue 54, item 5: the pre-filled hand is previewed: the bar offers Confirm, not "Tap the winner."."""
+    south, west = seats["S"], seats["W"]
+    post_hand(keeper, table, {"outcome": "win", "winner": south, "win_from": west, "doubles": 3})
+    first = Hand.objects.get()
+    keeper.post(reverse("table:void", args=[table.pk, first.pk]), {"reason": "discarder was East"})
+    url = reverse("table:scoresheet", args=[table.pk]) + f"?corrects={first.pk}"
+    for language, tap in (("en", "Tap the winner."), ("zh-hans", "请点按胡牌者。")):
+        keeper.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        page = keeper.get(url)
+        bar = page.content.decode().split('data-testid="confirm-bar"')[1].split("</div>")[0]
+        assert 'id="confirm"' in bar and tap not in bar and 'data-testid="bar-delta"' in bar
+        assert page.context["form"]["winner"].value() == south
 
 
 def test_a_stale_form_gets_the_conflict_message_and_records_nothing(keeper, client, table, seats):

@@ -44,6 +44,12 @@ class StartRequestSerializer(serializers.Serializer):
         required=False,
         help_text="A new end time (a late start): the sheets' countdown and late hands follow it.",
     )
+    confirm_date = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Start although the round is more than 12 hours from its `starts_at` (without it: 409 "
+        "`far_from_date`, naming the date).",
+    )
 
 
 class EndRequestSerializer(serializers.Serializer):
@@ -63,7 +69,10 @@ def _body(serializer_class, request):
 
 def _start_arguments(self, request) -> dict:
     data = _body(StartRequestSerializer, request)
-    return {"ends_at": data["ends_at"]} if "ends_at" in data else {}
+    return {
+        "date_confirmed": data["confirm_date"],
+        **({"ends_at": data["ends_at"]} if "ends_at" in data else {}),
+    }
 
 
 def _end_arguments(self, request) -> dict:
@@ -99,9 +108,8 @@ class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
         try:
             type(self).door(round_, user=request.user, meta=request_meta(request), **kwargs)
         except seating.RoundError as exc:
-            return error_response(
-                [{"code": "round_transition", "message": str(exc)}], status.HTTP_409_CONFLICT
-            )
+            code = getattr(exc, "code", "round_transition")  # far_from_date: ask the organiser (issue 54)
+            return error_response([{"code": code, "message": str(exc)}], status.HTTP_409_CONFLICT)
         round_.refresh_from_db()
         return Response(RoundSerializer(round_, context={"competition": round_.competition}).data)
 
@@ -109,7 +117,9 @@ class _RoundActionView(LeagueAPIMixin, generics.GenericAPIView):
         return {}
 
 
-def _round_action(name: str, door, summary: str, description: str, request=None, arguments=None):
+def _round_action(
+    name: str, door, summary: str, description: str, request=None, arguments=None, conflicts=()
+):
     view = type(
         f"Round{name.title().replace('_', '')}View",
         (_RoundActionView,),
@@ -120,14 +130,17 @@ def _round_action(name: str, door, summary: str, description: str, request=None,
         return _RoundActionView.post(self, request, pk)
 
     # A function of its own per action: extend_schema marks the function it is given, and the one
-    # inherited from _RoundActionView is shared (every action was documented as the last one, and
-    # reopen/ without its body).
+    # inherited from _RoundActionView is shared: marked once per action, every action would be documented
+    # as the last one (and reopen/ without its body).
     view.post = extend_schema(
         summary=summary,
         description=description,
         parameters=[id_parameter("id", "round")],
         request=request,
-        responses={200: RoundSerializer, **errors(*WRITE, 409, transition=True)},
+        responses={
+            200: RoundSerializer,
+            **errors(*WRITE, 409, **({"conflicts": conflicts} if conflicts else {"transition": True})),
+        },
     )(post)
     return view
 
@@ -155,8 +168,10 @@ ROUND_ACTIONS = {
     "start": _round_action(
         "start", lifecycle.round_start, "Start play in a seated round",
         "`seated` → `playing`. (The first hand recorded in a seated round also starts it.) Optional body: "
-        "a new `ends_at` (a late start); an end already passed is 409.",
+        "a new `ends_at` (a late start); an end already passed is 409. More than 12 hours from the round's "
+        "`starts_at` it starts only with `confirm_date: true` (else 409 `far_from_date`, naming the date).",
         request=StartRequestSerializer, arguments=_start_arguments,
+        conflicts=("round_transition", "far_from_date"),
     ),
     "end": _round_action(
         "end", lifecycle.round_end, "Time is up: end every table and finish the round",

@@ -23,8 +23,9 @@ Each door takes the table's row lock (hands are recorded under it, so a count
 is compared with a ledger nobody is changing), checks the caller's right and
 writes its audit entry in the same transaction. None of them moves a finished
 round (422 ``round_finished``, as the ledger answers): its chips and counts are
-final unless an organiser reopens it; a count asked for when the round was
-ended is entered after the reopening. The comparison itself is
+final unless an organiser reopens it. One exception (issue 54): the count the
+round's end asked for is entered by the table's scorekeeper after the finish
+(it writes no chip); a difference is accepted or compared after a reopening. The comparison itself is
 ``tournament.counts.compare`` (pure).
 """
 
@@ -75,11 +76,14 @@ def _error(code: str, message: str, status: int = 422) -> CountError:
     return CountError([Problem(code, message)], status=status)
 
 
-def _locked_table(table: Table) -> Table:
-    """The table under its lock; a finished round's chips and counts are final (422 ``round_finished``)."""
+def _locked_table(table: Table, *, closing: bool = False) -> Table:
+    """The table under its lock; a finished round's chips and counts are final (422 ``round_finished``).
+
+    ``closing``: but the count its end asked for is entered (issue 54: it moves no chip; a difference
+    waits, and only a reopening lets it be accepted or compared again)."""
     tables = Table.objects.select_for_update(of=("self",)).select_related("round__competition")
     locked = tables.get(pk=table.pk)
-    if locked.round.status == Round.Status.FINISHED:
+    if locked.round.status == Round.Status.FINISHED and not (closing and _asked_at_end(locked)):
         message = _("Round %(n)s is finished: its chips and counts are final unless an organiser reopens it.")
         raise _error("round_finished", message % {"n": locked.round.number})
     return locked
@@ -90,6 +94,11 @@ def open_count(table: Table) -> ChipCount | None:
     return table.chip_counts.filter(status=Status.REQUESTED).order_by("-pk").first()
 
 
+def _asked_at_end(table: Table) -> bool:
+    count = open_count(table)
+    return count is not None and count.at_end
+
+
 def last_sequence(table: Table) -> int:
     return Hand.objects.filter(table=table).aggregate(m=Max("sequence"))["m"] or 0
 
@@ -97,10 +106,11 @@ def last_sequence(table: Table) -> int:
 def count_due(table: Table, finished: bool) -> bool:
     """A count may be entered now: one is asked for, or the session is over and no count covers its end.
 
-    Never in a finished round (its chips are final until an organiser reopens it).
+    In a finished round only the count its end asked for (issue 54: ending a round asks every table for
+    one; entering it moves no chip, and its difference waits for a reopening to be accepted).
     """
     if table.round.status == Round.Status.FINISHED:
-        return False
+        return _asked_at_end(table)
     if open_count(table) is not None:
         return True
     if not finished:
@@ -163,7 +173,7 @@ def count_enter(
         raise PermissionDenied(_("Only this table's scorekeeper or an organiser may enter its chip count."))
     counted = _parse(chips)
     with transaction.atomic():
-        locked = with_seats(_locked_table(table))
+        locked = with_seats(_locked_table(table, closing=True))
         state = table_ledger(locked).state
         if not count_due(locked, table_finished(locked, state)):
             raise _error(

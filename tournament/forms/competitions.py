@@ -12,6 +12,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from tournament.access.names import person_label
 from tournament.access.roles import people_beyond
 from tournament.models import Competition
 from tournament.standings.rank import METRICS, validate_order
@@ -50,7 +51,7 @@ class CompetitionForm(forms.ModelForm):
         capital = cleaned.get("capital")
         if capital is not None and capital < 1:
             self.add_error("capital", _("Players need at least one chip to start a session."))
-        if capital is not None and capital > MAX_CAPITAL:  # the API's bound too (an attack gave 2^63 - 1)
+        if capital is not None and capital > MAX_CAPITAL:  # the API's bound too: more overflows the chip sums
             self.add_error("capital", _("At most %(max)s chips.") % {"max": MAX_CAPITAL})
         return cleaned
 
@@ -88,14 +89,11 @@ def staff_choices(competition: Competition, user=None) -> list[tuple[str, str]]:
     staff = set(competition.organisers.values_list("pk", flat=True)) | set(
         competition.scorekeepers.values_list("pk", flat=True)
     )
-    users = get_user_model().objects.filter(is_active=True).order_by("username")
+    users = get_user_model().objects.filter(is_active=True).select_related("player").order_by("username")
     if user is not None and not user.is_superuser:
         users = users.exclude(pk__in=people_beyond(user)["accounts"].exclude(pk__in=staff))
     ordered = sorted(users, key=lambda u: (u.pk not in staff, u.username.casefold()))
-    return [
-        (u.username, f"{u.get_full_name()} ({u.username})" if u.get_full_name() else u.username)
-        for u in ordered
-    ]
+    return [(u.username, person_label(u)) for u in ordered]
 
 
 class StaffForm(forms.Form):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.access.names import person_name
 from tournament.models import Round
 from tournament.tables.ledger.guard import INT_MAX
 
@@ -60,7 +61,7 @@ class RoundForm(forms.ModelForm):
 
 
 class ScheduleForm(RoundForm):
-    """A round, or several at once (issue 32: four rounds took four trips, the venue typed each time)."""
+    """A round, or several at once (issue 32): a night's rounds in one trip, the venue typed once."""
 
     count = forms.IntegerField(
         label=_("How many rounds"), min_value=1, max_value=MAX_SERIES, initial=1, required=False
@@ -94,6 +95,9 @@ class SeatingForm(forms.Form):
     swiss = forms.BooleanField(
         label=_("Swiss seating"), required=False, help_text=_("Players with close chip totals sit together.")
     )
+    seat_regulars = forms.BooleanField(
+        label=_("Seat the regulars of a team without a lineup"), required=False, widget=forms.HiddenInput
+    )
 
 
 class SwapForm(forms.Form):
@@ -118,7 +122,7 @@ class ScorekeepersForm(forms.Form):
 
     def __init__(self, *args, tables, staff, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [("", _("(nobody)"))] + [(str(u.pk), u.get_full_name() or u.username) for u in staff]
+        choices = [("", _("(nobody)"))] + [(str(u.pk), person_name(u)) for u in staff]
         self.tables = list(tables)
         for table in self.tables:
             self.fields[f"table_{table.pk}"] = forms.TypedChoiceField(

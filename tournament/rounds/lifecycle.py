@@ -39,6 +39,7 @@ from tournament.access.roles import require_organiser
 from tournament.models import ChipCount, Round, Table
 from tournament.notifications import events as notify
 from tournament.ratings.queue import queue_ratings
+from tournament.rounds import timing
 from tournament.rounds.empty_tables import count_empty_tables
 from tournament.rounds.schedule import (  # noqa: F401 (the scheduling doors, named here too)
     MAX_ROUND_NUMBER,
@@ -122,8 +123,10 @@ def round_change(round_: Round, *, user=None, meta: RequestMeta | None = None, *
 def _ask_for_counts(tables: list[Table], user) -> None:
     """A table's session ends: its scorekeeper counts the chips (issue 19, ``tournament.counts.services``).
 
-    Part of the end's own audit entry; a count already asked for is not asked for twice.
+    Part of the end's own audit entry; a count already asked for is not asked for twice: it becomes the
+    end's count (issue 54: the one the scorekeeper enters after the round is finished).
     """
+    ChipCount.objects.filter(table__in=tables, status=ChipCount.Status.REQUESTED).update(at_end=True)
     asked = set(
         ChipCount.objects.filter(table__in=tables, status=ChipCount.Status.REQUESTED).values_list(
             "table_id", flat=True
@@ -163,11 +166,11 @@ def round_publish(round_: Round, *, user=None, meta: RequestMeta | None = None) 
 
 
 def round_start(
-    round_: Round, *, user=None, meta: RequestMeta | None = None, ends_at: datetime | None = None
+    round_: Round, *, user=None, meta: RequestMeta | None = None, ends_at: datetime | None = None, **date
 ) -> Round:
     """A seated round starts; ``ends_at`` moves its end (a late start, issue 32: the sheets' countdown
-    and the integrity page's late hands follow it). Sessions come with each table's first hand.
-    """
+    and the integrity page's late hands follow it). Sessions come with each table's first hand. Far from
+    its date, only with ``date_confirmed`` (issue 54, ``timing.check_date``: the page and the API ask)."""
     if ends_at is not None and ends_at <= timezone.now():
         raise RoundError(_("The new end time has already passed: choose a later one."))
     with transaction.atomic():
@@ -175,11 +178,13 @@ def round_start(
         _require(locked, Status.SEATED)
         if not locked.tables.exists():
             raise RoundError(_("Seat the round first."))
+        timing.check_date(locked, **date)
         locked.status = Status.PLAYING
         fields = ["status"]
         if ends_at is not None and ends_at != locked.ends_at:
             locked.ends_at = ends_at
             fields.append("ends_at")
+            fields += timing.start_now_if_after(locked, ends_at)
         locked.save(update_fields=fields)
         if "ends_at" in fields:
             audit_round(
@@ -350,8 +355,8 @@ def round_reopen(round_: Round, *, reason: str, user=None, meta: RequestMeta | N
 
 
 def _not_under_a_cut(round_: Round) -> None:
-    """A round a published cut was made from stays as the cut read it (issue 48: reopened or held after
-    the cut, the cut stood on rounds no longer finished, or no longer released)."""
+    """A round a published cut was made from stays as the cut read it (issue 48): reopened or held after
+    the cut, the cut would stand on rounds no longer finished, or no longer released."""
     after = cut_made_from(round_)
     if after is not None:
         raise RoundError(

@@ -29,6 +29,7 @@ from django.urls import reverse
 
 from tournament.confirmations.seat_links import qr_svg, seat_link_path
 from tournament.models import Entry, Message, Player, Round
+from tournament.teams.night import team_tags
 
 WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
 
@@ -40,6 +41,7 @@ class SeatLine:
     player: Player | None
     qr: str = ""  # the seat's private link as inline SVG (player slips only, issue 32)
     sent: bool = False  # the link reached its player in a message instead (issue 34)
+    team: str = ""  # a team event: the player's team (issue 49)
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class NameLine:
     club: str
     table: int
     wind: str
+    team: str = ""
 
 
 def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) -> dict:
@@ -71,6 +74,7 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
     by_name = []
     seated: set[int] = set()
     sent = _links_sent(round_) if base_url and private else set()
+    tags = team_tags(round_.competition_id)  # a team event: each card names the players' teams
     for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
         seats = {s.wind: s.player for s in table.seats.all()}
         codes = (
@@ -90,7 +94,15 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
                 number=table.number,
                 scorekeeper=(keeper.get_full_name() or keeper.username) if keeper else "",
                 seats=tuple(
-                    SeatLine(w, name, seats.get(w), codes.get(w, ""), w in delivered) for w, name in WINDS
+                    SeatLine(
+                        w,
+                        name,
+                        seats.get(w),
+                        codes.get(w, ""),
+                        w in delivered,
+                        tags.get(seats[w].pk, "") if w in seats else "",
+                    )
+                    for w, name in WINDS
                 ),
                 qr=qr_svg(url) if url else "",
                 url=url,
@@ -106,6 +118,7 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
                         player.club.name if player.club else "",
                         table.number,
                         name,
+                        tags.get(player.pk, ""),
                     )
                 )
                 seated.add(player.pk)
@@ -115,7 +128,7 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
         for e in Entry.objects.filter(competition=round_.competition, status=Entry.Status.ACTIVE)
         .select_related("player")
         .order_by("player__name")
-        if e.player_id not in seated
+        if e.player_id not in seated and (not tags or e.player_id in tags)  # a team night: its members
     ]
     return {
         "competition": round_.competition,
@@ -123,6 +136,7 @@ def round_sheets(round_: Round, base_url: str = "", *, private: bool = False) ->
         "tables": tables,
         "by_name": by_name,
         "byes": byes if tables else [],
+        "teams": bool(tags),
     }
 
 

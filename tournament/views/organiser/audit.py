@@ -8,46 +8,14 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
-from tournament.access.audit import actor_name
+from tournament.access.names import person_name
 from tournament.access.selectors import competition_audit
 from tournament.models import Table
 
 from .access import managed_competition, organiser_required
-
-# What the filter menu calls each kind of entry (the entries themselves read in sentences: AuditEntry.text).
-ACTIONS = {
-    "hand_recorded": _("Hands recorded"),
-    "hand_voided": _("Hands voided"),
-    "hand_corrected": _("Hands entered again"),
-    "round_scheduled": _("Rounds scheduled"),
-    "round_changed": _("Rounds changed"),
-    "round_seated": _("Rounds seated"),
-    "seats_swapped": _("Seats swapped"),
-    "round_published": _("Rounds published"),
-    "round_started": _("Rounds started"),
-    "table_ended": _("Tables ended"),
-    "round_ended": _("Rounds ended at the time"),
-    "round_finished": _("Rounds finished"),
-    "round_reopened": _("Rounds reopened"),
-    "results_held": _("Results held"),
-    "results_released": _("Results released"),
-    "scorekeeper_assigned": _("Scorekeepers assigned"),
-    "staff_changed": _("Staff changed"),
-    "rules_changed": _("Rule-set settings changed"),
-    "competition_created": _("Competition created"),
-    "competition_changed": _("Competition changed"),
-    "standings_settings_changed": _("Standings settings changed"),
-    "count_requested": _("Chip counts asked for"),
-    "count_entered": _("Chip counts entered"),
-    "count_accepted": _("Chip counts accepted with an adjustment"),
-    "count_compared": _("Chip counts compared again"),
-    "player_changed": _("Players changed"),
-    "club_changed": _("Clubs changed"),
-    "seat_link_retired": _("Seat links retired"),
-}
+from .audit_actions import ACTIONS
 
 
 def for_table(entries, table: Table):
@@ -75,7 +43,7 @@ def audit_log(request, pk: int):
     entries = every.select_related("user")
     action = request.GET.get("action", "")
     if action:
-        # A NUL names no action (PostgreSQL refuses one in a query: it was a 500 there)
+        # A NUL names no action, and PostgreSQL refuses one in a query: none is asked for
         entries = entries.filter(action=action) if "\x00" not in action else entries.none()
     tables = list(
         Table.objects.filter(round__competition=competition)
@@ -85,8 +53,11 @@ def audit_log(request, pk: int):
     table = next((t for t in tables if t.pk == _choice(request.GET.get("table", ""))), None)
     if table is not None:
         entries = for_table(entries, table)
-    people = list(
-        get_user_model().objects.filter(pk__in=every.exclude(user=None).values("user")).order_by("username")
+    people = sorted(  # by the name the filter shows (issue 54), not the login
+        get_user_model()
+        .objects.filter(pk__in=every.exclude(user=None).values("user"))
+        .select_related("player"),
+        key=lambda u: person_name(u).casefold(),
     )
     person = next((u for u in people if u.pk == _choice(request.GET.get("person", ""))), None)
     if person is not None:
@@ -102,7 +73,7 @@ def audit_log(request, pk: int):
         "action": action,
         "tables": tables,
         "table": table,
-        "people": [(u.pk, actor_name(u)) for u in people],
+        "people": [(u.pk, person_name(u)) for u in people],
         "person": person,
         "query": urlencode({k: v for k, v in chosen.items() if v}),
     }

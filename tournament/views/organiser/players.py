@@ -233,7 +233,7 @@ def entry_withdraw_view(request, pk: int):
 @organiser_required
 @require_POST
 def entry_reinstate_view(request, pk: int):
-    """A withdrawn player plays again (issue 32: the page offered no way back)."""
+    """A withdrawn player plays again (issue 32): a withdrawal is not final."""
     entry = managed_entry(request, pk)
     entry_reinstate(entry, user=request.user, meta=request_meta(request))
     messages.success(

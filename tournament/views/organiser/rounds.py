@@ -21,12 +21,15 @@ from tournament.forms.rounds import RoundForm, ScheduleForm, ScorekeepersForm, S
 from tournament.league.competitions import CompetitionError, table_set_scorekeeper
 from tournament.models import Player, Round
 from tournament.rounds import lifecycle, seating, timing
+from tournament.rounds.clock import plays_on
 from tournament.rounds.empty_tables import tables_without_hands
 from tournament.rounds.lifecycle import table_finished
 from tournament.rounds.series import rounds_schedule
 from tournament.seating import best_rounds, fewest_same_club_tables
 from tournament.stages.seating import stage_decides
 from tournament.tables.refusals import refusals_open
+from tournament.teams.night import missing_lineups, team_tags
+from tournament.views.table.display import WIND_LETTERS
 
 from .access import managed_competition, managed_round, organiser_required
 from .alerts import alerts_context
@@ -131,28 +134,33 @@ def _preview(round_: Round):
         return None, str(exc)
 
 
-def same_club_by_table(same_club_tables, names: dict[int, Player], numbers: list[int]) -> list[dict]:
+def same_club_by_table(
+    same_club_tables, names: dict[int, Player], numbers: list[int], tags: dict[int, str] | None = None
+) -> list[dict]:
     """One line per table with club-mates, however many clubs meet there (issue 14: a table with two
-    pairs of club-mates was counted and listed twice), named by its real table number (``numbers``:
-    the round's table numbers in order; the report counts tables from 1)."""
+    pairs of club-mates is one table to move), named by its real table number (``numbers``:
+    the round's table numbers in order; the report counts tables from 1). A team event's ``tags`` name
+    the team of team-mates instead (issue 49)."""
     out: dict[int, dict] = {}
     for t in same_club_tables:
         number = numbers[t.table - 1] if 0 < t.table <= len(numbers) else t.table
         members = [names[p] for p in t.players if p in names]
         club = members[0].club.name if members and members[0].club else t.club
+        if tags and members:
+            club = tags.get(members[0].pk, club)
         line = out.setdefault(number, {"table": number, "clubs": []})
         line["clubs"].append({"club": club, "players": [m.name for m in members]})
     return [out[n] for n in sorted(out)]
 
 
-def _report_for_page(report, names: dict[int, Player], numbers: list[int]) -> dict:
-    """The quality report with players named, for the template."""
+def _report_for_page(report, names: dict[int, Player], numbers: list[int], tags: dict[int, str]) -> dict:
+    """The quality report with players named, for the template (a team event's clashes by team)."""
 
     def name(pid):
         player = names.get(pid)
         return player.name if player else str(pid)
 
-    same_club = same_club_by_table(report.same_club_tables, names, numbers)
+    same_club = same_club_by_table(report.same_club_tables, names, numbers, tags)
     seated_now = set(names)
     return {
         "repeat_pairs": [
@@ -178,6 +186,7 @@ def _report_for_page(report, names: dict[int, Player], numbers: list[int]) -> di
         ),
         "same_club_tables": same_club,
         "byes": [name(p) for p in report.byes],
+        "teams": bool(tags),
     }
 
 
@@ -187,7 +196,10 @@ def round_tables_for_page(round_: Round) -> list[dict]:
     for table in round_.tables.select_related("scorekeeper").prefetch_related("seats__player__club"):
         seats = {s.wind: s.player for s in table.seats.all()}
         links = sorted(table.seats.all(), key=lambda s: "ESWN".index(s.wind))  # to retire one (issue 31)
-        out.append({"table": table, "seats": [(w, seats.get(w)) for w in WINDS], "links": links})
+        # each wind's letter in the reader's language (issue 54: 东 南 西 北)
+        out.append(
+            {"table": table, "seats": [(WIND_LETTERS[w], seats.get(w)) for w in WINDS], "links": links}
+        )
     return out
 
 
@@ -195,17 +207,21 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
     competition = round_.competition
     tables = round_tables_for_page(round_)
     players = {p.pk: p for t in tables for _, p in t["seats"] if p}
+    tags = team_tags(competition.pk)  # a team event: each seat tagged with its team (issue 49)
+    for player in players.values():
+        player.team_tag = tags.get(player.pk, "")
     report = preview = preview_problem = None
     if tables:
         report_data = seating.round_report(round_)
         byes = Player.objects.filter(pk__in=report_data.byes).select_related("club")
         numbers = [t["table"].number for t in tables if any(p for _, p in t["seats"])]
-        report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}}, numbers)
+        report = _report_for_page(report_data, {**players, **{p.pk: p for p in byes}}, numbers, tags)
         report["winds"] = [w for w in report["winds"] if w["player"] in {p.name for p in players.values()}]
         report["field"] = len(players) + len(report_data.byes)
         report["best_rounds"] = best_rounds(report["field"])
         report["fewest_same_club"] = fewest_same_club_tables(
-            [p.club.name if p.club else None for p in players.values()], len(numbers)
+            [tags.get(p.pk) if tags else (p.club.name if p.club else None) for p in players.values()],
+            len(numbers),
         )
     if round_.status == Round.Status.SCHEDULED or not tables:
         preview, preview_problem = _preview(round_)
@@ -232,6 +248,7 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "preview_problem": preview_problem,
         "changeable": changeable,
         "seating_stage": stage_decides(round_) if changeable else None,  # its stage seats it (issue 36)
+        "missing_lineups": missing_lineups(round_) if changeable else (),  # a team night (issue 49)
         "seating_form": seating_form or SeatingForm(),
         "swap_form": swap_form or SwapForm(seated=seated),
         "keepers_form": keepers_form or ScorekeepersForm(tables=[t["table"] for t in tables], staff=staff),
@@ -239,9 +256,11 @@ def _page(request, round_: Round, *, status=200, swap_form=None, keepers_form=No
         "now": tables_now(round_, tables, alerts["alerts"].by_table()),
         **alerts,
         "late": timing.starts_late(round_) if round_.status == Round.Status.SEATED else False,
+        "far_date": timing.date_words(round_) if timing.far_from_date(round_) else "",  # asks (issue 54)
         "time_up": round_.status == Round.Status.PLAYING
         and round_.ends_at is not None
-        and round_.ends_at <= timezone.now(),
+        and round_.clock_ends <= timezone.now(),  # its end and the extra time given
+        "plays_on": plays_on(round_),  # the clock control counts from now (issue 53)
         "scheduled_minutes": timing.scheduled_minutes(round_),
         "empty_tables": (
             list(tables_without_hands(round_).values_list("number", flat=True))
@@ -263,6 +282,7 @@ def _staff(competition):
             | User.objects.filter(pk__in=competition.organisers.values("pk"))
         )
         .distinct()
+        .select_related("player")
         .order_by("username")
     )
 
@@ -285,6 +305,7 @@ def round_seat_view(request, pk: int):
             user=request.user,
             seed=form.cleaned_data["seed"],
             swiss=form.cleaned_data["swiss"],
+            seat_regulars=form.cleaned_data["seat_regulars"],
             meta=request_meta(request),
         )
     except seating.RoundError as exc:

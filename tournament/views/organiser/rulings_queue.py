@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.access.audit import actor_name
+from tournament.access.names import person_name
 from tournament.models import Competition, HandCheck, Seat
 from tournament.tables.selectors import table_fold
 from tournament.views.table.display import hand_doubles, hand_summary
@@ -44,7 +44,7 @@ class QueueItem:
 def _checks(competition: Competition):
     return (
         HandCheck.objects.filter(hand__table__round__competition=competition)
-        .select_related("hand__table__round", "hand__recorded_by", "hand__void", "ruled_by")
+        .select_related("hand__table__round", "hand__recorded_by__player", "hand__void", "ruled_by__player")
         .prefetch_related("hand__answers", "hand__transfers")
     )
 
@@ -85,7 +85,7 @@ def queue(competition: Competition, *, ruled_limit: int = 20) -> dict:
             summary=hand_summary(hand, {s.player_id: s.player for s in seats}),
             doubles=hand_doubles(hand),
             payments=payments(hand, names),
-            entered_by=actor_name(hand.recorded_by) if hand.recorded_by else "—",
+            entered_by=person_name(hand.recorded_by) if hand.recorded_by else "—",
             recorded_at=hand.recorded_at,
             answers=[
                 AnswerLine(

@@ -134,7 +134,7 @@ def player_hands(player: Player, rounds) -> list[PlayerHand]:
     """The hands that stand which moved the player's chips (or which they won, dealt in or made a
     false win), in play order: their chips add up to the player's net. Play order is each table's hand
     number: a corrected hand is re-entered later (a new sequence) under the number it was played as, so
-    it stays in its place (issue 54: "1, 3, 2, 4, 5" after a correction)."""
+    it stays in its place (issue 54): the list reads "1, 2, 3", never "1, 3, 2" after a correction."""
     touched = ChipTransfer.objects.filter(Q(from_player=player) | Q(to_player=player)).values("hand_id")
     hands = (
         Hand.objects.filter(table__round__in=rounds, void__isnull=True)

@@ -42,7 +42,7 @@ def _seat_by_token(token: str) -> Seat:
 
 
 def _my_seat(request, table_id: int) -> Seat:
-    if not 0 < table_id <= MAX_ID:  # no table has it, and SQLite refuses it in the query (a 500)
+    if not 0 < table_id <= MAX_ID:  # no table has it, and SQLite refuses an integer that large in a query
         raise Http404(_("You are not seated at this table."))
     seats = Seat.objects.select_related("table__round__competition", "player").filter(
         player__user=request.user

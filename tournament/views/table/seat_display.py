@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.access.audit import actor_name
+from tournament.access.names import person_name
 from tournament.confirmations.checks import answering_seats
 from tournament.models import Hand, Round, Seat
 from tournament.tables.selectors import play_order_key
@@ -73,7 +73,7 @@ def hands_to_confirm(seat: Seat, *, limit: int = 40, fold=None) -> list[HandToCo
     open_round = table.round.status != Round.Status.FINISHED
     hands = (
         Hand.objects.filter(table=table)
-        .select_related("void", "recorded_by", "confirmation")
+        .select_related("void", "recorded_by__player", "confirmation")
         .prefetch_related("transfers", "answers")
         .order_by("-number", "-sequence")[:limit]
     )
@@ -108,7 +108,7 @@ def hands_to_confirm(seat: Seat, *, limit: int = 40, fold=None) -> list[HandToCo
                 summary=hand_summary(hand, players),
                 doubles=hand_doubles(hand),
                 payments=payments(hand, names),
-                entered_by=actor_name(hand.recorded_by) if hand.recorded_by else _("the scorekeeper"),
+                entered_by=person_name(hand.recorded_by) if hand.recorded_by else _("the scorekeeper"),
                 state=check.state if check else "",
                 state_label=check.get_state_display() if check else "",
                 answers=list(lines.values()),
