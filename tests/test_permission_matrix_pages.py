@@ -27,6 +27,7 @@ from tournament.models import (
     ChipTransfer,
     Competition,
     Entry,
+    EntryCategory,
     EntryRequest,
     Hand,
     HandAnswer,
@@ -36,6 +37,7 @@ from tournament.models import (
     Lineup,
     Player,
     Qualifier,
+    Registration,
     Round,
     Screen,
     Seat,
@@ -215,6 +217,17 @@ MATRIX = {
                                  _stage),
     "change a stage": ("post", "organiser:stage_action", lambda lg, st: [st.pk],
                        lambda lg: {"action": "add_round", "round": lg.round.pk}, ORGANISER_ONLY, _stage),
+    # Issue 49: a stage edited or deleted, and categories of entries
+    "edit a stage": ("post", "organiser:stage_edit", lambda lg, st: [st.pk],
+                     lambda lg: {"name": "Heats", "seating": "draw", "carry_over": "zero"},
+                     ORGANISER_ONLY, _stage),
+    "delete a stage": ("post", "organiser:stage_delete", lambda lg, st: [st.pk], NOTHING,
+                       ORGANISER_ONLY, _stage),
+    "put players in a category": ("post", "organiser:stage_categories", C,
+                                  lambda lg: {"name": "newcomer", "players": [_entry(lg).player_id]},
+                                  ORGANISER_ONLY, None),
+    # Issue 51: the sign-ups' queue
+    "read the sign-ups": ("get", "organiser:registrations", C, NOTHING, ORGANISER_ONLY, None),
     # Issue 34: each message's state, and a message to everyone (limited, audited).
     "read the competition's messages": ("get", "organiser:messages", C, NOTHING, ORGANISER_ONLY, None),
     "write to the players": ("post", "organiser:messages", C,
@@ -248,7 +261,7 @@ MATRIX = {
 # for the organiser's own pages, the organiser role is checked by the pages above on every action).
 READ_ONLY = {
     "organiser:dashboard", "organiser:competition", "organiser:players", "organiser:round",
-    "table:mine", "table:scoresheet", "table:live",
+    "table:mine", "table:scoresheet", "table:live", "table:live_mine",
 }  # fmt: skip
 
 
@@ -273,6 +286,8 @@ def _snapshot(lg) -> tuple:
         list(Round.objects.order_by("pk").values_list("extra_minutes", flat=True)),
         list(Screen.objects.values_list("message", flat=True)), Stage.objects.count(),
         StageRound.objects.count(), Qualifier.objects.count(),
+        list(Stage.objects.order_by("pk").values_list("name", "seating", "carry_over")),
+        EntryCategory.objects.count(), Registration.objects.count(),
         Team.objects.count(), TeamMember.objects.count(), Lineup.objects.count(),
         list(EntryRequest.objects.values_list("state", flat=True)),
     )  # fmt: skip

@@ -22,6 +22,7 @@ from tournament.models import (
     Hand,
     Lineup,
     Player,
+    Registration,
     Round,
     Seat,
     Team,
@@ -81,6 +82,10 @@ def objects(league):
         "links": east,  # a player whose season link is retired (issue 33)
         "stages": stage_create(league.competition, name="Preliminaries").pk,
         "lineups": team_with_members(league.competition, "East Wind", [Player.objects.get(pk=east)]).pk,
+        "registrations": Registration.objects.create(
+            competition=league.competition, name="Walk In", token="malformed-bodies-" + "t" * 26
+        ).pk,
+        "link": "malformed-bodies-" + "t" * 26,  # a registration's own link (issue 51)
     }
 
 

@@ -3,7 +3,7 @@
 A competition's audit log holds the entries written under it, and the entries about one of its people
 written under no competition (a superuser's rename, a club renamed). What another competition's
 organisers wrote about a person stays in that competition's log (issue 48: entering a player elsewhere
-opened their first competition's entries about them to the newcomer); an organiser who enters another's
+must not open their first competition's entries about them to the newcomer); an organiser who enters another's
 player asks first (``league.consent``), and the answer is written in the competition asked for. "Its
 people" are the players entered in it (withdrawn ones too), the accounts linked to them, and its
 organisers and scorekeepers.

@@ -118,7 +118,7 @@ class CompetitionAdminForm(forms.ModelForm):
             self.add_error("capital", CAPITAL_FIXED)
         if (data.get("capital") or 0) > MAX_CAPITAL:
             self.add_error("capital", _("At most %(max)s chips.") % {"max": MAX_CAPITAL})
-        if "organisers" in self.fields:  # on a new competition too (an attack found a 500 there)
+        if "organisers" in self.fields:  # a new competition too: its form has the field
             try:
                 check_staff_reach(
                     self.instance, self.user, data.get("organisers") or [], data.get("scorekeepers") or []

@@ -10,8 +10,8 @@
 - Unknown or malformed ids in the path are 404, never a 500
   (``get_or_404``).
 - A write is one transaction: everything a POST, PUT or PATCH writes is
-  rolled back when its answer is an error, a 500 included (issue 13: a hand
-  was kept behind a 500 and broke the hand lists).
+  rolled back when its answer is an error, a 500 included (issue 13), so no
+  half-written hand stays behind an error to break the hand lists.
 - ``ERRORS`` and ``errors(...)`` give ``@extend_schema`` the error answers of
   an endpoint, all in the shape of ``tournament.api.errors``.
 """
@@ -119,8 +119,8 @@ class JSONFirstNegotiation(DefaultContentNegotiation):
 
 class LeagueMetadata(SimpleMetadata):
     """DRF's OPTIONS answer, without the object look-up of a view that finds its object itself (no
-    ``queryset``): DRF's asserted there, an OPTIONS was a 500. The methods are in ``Allow``, the bodies in
-    the schema."""
+    ``queryset``): DRF's asserts one there and would fail the OPTIONS. The methods are in ``Allow``, the
+    bodies in the schema."""
 
     def determine_actions(self, request, view):
         own_look_up = getattr(type(view), "get_queryset", None) is not GenericAPIView.get_queryset

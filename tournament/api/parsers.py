@@ -47,8 +47,8 @@ class StrictJSONParser(JSONParser):
 
 def body_object(request) -> dict:
     """The request's JSON body, an object; no body at all is an empty one. Any other JSON value (``null``, a
-    list, a number, a text) is refused (400, ``not_an_object``) before anything changes: a ``null`` was read
-    as no body and seated a round."""
+    list, a number, a text) is refused (400, ``not_an_object``) before anything changes: a ``null`` is not
+    "no body", and must not act as one (seat a round with the defaults)."""
     data = request.data
     if isinstance(data, dict):
         return data

@@ -31,6 +31,8 @@ MEANING = {
     "round_transition": "The round or table is not in a state this step starts from (publishing a round "
     "not seated, finishing one with tables still playing, renumbering a seated round...): the message "
     "says why.",
+    "far_from_date": "The night is more than 12 hours from its start time: send `confirm_date: true` to "
+    "start it or check players in anyway (the message names the date).",
     "already_answered": "This seat has already answered otherwise for this hand.",
     "already_ruled": "The organiser has already ruled on this hand.",
     "hand_void": "This hand has been voided.",
@@ -69,6 +71,20 @@ MEANING = {
     "in_another_team": "The player is already in another team of this competition.",
     "not_on_roster": "The player is not on this team's roster (or no longer playing).",
     "empty_lineup": "A lineup names at least one player.",
+    "wrong_size": "A lineup names exactly the lineup size: the fewest regulars of any team (issue 49).",
+    "named_twice": "A lineup names each player once.",
+    # registration (issue 51, ``tournament.registration``)
+    "registration_closed": "Sign-ups for this competition are not open now.",
+    "already_registered": "This email or phone has signed up for this competition already.",
+    "registration_transition": "The sign-up is not in a status this step starts from (approving one "
+    "refused or withdrawn, refusing one approved...): the message says why.",
+    "choose_player": "The sign-up matches registered players: send `player` (one of `matches`) or "
+    "`new_player: true`.",
+    "already_entered": "The player chosen is entered in this competition already.",
+    "full": "No place is free: the sign-up stays on the waiting list.",
+    "no_offer": "No place is offered to this person now (never, or the offer expired).",
+    # people's data (issue 51, ``tournament.privacy``)
+    "already_erased": "This person's data was erased already: nothing more to do.",
     **ENGINE_REFUSALS,
 }
 
@@ -98,14 +114,14 @@ RULING_422 = ("nothing_to_rule", "round_finished", "table_ended")
 COUNT_ENTER_422 = ("round_finished", "no_count_due", "invalid_chips", "wrong_players", "total_differs")
 COUNT_REQUEST_422 = ("round_finished", "not_playing")
 COUNT_SETTLE_422 = ("round_finished", "not_differing")
-ATTENDANCE_409 = ("replies_closed",)
+ATTENDANCE_409 = ("replies_closed", "far_from_date")
 ATTENDANCE_422 = ("not_allowed", "not_entered")
 SEASON_422 = ("not_allowed",)
 STAGE_409 = ("stage",)
 TEAM_CREATE_409 = ("results_exist",)
 TEAM_CREATE_422 = ("invalid_team", "not_entered", "in_another_team", "not_on_roster")
 LINEUP_409 = ("lineup_closed",)
-LINEUP_422 = ("invalid_team", "not_on_roster", "empty_lineup")
+LINEUP_422 = ("invalid_team", "not_on_roster", "empty_lineup", "wrong_size", "named_twice")
 
 
 def refusal(status: int, codes: tuple[str, ...] | list[str], serializer=None) -> OpenApiResponse:

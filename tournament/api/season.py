@@ -36,7 +36,7 @@ from tournament.models import Competition, Entry, Round
 from tournament.notifications.links import absolute
 from tournament.season.attendance import attendance_check_in, attendance_reply, may_see_attendance
 from tournament.season.calendar import competition_calendar
-from tournament.season.errors import RepliesClosed, SeasonError
+from tournament.season.errors import FarFromDate, RepliesClosed, SeasonError
 from tournament.season.late import night_seat_late
 from tournament.season.links import season_link_retire
 from tournament.season.models import Reply
@@ -64,10 +64,15 @@ class AttendancePageSerializer(serializers.Serializer):
 class AttendanceChangeSerializer(ClosedSerializer):
     reply = serializers.ChoiceField(choices=Reply.choices, required=False)
     checked_in = Boolean(required=False)
+    confirm_date = Boolean(
+        required=False,
+        help_text="Check in although the night is more than 12 hours from its start (without it: 409 "
+        "`far_from_date`, naming the date).",
+    )
     min_fields = 1  # an empty body changes nothing: refused (400), and the schema says so
 
     def validate(self, attrs):
-        if not attrs:
+        if not {"reply", "checked_in"} & set(attrs):
             raise serializers.ValidationError(_("Send reply, checked_in or both."))
         return attrs
 
@@ -75,7 +80,9 @@ class AttendanceChangeSerializer(ClosedSerializer):
 def _season_error(exc: SeasonError) -> Response:
     return refused(
         exc,
-        status.HTTP_409_CONFLICT if isinstance(exc, RepliesClosed) else status.HTTP_422_UNPROCESSABLE_ENTITY,
+        status.HTTP_409_CONFLICT
+        if isinstance(exc, RepliesClosed | FarFromDate)
+        else status.HTTP_422_UNPROCESSABLE_ENTITY,
     )
 
 
@@ -142,7 +149,12 @@ class AttendanceOneView(LeagueAPIMixin, generics.GenericAPIView):
                 attendance_reply(rnd, entry, body.validated_data["reply"], user=request.user, meta=meta)
             if "checked_in" in body.validated_data:
                 attendance_check_in(
-                    rnd, entry, body.validated_data["checked_in"], user=request.user, meta=meta
+                    rnd,
+                    entry,
+                    body.validated_data["checked_in"],
+                    user=request.user,
+                    meta=meta,
+                    date_confirmed=body.validated_data.get("confirm_date", False),
                 )
         except SeasonError as exc:
             return _season_error(exc)
@@ -265,7 +277,7 @@ class CompetitionCalendarView(LeagueAPIMixin, generics.GenericAPIView):
     )
     def get(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
-        body = competition_calendar(competition, request.get_host().split(":")[0])
+        body = competition_calendar(competition)
         response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="competition-{competition.pk}.ics"'
         return response

@@ -84,6 +84,12 @@ class SeatingRequestSerializer(serializers.Serializer):
         max_length=3,
         help_text="Player ids of playing entries seated to fill a table instead of byes (issue 33).",
     )
+    seat_regulars = Boolean(
+        required=False,
+        default=False,
+        help_text="A team event: seat the regulars of each team that named no lineup for the round "
+        "(without it such a round is refused with 422 cannot_seat, naming the teams; issue 49).",
+    )
 
 
 class SeatingResultSerializer(serializers.Serializer):

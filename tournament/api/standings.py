@@ -104,7 +104,7 @@ class _StandingsView(LeagueAPIMixin, generics.GenericAPIView):
     """
 
     serializer_class = StandingsSerializer
-    # Not read by these views; DRF's browsable page asks for one (a browser opening the URL got a 500).
+    # Not read by these views; DRF's browsable page asks for one when a browser opens the URL.
     queryset = StandingsMeta.objects.none()
 
     def dispatch(self, request, *args, **kwargs):

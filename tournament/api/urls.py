@@ -23,7 +23,15 @@ from tournament.api.docs import redoc, swagger_ui
 from tournament.api.errors import not_found
 from tournament.api.hands import HandView, HandVoidView, TableHandsView
 from tournament.api.lifecycle import ROUND_ACTIONS, HandCorrectView, TableEndView
+from tournament.api.notices import ReminderView
+from tournament.api.privacy import MeDataView, PlayerEraseView
 from tournament.api.ratings import PlayerRatingsView, RatingsView
+from tournament.api.registration import (
+    RegistrationDecideView,
+    RegistrationLinkView,
+    RegistrationSettingsView,
+    RegistrationsView,
+)
 from tournament.api.screen import CompetitionScreenMessageView, CompetitionScreenView
 from tournament.api.season import (
     AttendanceOneView,
@@ -107,8 +115,33 @@ urlpatterns = [
     ),
     path("ratings/", RatingsView.as_view(), name="api-ratings"),
     re_path(rf"^players/{ID}/ratings/$", PlayerRatingsView.as_view(), name="api-player-ratings"),
+    re_path(rf"^players/{ID}/erase/$", PlayerEraseView.as_view(), name="api-player-erase"),
+    path("me/data/", MeDataView.as_view(), name="api-me-data"),
     re_path(rf"^competitions/{ID}/seating/$", CompetitionPlanView.as_view(), name="api-competition-seating"),
     re_path(rf"^rounds/{ID}/seating/$", SeatingView.as_view(), name="api-round-seating"),
+    # Registration (issue 51)
+    re_path(
+        rf"^competitions/{ID}/registration/$", RegistrationSettingsView.as_view(), name="api-registration"
+    ),
+    re_path(rf"^competitions/{ID}/registrations/$", RegistrationsView.as_view(), name="api-registrations"),
+    re_path(
+        r"^registrations/link/(?P<token>[^/]+)/accept/$",
+        RegistrationLinkView.as_view(action_name="accept"),
+        name="api-registration-link-accept",
+    ),
+    re_path(
+        r"^registrations/link/(?P<token>[^/]+)/withdraw/$",
+        RegistrationLinkView.as_view(action_name="withdraw"),
+        name="api-registration-link-withdraw",
+    ),
+    *[
+        re_path(
+            rf"^registrations/{ID}/{name}/$",
+            RegistrationDecideView.as_view(action_name=name),
+            name=f"api-registration-{name}",
+        )
+        for name in ("approve", "refuse", "wait", "paid", "withdraw")
+    ],
     # A season's nights (issue 33)
     re_path(rf"^rounds/{ID}/attendance/$", AttendanceView.as_view(), name="api-round-attendance"),
     re_path(
@@ -122,6 +155,8 @@ urlpatterns = [
         name="api-round-late",
     ),
     re_path(rf"^competitions/{ID}/season/$", SeasonScheduleView.as_view(), name="api-competition-season"),
+    # The reminder before a round, in hours, and when the next goes (issue 47)
+    re_path(rf"^competitions/{ID}/reminder/$", ReminderView.as_view(), name="api-competition-reminder"),
     re_path(
         rf"^competitions/{ID}/season/links/(?P<player_pk>[^/]+)/retire/$",
         SeasonLinkRetireView.as_view(),

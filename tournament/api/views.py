@@ -253,6 +253,7 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
                 seed=serializer.validated_data.get("seed"),
                 swiss=serializer.validated_data.get("swiss", False),
                 reserves=tuple(serializer.validated_data.get("reserves", ())),
+                seat_regulars=serializer.validated_data.get("seat_regulars", False),
                 meta=request_meta(request),
             )
             if serializer.validated_data.get("publish"):

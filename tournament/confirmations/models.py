@@ -9,7 +9,7 @@
   the competition had when the hand was recorded: ``counted`` (the standings
   take it in), ``pending`` (waiting for players or time), ``disputed``
   (waiting for the organiser's ruling), then ``kept`` or ``voided`` by the
-  ruling. Hands without a check count, as before issue 19.
+  ruling. Hands without a check count at once (issue 19: the check is the competition's choice).
 
 ``tournament.confirmations.services`` is the one door that writes these rows.
 """

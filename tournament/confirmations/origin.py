@@ -1,7 +1,7 @@
 """Who may not confirm a hand (issue 31): whoever recorded it, however they come back.
 
 A hand's confirmation has to come from a player, not from the scorekeeper who
-holds the scoresheet (and, until issue 31, saw every seat's link). An answer is
+holds the scoresheet (and could once see every seat's link: issue 31). An answer is
 refused when it comes from what recorded the hand, as the hand's audit entry
 (``hand_recorded`` or ``hand_corrected``, written in the transaction of the
 hand) keeps it:

@@ -35,7 +35,7 @@ def seat_for_token(token: str) -> Seat | None:
     A seat of a draft is answered too: its page says the seating is being drawn and shows nothing of it
     (``seat_link_in_draft``)."""
     seat_id, _, signature = (token or "").partition(".")
-    # ASCII digits only: str.isdigit takes "²", which int() refuses (a 500 to anyone who typed one).
+    # ASCII digits only: str.isdigit takes "²", which int() refuses.
     if not (seat_id.isascii() and seat_id.isdigit()) or not signature or len(token) > 200:
         return None
     seat = Seat.objects.select_related("table__round__competition", "player").filter(pk=int(seat_id)).first()

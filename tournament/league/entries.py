@@ -45,6 +45,8 @@ def entry_add(
         audit_entry(
             "player_added" if registered else "player_entered", user, entry, words, meta, player=player.pk
         )
+        if competition.rounds.filter(tables__isnull=False).exists():  # entered after play began: listed
+            queue_standings_recompute(competition.pk)  # at once, not at the next full recompute (issue 49)
     return entry
 
 

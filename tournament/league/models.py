@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.words import RULESET_NAMES
+from scoring.words import ruleset_choices
 from tournament.confirmations.models import ConfirmationRule
 from tournament.standings.rank import DEFAULT_ORDER
 from tournament.teams.models import SubstituteRule, TeamScoring, default_placing_points
@@ -54,7 +54,7 @@ class Player(models.Model):
 
 
 # the rule sets' names, translated (issue 32): one name everywhere (scoring.words)
-RULESET_CHOICES = [(rid, _(name)) for rid, name in RULESET_NAMES.items()]
+RULESET_CHOICES = ruleset_choices(_)
 
 
 def default_standings_order() -> list[str]:

@@ -26,6 +26,8 @@ app.autodiscover_tasks(
         "tournament.confirmations",
         "tournament.ratings",
         "tournament.notifications",
+        "tournament.privacy",
+        "tournament.registration",
     ]
 )
 

@@ -202,8 +202,17 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     # Reminders before a night, each competition's time before (issue 34, ``tournament.notifications``).
     "notifications-reminders": {"task": "tournament.tasks.notifications_reminders", "schedule": 300},
+    # Hands to confirm, gathered per player every few minutes (issue 47, notifications.confirm_digest).
+    "notifications-confirm-digests": {
+        "task": "tournament.tasks.notifications_confirm_digests",
+        "schedule": 60,
+    },
     # Messages whose send was lost (a broker that was down) queued again; interrupted sends marked (issue 34).
     "notifications-requeue": {"task": "tournament.tasks.notifications_requeue", "schedule": 120},
+    # Contact details kept past PRIVACY_RETENTION_MONTHS erased, organisers told before (issue 51).
+    "privacy-retention": {"task": "tournament.tasks.privacy_retention", "schedule": 24 * 60 * 60},
+    # Offers of a freed place past their deadline pass on to the next person waiting (issue 51).
+    "registration-offers": {"task": "tournament.tasks.registration_offers_expire", "schedule": 300},
 }
 
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: the header is ignored).
@@ -211,6 +220,8 @@ TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 
 # Anonymous standings PDFs an address may have made afresh (kept ones are free): DRF's notation.
 PDF_RATE_LIMIT = env_str("PDF_RATE_LIMIT", "10/minute")
+# Sign-ups an address may post (issue 51): a club's wifi is one address for many people.
+REGISTRATION_RATE_LIMIT = env_str("REGISTRATION_RATE_LIMIT", "30/minute")
 
 # --- REST API (../shared/spec/league-api.md) ---
 REST_FRAMEWORK = {
@@ -299,6 +310,10 @@ RATINGS_RATE = env_str("RATINGS_RATE", "marked")
 if RATINGS_RATE not in ("marked", "confirmed", "all"):
     raise ImproperlyConfigured("RATINGS_RATE is one of: marked, confirmed, all.")
 NOTIFY_PERSON_LINK_DAYS = env_int("NOTIFY_PERSON_LINK_DAYS", 90)  # a person link opens their inbox this long
+# People's data (issue 51): contact details of people with no entry for this many months are erased (a beat
+# task), their organisers told this many days before.
+PRIVACY_RETENTION_MONTHS = env_int("PRIVACY_RETENTION_MONTHS", 24)
+PRIVACY_RETENTION_WARN_DAYS = env_int("PRIVACY_RETENTION_WARN_DAYS", 30)
 
 # --- Login throttling (django-axes) ---
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)

@@ -44,7 +44,9 @@ urlpatterns = [
     path("organise/", include("tournament.views.organiser.urls")),
     path("tables/", include("tournament.views.table.urls")),
     path("s/", include("tournament.views.table.urls_seat")),  # a seat's private link (issue 19)
+    path("register/", include("tournament.views.signup.urls")),  # sign-ups (issue 51)
     path("messages/", include("tournament.views.notifications.urls")),  # a person's messages (issue 34)
+    path("my-data/", include("tournament.views.privacy.urls")),  # a person's data (issue 51)
     # Public pages: competitions, standings, rounds, players.
     path("", include("tournament.views.public.urls")),
 ]

@@ -17,7 +17,7 @@ class LoginView(auth_views.LoginView):
 
     def form_invalid(self, form):
         """A failed try keeps the username (the form does) and says how many tries are left before the
-        lock-out (issue 32: it came without warning)."""
+        lock-out (issue 32), so that it never comes without warning."""
         response = super().form_invalid(form)
         username = form.data.get("username", "")
         failures = AxesProxyHandler.get_failures(self.request, {"username": username})
