@@ -21,9 +21,14 @@
 
   const serverNow = () => Date.now() + skew;
   const pad = (n) => String(n).padStart(2, "0");
+  // A time of another day carries its date ("Ends 3 Dec 20:33"): a countdown of days next to a bare "20:33" would
+  // read as tonight (issue 54)
   const timeOf = (iso) => {
     const d = new Date(iso);
-    return d.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    const lang = document.documentElement.lang;
+    const time = d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    if (d.toDateString() === new Date(serverNow()).toDateString()) return time;
+    return `${d.toLocaleDateString(lang, { day: "numeric", month: "short" })} ${time}`;
   };
   const windName = (w) => words["wWind" + w] || w;
 

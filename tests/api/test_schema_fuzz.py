@@ -152,6 +152,14 @@ STATE_REFUSALS = [
     # state of the league, not a fault of the body (a lineup with nobody the schema refuses: minItems 1).
     ("/api/v1/competitions/{id}/teams/", "POST", ["422"]),
     ("/api/v1/rounds/{id}/lineups/{team_pk}/", "PUT", ["422"]),
+    # Stages (issue 49): a stage to cut from, or a club of a category, named by an id that is no earlier
+    # stage or no club of this competition's entrants: 400 naming the field, as a hand's players (above).
+    ("/api/v1/stages/{id}/", "PATCH", ["400"]),
+    # Sign-ups (issue 51): rules between fields the schema states in its text only: an email or a phone
+    # (one of two), consent true, an answer to each of the organiser's own questions; a window whose close
+    # is before its open, a cap below the places taken, only the settings the window has: 400 naming it.
+    ("/api/v1/competitions/{id}/registrations/", "POST", ["400"]),
+    ("/api/v1/competitions/{id}/registration/", "PUT", ["400"]),
 ]
 
 

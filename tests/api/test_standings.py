@@ -27,7 +27,9 @@ def test_chips_are_net_across_running_tables_and_voids_cancel(league, anonymous)
     assert len(rows) == 8 and body["count"] == 8 and body["computed_at"]
     assert {p: rows[p]["chips"] for p in league.seats()} == {east: -4, south: 16, west: -8, north: -4}
     assert rows[south]["rank"] == 1 and rows[south]["hands_won"] == 1 and rows[east]["hands_won"] == 0
-    assert rows[west]["rank"] == 8 and rows[west]["sessions"] == 1
+    assert rows[west]["rank"] == 4 and rows[west]["sessions"] == 1
+    # the other table has not played: listed after, with no place (issue 49)
+    assert [r["rank"] for r in body["results"][4:]] == [None] * 4 and body["results"][7]["sessions"] == 0
     assert sum(r["chips"] for r in body["results"]) == 0
     assert {"rank", "player", "name", "chips", "hands_won", "sessions"} <= set(body["results"][0])
 

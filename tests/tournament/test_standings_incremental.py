@@ -188,13 +188,16 @@ def test_a_move_across_a_long_run_of_equal_players_renumbers_every_place_it_pass
     first, second = tables[0], tables[1]
     hand_record(table=first, entry={"outcome": "draw"})
     assert standings_table_changed(first) == "full"
-    assert {r[1] for r in _stored(competition, COMPETITION_SCOPE)} == {1}  # all on 0: one shared place
+    # the four who played all on 0: one shared place; the sixteen yet to play have none (issue 49)
+    assert {r[1] for r in _stored(competition, COMPETITION_SCOPE)} == {1, None}
+    assert sum(r[1] == 1 for r in _stored(competition, COMPETITION_SCOPE)) == 4
     hand_record(table=second, entry={"outcome": "win", "winner": second.seat_map["S"], "win": "self_draw",
                                      "doubles": 3})  # fmt: skip
     assert standings_table_changed(second) == "incremental"
     _assert_equal_to_a_full_recompute(competition, tables)
     places = [r[1] for r in _stored(competition, COMPETITION_SCOPE)]
-    assert places[0] == 1 and places.count(2) == len(places) - 4  # the winner above, the rest still equal
+    # the winner above, the four of the first table still equal, the three who paid, then those yet to play
+    assert places == [1, 2, 2, 2, 2, 6, 6, 6] + [None] * (len(places) - 8)
 
 
 def test_a_hand_rewrites_only_its_table_s_lines_and_the_places_follow_on_read(unqueued):

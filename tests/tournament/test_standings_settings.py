@@ -84,15 +84,17 @@ def test_the_organiser_s_tie_break_order_decides_the_ranking():
 def test_without_shared_places_equal_players_get_different_places():
     table, east, west = _table_with_a_big_and_two_small_wins()
     competition = table.round.competition
-    idle = [PlayerFactory(name=n) for n in ("Zed", "Amy")]  # entered, never seated: equal on everything
-    for p in idle:
-        Entry.objects.create(competition=competition, player=p)
+    # a second table that drew its one hand: four players equal on everything (0 chips, 1 session, no win)
+    other = seated_table(competition=competition, players=[PlayerFactory(name=n) for n in ("Zed", "Amy", "Bo", "Cy")],
+                         table_number=2)  # fmt: skip
+    hand_record(table=other, entry={"outcome": "draw"})
+    zed, amy = other.seat_map["E"], other.seat_map["S"]
     shared = _places(standings_compute(competition))
-    assert shared[idle[0].pk] == shared[idle[1].pk]
+    assert shared[zed] == shared[amy]
     competition.shared_places = False
     competition.save()
     apart = _places(standings_compute(competition))
-    assert apart[idle[1].pk] + 1 == apart[idle[0].pk]  # Amy before Zed: by name
+    assert apart[amy] + 3 == apart[zed]  # equal on everything: Amy, Bo, Cy, Zed, by name
     assert len(set(apart.values())) == len(apart)
 
 

@@ -69,7 +69,7 @@ class PlayerEraseView(LeagueAPIMixin, APIView):
     @extend_schema(
         operation_id="player_erase",
         summary="Erase a person's data on their request",
-        parameters=[id_parameter("pk", "player")],
+        parameters=[id_parameter("id", "player")],
         request=EraseRequestSerializer,
         responses={200: ErasedSerializer, **errors(400, 401, 403, 404, 409, conflicts=("already_erased",))},
     )

@@ -83,10 +83,10 @@ def attendance_reply(
         locked = _locked(round_)
         _entry_of_night(locked, entry)
         if locked.status == Round.Status.FINISHED:
-            raise RepliesClosed(_("Night %(n)s is over.") % {"n": locked.number}, "reply")
+            raise RepliesClosed(_("Round %(n)s is over.") % {"n": locked.number}, "reply")
         if not organiser and night_is_seated(locked):
             raise RepliesClosed(
-                _("Night %(n)s is seated: replies are closed. Tell the organiser.") % {"n": locked.number},
+                _("Round %(n)s is seated: replies are closed. Tell the organiser.") % {"n": locked.number},
                 "reply",
             )
         row = _row(locked, entry)
@@ -129,9 +129,9 @@ def attendance_check_in(
         locked = _locked(round_)
         _entry_of_night(locked, entry)
         if locked.status == Round.Status.FINISHED:
-            raise SeasonError(_("Night %(n)s is over.") % {"n": locked.number}, "checked_in")
+            raise SeasonError(_("Round %(n)s is over.") % {"n": locked.number}, "checked_in")
         if checked_in and not date_confirmed and far_from_date(locked):
-            message = _("Night %(n)s is on %(date)s. Check players in for it now anyway? Confirm first.")
+            message = _("Round %(n)s is on %(date)s. Check players in for it now anyway? Confirm first.")
             raise FarFromDate(message % {"n": locked.number, "date": date_words(locked)}, "checked_in")
         row = _row(locked, entry)
         if row.checked_in == checked_in:
