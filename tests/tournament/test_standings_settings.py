@@ -85,8 +85,9 @@ def test_without_shared_places_equal_players_get_different_places():
     table, east, west = _table_with_a_big_and_two_small_wins()
     competition = table.round.competition
     # a second table that drew its one hand: four players equal on everything (0 chips, 1 session, no win)
-    other = seated_table(competition=competition, players=[PlayerFactory(name=n) for n in ("Zed", "Amy", "Bo", "Cy")],
-                         table_number=2)  # fmt: skip
+    names = ("Zed", "Amy", "Bo", "Cy")
+    players = [PlayerFactory(name=n) for n in names]
+    other = seated_table(competition=competition, players=players, table_number=2)
     hand_record(table=other, entry={"outcome": "draw"})
     zed, amy = other.seat_map["E"], other.seat_map["S"]
     shared = _places(standings_compute(competition))
