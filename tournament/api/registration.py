@@ -181,10 +181,8 @@ class RegistrationsView(LeagueAPIMixin, APIView):
             return _refused(exc)
         except TypeError:
             return Response({"errors": [{"code": "invalid", "message": _("Text is expected.")}]}, 400)
-        from tournament.registration.selectors import position_of
-
-        position = reg.position if hasattr(reg, "position") else position_of(reg)  # the door counted it
-        answer = {"id": reg.pk, "status": reg.status, "position": position, "link": private_link(reg)}
+        # the door counted the place on the waiting list under its lock (``registration_signup``)
+        answer = {"id": reg.pk, "status": reg.status, "position": reg.position, "link": private_link(reg)}
         return Response(answer, status=status.HTTP_201_CREATED)
 
 

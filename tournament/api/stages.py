@@ -182,7 +182,8 @@ def _rows(data: dict, competition) -> dict | Response:
         if data.get(field) is not None:
             data[field] = rows.filter(pk=data[field]).first()
             if data[field] is None:
-                return error_response([{"code": "invalid", "message": "No such row.", "field": field}], 400)
+                message = _("No club or earlier stage of this competition has this id.")
+                return error_response([{"code": "does_not_exist", "message": message, "field": field}], 400)
     return data
 
 

@@ -48,13 +48,15 @@ def _numbers_now(table_ids: set[int]) -> dict[int, int]:
     return numbers
 
 
-def waiting(round_id: int) -> dict[int, tuple[Seat, list[int]]]:
-    """Per player of the round: their seat and the hands (ids) that wait for their answer now."""
-    checks = list(
-        HandCheck.objects.filter(
-            state=HandCheck.State.PENDING, hand__table__round_id=round_id, hand__void__isnull=True
-        ).values_list("hand_id", "hand__table_id", "hand__recorded_by_id")
+def waiting(round_id: int, table_id: int | None = None) -> dict[int, tuple[Seat, list[int]]]:
+    """Per player of the round (of one of its tables, ``table_id``): their seat and the hands (ids) that
+    wait for their answer now."""
+    checks = HandCheck.objects.filter(
+        state=HandCheck.State.PENDING, hand__table__round_id=round_id, hand__void__isnull=True
     )
+    if table_id is not None:
+        checks = checks.filter(hand__table_id=table_id)
+    checks = list(checks.values_list("hand_id", "hand__table_id", "hand__recorded_by_id"))
     if not checks:
         return {}
     tables = {table for _h, table, _by in checks}
@@ -92,11 +94,12 @@ def _told(round_id: int, players: list[int]) -> dict[int, tuple[int, datetime]]:
     return told
 
 
-def confirm_digest(round_id: int, now: datetime | None = None) -> list[int]:
-    """Tell each player of the round what waits for them, where something is new to them and they were
-    not told within ``GATHER``; answers the ids of the messages to send."""
+def confirm_digest(round_id: int, now: datetime | None = None, *, table_id: int | None = None) -> list[int]:
+    """Tell each player of the round (of one of its tables, ``table_id``) what waits for them, where
+    something is new to them and they were not told within ``GATHER``; answers the ids of the messages to
+    send. A player sits at one table of a round: a hand's table is all a hand can change."""
     now = now or timezone.now()
-    found = waiting(round_id)
+    found = waiting(round_id, table_id)
     if not found:
         return []
     told = _told(round_id, list(found))
@@ -121,9 +124,9 @@ def confirm_digest(round_id: int, now: datetime | None = None) -> list[int]:
 
 
 def confirm_digest_for_hand(hand_id: int) -> list[int]:
-    """The event of a hand waiting: its round's players are told now, or gathered (``confirm_digest``)."""
-    round_id = Hand.objects.filter(pk=hand_id).values_list("table__round_id", flat=True).first()
-    return confirm_digest(round_id) if round_id is not None else []
+    """The event of a hand waiting: its table's players are told now, or gathered (``confirm_digest``)."""
+    found = Hand.objects.filter(pk=hand_id).values_list("table__round_id", "table_id").first()
+    return confirm_digest(found[0], table_id=found[1]) if found is not None else []
 
 
 def confirm_digests_due(now: datetime | None = None) -> list[list[int]]:

@@ -61,9 +61,10 @@ def next_reminder(competition_id: int, now: datetime | None = None) -> NextRemin
         starts_at__gt=now,
         status__in=(Round.Status.SCHEDULED, Round.Status.SEATED),
     ).order_by("starts_at", "number")[:20]
-    for round_ in coming:
-        stamp = round_.starts_at.strftime("%Y%m%d%H%M")
-        if not Message.objects.filter(event=f"r{round_.pk}:reminder:{stamp}").exists():
+    events = {f"r{r.pk}:reminder:{r.starts_at.strftime('%Y%m%d%H%M')}": r for r in coming}
+    written = set(Message.objects.filter(event__in=events).values_list("event", flat=True).distinct())
+    for event, round_ in events.items():  # in the rounds' order
+        if event not in written:
             return NextReminder(round=round_, at=round_.starts_at - timedelta(minutes=lead))
     return None
 

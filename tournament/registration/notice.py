@@ -129,14 +129,3 @@ def consent_withdraw(
     else:
         return 0
     return found.update(withdrawn_at=timezone.now())
-
-
-def consent_is_current(player: Player, competition: Competition, purpose: str = LEAGUE) -> bool:
-    """The player has a live consent to ``purpose`` under the competition's current notice (a changed
-    notice asks again: False)."""
-    notice = current_notice(competition, create=False)
-    if notice is None:
-        return False
-    return Consent.objects.filter(
-        player=player, notice=notice, purpose=purpose, withdrawn_at__isnull=True
-    ).exists()

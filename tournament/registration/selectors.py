@@ -111,12 +111,3 @@ def by_token(token: str) -> Registration | None:
     if not token or len(token) > 60:
         return None
     return Registration.objects.select_related("competition", "club", "notice").filter(token=token).first()
-
-
-def open_windows(now: datetime | None = None) -> QuerySet[RegistrationSettings]:
-    now = now or timezone.now()
-    return (
-        RegistrationSettings.objects.filter(open_from__lte=now)
-        .filter(Q(open_until__isnull=True) | Q(open_until__gt=now))
-        .select_related("competition")
-    )

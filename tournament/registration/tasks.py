@@ -1,5 +1,5 @@
 """Registration's Celery task (issue 51): beat expires unanswered offers and offers their places on.
-On the embedded default (no broker, no beat) the pages run it when they are read (``offers_due``)."""
+On the embedded default (no broker) ``manage.py beat_here``, started by the quick start, runs the schedule."""
 
 from __future__ import annotations
 

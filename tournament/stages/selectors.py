@@ -33,7 +33,7 @@ def stage_before(stage: Stage) -> Stage | None:
     """The stage whose standings ``stage``'s cut is made from: the one it names (``source``), else the
     stage numbered just before it; None for a first stage (every entrant, no cut)."""
     if stage.source_id is not None:
-        return Stage.objects.select_related("competition").get(pk=stage.source_id)
+        return stage.source  # read once, then kept on the stage (``stage_rows`` reads it with the stage)
     return (
         Stage.objects.filter(competition_id=stage.competition_id, number__lt=stage.number)
         .order_by("-number")

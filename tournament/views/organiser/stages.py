@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.access.request_meta import request_meta
@@ -83,7 +84,13 @@ def stage_categories(request, pk: int):
     except services.StageError as exc:
         return _list_page(request, competition, category_form=form, problem=str(exc), status=400)
     messages.success(
-        request, _("%(n)s players changed in the category %(name)s.") % {"n": changed, "name": data["name"]}
+        request,
+        ngettext(
+            "%(n)s player changed in the category %(name)s.",
+            "%(n)s players changed in the category %(name)s.",
+            changed,
+        )
+        % {"n": changed, "name": data["name"]},
     )
     return redirect("organiser:stages", competition.pk)
 
