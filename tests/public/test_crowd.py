@@ -14,6 +14,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -27,6 +28,7 @@ from tournament.models import Round
 from tournament.project import http_cache
 from tournament.rounds.lifecycle import round_hold
 from tournament.standings.store import standings_refresh
+from tournament.tables import live_mark
 from tournament.views.table.display import table_version
 
 pytestmark = pytest.mark.django_db
@@ -202,11 +204,11 @@ def test_the_public_pages_poll_the_shared_addresses(league, crowd):
     assert reverse("table:live_mine", args=[table.pk]) + "?v=" in sheet  # the void buttons: personal
 
 
-def test_an_unchanged_table_costs_its_version_alone(league, crowd):
+def test_an_unchanged_table_costs_its_version_alone(league, crowd, django_capture_on_commit_callbacks):
     """The sheet's poll: 204 on the table's version before anything is rendered; the shared one needs no
     session, the scorekeeper's no template."""
     table = league["tables"]["r1t1"]
-    version = table_version(table)
+    version = live_mark.opaque(table.pk, table_version(table))
     shared = reverse("table:live", args=[table.pk]) + f"?v={version}"
     mine = reverse("table:live_mine", args=[table.pk]) + f"?v={version}"
     with CaptureQueriesContext(connection) as queries:
@@ -214,14 +216,20 @@ def test_an_unchanged_table_costs_its_version_alone(league, crowd):
     assert answer.status_code == 204 and answer["Cache-Control"].startswith("public")
     assert not getattr(answer, "templates", None) and len(queries) <= 3, [q["sql"] for q in queries]
     assert not any("django_session" in q["sql"] for q in queries)
+    cache.clear()  # no mark yet: the long way, which leaves one
     with CaptureQueriesContext(connection) as queries:
         answer = crowd["scorekeeper"].get(mine)
     assert answer.status_code == 204 and answer["Cache-Control"] == "private, no-store"
     assert not getattr(answer, "templates", None) and len(queries) <= 5, [q["sql"] for q in queries]
+    with CaptureQueriesContext(connection) as queries:  # the mark: no query, no session, no user
+        answer = crowd["scorekeeper"].get(mine)
+    assert answer.status_code == 204 and answer["Cache-Control"] == "private, no-store"
+    assert answer["Vary"] == "Cookie" and not answer.cookies and not queries, [q["sql"] for q in queries]
     # a hand, or the round's clock moved (its end, extra time), moves the version: the poll shows it
     round_ = table.round
     round_.ends_at = timezone.now() + timedelta(hours=1)
-    round_.save(update_fields=["ends_at"])
+    with django_capture_on_commit_callbacks(execute=True):  # the mark moves on commit
+        round_.save(update_fields=["ends_at"])
     assert crowd["scorekeeper"].get(mine).status_code == 200
     win(table, "W", 1)
     table.refresh_from_db()

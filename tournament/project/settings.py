@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "tournament.project.head.HeadWithoutBody",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A scoresheet's unchanged poll: 204 before the session or any query (tournament/tables/live_mark.py).
+    "tournament.tables.live_mark.UnchangedSheet",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -13,11 +13,9 @@ Seating itself is ``tournament.rounds.seating``. Every function here
   ``RoundError`` with a sentence for the organiser when it does not hold;
 - writes one audit entry in words with names, in the same transaction.
 
-The pages, the REST API's round actions, the admin and the management
-commands call these; none of them writes a round's ``status``,
-``results_held`` or a table's ``ended_at`` itself. The first hand recorded
-in a seated round starts it (``tournament.tables.ledger`` calls
-``started_by_first_hand`` under the table's lock).
+The pages, the REST API's round actions, the admin and the management commands call these; none
+of them writes a round's ``status``, ``results_held`` or a table's ``ended_at`` itself. The first hand
+recorded in a seated round starts it (the ledger calls ``started_by_first_hand`` under its lock).
 
 While a round is finished, or one of its tables has been ended, no hand is
 recorded, voided or corrected there (``tournament.tables.ledger``) until an
@@ -49,6 +47,7 @@ from tournament.rounds.schedule import (  # noqa: F401 (the scheduling doors, na
 from tournament.rounds.seating import RoundError, RoundLocked
 from tournament.stages.selectors import cut_made_from
 from tournament.standings.queue import queue_standings_recompute
+from tournament.tables import live_mark
 from tournament.tables.state import TableState
 
 Status = Round.Status
@@ -208,6 +207,7 @@ def started_by_first_hand(round_id: int, user, meta: RequestMeta | None = None) 
     if Round.objects.filter(pk=round_id, status__in=(Status.SCHEDULED, Status.SEATED)).update(
         status=Status.PLAYING
     ):
+        live_mark.round_changed(round_id)  # an update sends no signal: every table's sheet polls anew
         round_ = Round.objects.select_related("competition").get(pk=round_id)
         audit_round(
             "round_started",

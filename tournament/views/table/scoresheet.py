@@ -33,6 +33,7 @@ from tournament.forms.scoresheet_words import form_data_from_entry, without_drop
 from tournament.models import Hand, Round, Table
 from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
 from tournament.rounds.held import sees_seating, sees_table_results
+from tournament.tables import live_mark
 from tournament.tables.ledger.errors import HandConflict, HandRejected
 from tournament.tables.ledger.record import hand_record
 from tournament.tables.ledger.void import hand_void
@@ -127,7 +128,9 @@ def _fresh_form(fold, names, players, *, corrects: Hand | None = None) -> EntryF
     return EntryForm(initial=initial, players=form_players(players))
 
 
-def _context(request, table, *, fold=None, form=None, preview=None, problems=(), conflict="", corrects=None):
+def _context(
+    request, table, *, fold=None, form=None, preview=None, problems=(), conflict="", corrects=None, version=""
+):
     fold = fold or table_fold(table)
     names = seated_players(table)
     players = players_now(fold, names)
@@ -152,7 +155,7 @@ def _context(request, table, *, fold=None, form=None, preview=None, problems=(),
         # a voided hand not entered again: the hands after it moved up one (issue 32: say why)
         "awaiting": void_awaiting(rows),
         "rules": ruleset_summary(table),
-        "version": table_version(table),
+        "version": version or live_mark.opaque(table.pk, table_version(table)),  # what the poll sends back
         "can_record": allowed,
         # void buttons, a held round's results: polled at the personal address (issue 50), else the shared one
         "personal_poll": keeper or table.round.results_held,
@@ -251,11 +254,14 @@ def live_mine(request, table_id: int):
 
 
 def _live(request, table_id: int):
+    at = live_mark.generation(table_id)  # before the rows: a change meanwhile makes the mark match nothing
     table = _table(table_id)
     _check_visible(request, table)
-    if request.GET.get("v") == table_version(table):
+    sent = live_mark.opaque(table.pk, table_version(table))
+    live_mark.remember(table.pk, at, sent)  # the next unchanged poll is answered before the session
+    if request.GET.get("v") == sent:
         return HttpResponse(status=204)
-    context = _context(request, table)
+    context = _context(request, table, version=sent)
     expected = request.GET.get("expected", "")
     if _digits(expected) and "form" in context:
         context["expected_number"] = int(expected)  # the number of the form on that page, untouched
