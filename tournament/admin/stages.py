@@ -18,7 +18,7 @@ from tournament.admin.windows import ReadOnlyAdmin as WindowAdmin
 from tournament.models import EntryCategory, Qualifier, Screen, Stage
 from tournament.stages.categories import entry_categories_set
 from tournament.stages.errors import StageError
-from tournament.stages.selectors import stage_editable, stages_cut_from
+from tournament.stages.selectors import stage_locked_reason, stages_cut_from
 from tournament.stages.services import EDITABLE, stage_check, stage_delete, stage_update
 
 
@@ -60,7 +60,7 @@ class StageAdmin(CompetitionScoped):
             return super(CompetitionScoped, self).has_delete_permission(request)
         return (
             can_manage_competition(request.user, obj.competition)
-            and stage_editable(obj)
+            and stage_locked_reason(obj) is None
             and not stages_cut_from(obj)
         )
 

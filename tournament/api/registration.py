@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiTypes, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -26,6 +26,7 @@ from tournament.access.request_meta import client_ip, request_meta
 from tournament.access.roles import can_manage_competition, require_organiser
 from tournament.api.base import LeagueAPIMixin, errors, get_or_404, id_parameter, refused
 from tournament.api.parsers import body_object
+from tournament.api.permissions import READ_OR_SIGNED_IN
 from tournament.models import Competition, Registration
 from tournament.project import rate_limit
 from tournament.registration import offers, queue
@@ -70,7 +71,7 @@ def _when(value, field: str):
 
 
 class RegistrationSettingsView(LeagueAPIMixin, APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [READ_OR_SIGNED_IN]  # anyone reads the window; a change is signed in (401)
 
     @extend_schema(
         summary="A competition's registration window",
@@ -89,8 +90,6 @@ class RegistrationSettingsView(LeagueAPIMixin, APIView):
     )
     def put(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
-        if not request.user.is_authenticated:
-            return Response({"errors": [{"code": "not_authenticated", "message": _("Sign in first.")}]}, 401)
         require_organiser(request.user, competition)
         body = dict(body_object(request))
         body.pop("notice_version", None)
@@ -115,7 +114,9 @@ def _row(reg: Registration, matches: dict, where: dict) -> dict:
 
 
 class RegistrationsView(LeagueAPIMixin, APIView):
-    permission_classes = [AllowAny]
+    def get_permissions(self):
+        """Anyone signs up (``POST``); the queue is read signed in (401 else), then by its organisers."""
+        return [IsAuthenticated()] if self.request.method in ("GET", "HEAD") else [AllowAny()]
 
     @extend_schema(
         summary="The registration queue (its organisers only)",
@@ -124,8 +125,6 @@ class RegistrationsView(LeagueAPIMixin, APIView):
     )
     def get(self, request, pk):
         competition = get_or_404(Competition.objects.all(), pk)
-        if not request.user.is_authenticated:
-            return Response({"errors": [{"code": "not_authenticated", "message": _("Sign in first.")}]}, 401)
         require_organiser(request.user, competition)
         regs = list(Registration.objects.filter(competition=competition).order_by("created_at", "pk"))
         matches = matches_of([r for r in regs if r.status in ("pending", "waiting")])
@@ -208,7 +207,7 @@ def _decide(request, reg: Registration, action: str) -> Registration:
 
 
 class RegistrationDecideView(LeagueAPIMixin, APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsAuthenticated]
     action_name = "approve"
 
     @extend_schema(
@@ -218,8 +217,6 @@ class RegistrationDecideView(LeagueAPIMixin, APIView):
         responses={200: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404, 409, conflicts=DECIDE_409)},
     )
     def post(self, request, pk):
-        if not request.user.is_authenticated:
-            return Response({"errors": [{"code": "not_authenticated", "message": _("Sign in first.")}]}, 401)
         reg = get_or_404(Registration.objects.select_related("competition"), pk)
         if not can_manage_competition(request.user, reg.competition):
             raise Http404  # another organiser's queue: not even whether it exists

@@ -47,12 +47,16 @@ def check_state(
     return (State.COUNTED if ok else State.PENDING), ok
 
 
+def seat_may_answer(seat: Seat, recorded_by_id: int | None) -> bool:
+    """Whether a seat of the hand's table may answer for it: not the player whose account entered it (the
+    seat's player read with it). The reminders (``notifications.confirm_digest``) ask it too."""
+    return recorded_by_id is None or seat.player.user_id != recorded_by_id
+
+
 def answering_seats(hand: Hand) -> list[Seat]:
     """The seats that may answer for ``hand``: its table's, less the player whose account entered it."""
-    seats = list(Seat.objects.filter(table_id=hand.table_id).select_related("player"))
-    if hand.recorded_by_id is None:
-        return seats
-    return [s for s in seats if s.player.user_id != hand.recorded_by_id]
+    seats = Seat.objects.filter(table_id=hand.table_id).select_related("player")
+    return [s for s in seats if seat_may_answer(s, hand.recorded_by_id)]
 
 
 def check_open(table: Table, hand: Hand) -> HandCheck | None:

@@ -76,27 +76,30 @@ def _error(code: str, message: str, status: int = 422) -> CountError:
     return CountError([Problem(code, message)], status=status)
 
 
-def _locked_table(table: Table, *, closing: bool = False) -> Table:
-    """The table under its lock; a finished round's chips and counts are final (422 ``round_finished``).
-
-    ``closing``: but the count its end asked for is entered (issue 54: it moves no chip; a difference
-    waits, and only a reopening lets it be accepted or compared again)."""
+def _lock_table(table: Table) -> Table:
     tables = Table.objects.select_for_update(of=("self",)).select_related("round__competition")
-    locked = tables.get(pk=table.pk)
-    if locked.round.status == Round.Status.FINISHED and not (closing and _asked_at_end(locked)):
+    return tables.get(pk=table.pk)
+
+
+def _refuse_finished(locked: Table, asked: ChipCount | None = None) -> None:
+    """A finished round's chips and counts are final (422 ``round_finished``), but the count its end asked
+    for (``asked``, the table's open count) is entered (issue 54: it moves no chip; a difference waits, and
+    only a reopening lets it be accepted or compared again)."""
+    if locked.round.status == Round.Status.FINISHED and not (asked is not None and asked.at_end):
         message = _("Round %(n)s is finished: its chips and counts are final unless an organiser reopens it.")
         raise _error("round_finished", message % {"n": locked.round.number})
+
+
+def _locked_table(table: Table) -> Table:
+    """The table under its lock, its round not finished (``_refuse_finished``)."""
+    locked = _lock_table(table)
+    _refuse_finished(locked)
     return locked
 
 
 def open_count(table: Table) -> ChipCount | None:
     """The count asked for at this table and not entered yet."""
     return table.chip_counts.filter(status=Status.REQUESTED).order_by("-pk").first()
-
-
-def _asked_at_end(table: Table) -> bool:
-    count = open_count(table)
-    return count is not None and count.at_end
 
 
 def last_sequence(table: Table) -> int:
@@ -109,9 +112,14 @@ def count_due(table: Table, finished: bool) -> bool:
     In a finished round only the count its end asked for (issue 54: ending a round asks every table for
     one; entering it moves no chip, and its difference waits for a reopening to be accepted).
     """
+    return _due(table, finished, open_count(table))
+
+
+def _due(table: Table, finished: bool, asked: ChipCount | None) -> bool:
+    """``count_due`` with the table's open count (``asked``) read already."""
     if table.round.status == Round.Status.FINISHED:
-        return _asked_at_end(table)
-    if open_count(table) is not None:
+        return asked is not None and asked.at_end
+    if asked is not None:
         return True
     if not finished:
         return False
@@ -173,9 +181,12 @@ def count_enter(
         raise PermissionDenied(_("Only this table's scorekeeper or an organiser may enter its chip count."))
     counted = _parse(chips)
     with transaction.atomic():
-        locked = with_seats(_locked_table(table, closing=True))
+        locked = _lock_table(table)
+        asked = open_count(locked)  # read once: the end's in a finished round, else the one asked, or None
+        _refuse_finished(locked, asked)
+        locked = with_seats(locked)
         state = table_ledger(locked).state
-        if not count_due(locked, table_finished(locked, state)):
+        if not _due(locked, table_finished(locked, state), asked):
             raise _error(
                 "no_count_due",
                 _("No chip count is asked for at this table: the organiser asks for one during a session."),
@@ -190,9 +201,7 @@ def count_enter(
             ]
             raise CountError(problems, 422) from None
         comparison = compare(counted, state.balances)
-        count = open_count(locked)
-        if count is None:
-            count = ChipCount(table=locked, at_end=True)
+        count = asked if asked is not None else ChipCount(table=locked, at_end=True)
         locked.chip_counts.filter(status=Status.DIFFERS).update(status=Status.SUPERSEDED)
         count.chips = {str(k): v for k, v in counted.items()}
         count.ledger = {str(k): v for k, v in comparison.balances.items()}

@@ -7,16 +7,16 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.forms import ID_MAX
 from tournament.models import Club, Player, Stage
 from tournament.stages.services import MAX_CATEGORY, MAX_CUT, MAX_NAME
 
 CUT_FIELDS = ("cut_size", "source", "category", "category_club", "carry_over")
-ID_DIGITS = 18  # past 18 digits an id names no row (past a 64-bit key: the database would raise, a 500)
 
 
 def _an_id(value) -> bool:
-    text = str(value)
-    return text.isascii() and text.isdigit() and len(text) <= ID_DIGITS
+    text = str(value)  # its length first: a long enough text is no integer for Python (4300 digits)
+    return text.isascii() and text.isdigit() and len(text) <= len(str(ID_MAX)) and int(text) <= ID_MAX
 
 
 class RowChoice(forms.ModelChoiceField):

@@ -7,8 +7,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.forms import ID_MAX
+
 ACTIONS = ("settings", "create", "rename", "delete", "add", "remove", "captain")
-ID_MAX = 2**63 - 1  # past a 64-bit key an id names nothing (the page answers 404, as for no such row)
 
 
 class TeamActionForm(forms.Form):

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament.confirmations.checks import seat_may_answer
 from tournament.confirmations.seat_tokens import seat_link_path
 from tournament.models import Hand, HandAnswer, HandCheck, Message, Round, Seat
 from tournament.notifications.build import Notice, messages_create
@@ -69,10 +70,7 @@ def waiting(round_id: int, table_id: int | None = None) -> dict[int, tuple[Seat,
     out: dict[int, tuple[Seat, list[int]]] = {}
     for hand_id, table_id, recorded_by in sorted(checks):
         for seat in seats[table_id]:
-            if (recorded_by is not None and seat.player.user_id == recorded_by) or (
-                hand_id,
-                seat.pk,
-            ) in answered:
+            if not seat_may_answer(seat, recorded_by) or (hand_id, seat.pk) in answered:
                 continue
             out.setdefault(seat.player_id, (seat, []))[1].append(hand_id)
     return out

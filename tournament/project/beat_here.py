@@ -14,32 +14,22 @@ claim before each send), so running it beside Celery beat by mistake tells nobod
 
 from __future__ import annotations
 
-import importlib
 import logging
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-from django.conf import settings
-
-from tournament.project.celery import app
+from tournament.project.celery import TASK_PACKAGES, app
 
 log = logging.getLogger("tournament.tasks")
-
-
-def _import_tasks() -> None:
-    """Each part's ``tasks`` module, as a worker's autodiscovery imports them (without its checks)."""
-    root = Path(__file__).resolve().parents[1]
-    for path in sorted(root.glob("*/tasks.py")):
-        importlib.import_module(f"tournament.{path.parent.name}.tasks")
 
 
 class BeatHere:
     """The schedule's tasks, each run when its interval has passed (the first look runs them all)."""
 
     def __init__(self, schedule: dict | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        _import_tasks()
-        schedule = settings.CELERY_BEAT_SCHEDULE if schedule is None else schedule
+        # Celery's own list of task modules, imported now (a worker's autodiscovery, without its checks)
+        app.autodiscover_tasks(TASK_PACKAGES, force=True)
+        schedule = app.conf.beat_schedule if schedule is None else schedule
         self.every = {entry["task"]: float(entry["schedule"]) for entry in schedule.values()}
         self.clock = clock
         self.next_at: dict[str, float] = {}

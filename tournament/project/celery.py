@@ -19,17 +19,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.project.settings")
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each part of the league keeps its tasks in its own ``tasks`` module (names stay ``tournament.tasks.*``).
-app.autodiscover_tasks(
-    [
-        "tournament.project",
-        "tournament.standings",
-        "tournament.confirmations",
-        "tournament.ratings",
-        "tournament.notifications",
-        "tournament.privacy",
-        "tournament.registration",
-    ]
-)
+# ``manage.py beat_here`` imports the same list (``tournament.project.beat_here``).
+TASK_PACKAGES = [
+    "tournament.project",
+    "tournament.standings",
+    "tournament.confirmations",
+    "tournament.ratings",
+    "tournament.notifications",
+    "tournament.privacy",
+    "tournament.registration",
+]
+app.autodiscover_tasks(TASK_PACKAGES)
 
 log = logging.getLogger("tournament.tasks")
 

@@ -46,6 +46,7 @@ def matches_of(registrations: Iterable[Registration]) -> dict[int, list[int]]:
         )
         if same_name(p.name) in names
     ]
+    addresses = {p.pk: _addresses(p) for p in candidates}  # once per candidate, however many sign-ups
     found: dict[int, list[int]] = {}
     for reg in registrations:
         email, phone = reg.email.strip().casefold(), phone_digits(reg.phone)
@@ -53,7 +54,7 @@ def matches_of(registrations: Iterable[Registration]) -> dict[int, list[int]]:
             p.pk
             for p in candidates
             if same_name(p.name) == same_name(reg.name)
-            and ((email and email in _addresses(p)[0]) or (phone and phone in _addresses(p)[1]))
+            and ((email and email in addresses[p.pk][0]) or (phone and phone in addresses[p.pk][1]))
         ]
     return found
 

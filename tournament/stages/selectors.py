@@ -239,14 +239,20 @@ def free_rounds(competition) -> list[Round]:
     return list(Round.objects.filter(competition=competition, stage_round__isnull=True).order_by("number"))
 
 
-def stage_editable(stage: Stage) -> bool:
-    """Whether the stage may still be changed or deleted (the doors say why not): nothing of it played, its
-    cut not published, no later cut from it published."""
+def stage_locked_reason(stage: Stage, doing: str | None = None) -> str | None:
+    """Why the stage may no longer be changed or deleted (``doing``, "changed" by default), or None if it
+    still may: its cut published, hands recorded in it, or a later cut from it published. The stage page
+    asks it whether to offer the form; ``stage_update`` and ``stage_delete`` refuse with its words."""
+    words = {"stage": stage.name, "doing": doing or _("changed")}
     if stage.status == Stage.Status.PUBLISHED and stage_before(stage) is not None:
-        return False
+        return _("The cut of %(stage)s is published: it can no longer be %(doing)s.") % words
     if Hand.objects.filter(table__round__stage_round__stage=stage).exists():
-        return False
-    return published_after(stage) is None
+        return _("Hands are recorded in %(stage)s: it can no longer be %(doing)s.") % words
+    after = published_after(stage)
+    if after is not None:
+        words["next"] = after.name
+        return _("The cut of %(next)s is published from %(stage)s: it can no longer be %(doing)s.") % words
+    return None
 
 
 def competition_stages(competition) -> list[Stage]:
@@ -257,3 +263,14 @@ def competition_stages(competition) -> list[Stage]:
 def stage_rows():
     """Stages with their competition, category and source: the stage page's lookup by id."""
     return Stage.objects.select_related("competition", "category_club", "source")
+
+
+def round_stage_names(competition) -> dict[int, str]:
+    """Each round's stage, by round id, as the competition page names it beside the round: only where the
+    competition has more than one stage (one stage names nothing a reader needs); {} otherwise. One query."""
+    rows = list(
+        Stage.objects.filter(competition=competition).values_list("pk", "name", "stage_rounds__round_id")
+    )
+    if len({pk for pk, _name, _round in rows}) < 2:
+        return {}
+    return {round_id: name for _pk, name, round_id in rows if round_id is not None}

@@ -25,6 +25,7 @@ from tournament.stages.selectors import (
     cut_waits,
     published_after,
     stage_before,
+    stage_locked_reason,
     stages_cut_from,
 )
 
@@ -101,30 +102,12 @@ def stage_create(
 EDITABLE = ("name", "seating", "carry_over", "cut_size", "category_club", "category", "source", "advance")
 
 
-def _check_unplayed(stage: Stage, doing: str) -> None:
-    """Refuse changing or deleting a stage once it is played or its cut published (under the stage's lock)."""
-    if stage.status == Stage.Status.PUBLISHED and stage_before(stage) is not None:
-        raise StageError(
-            _("The cut of %(stage)s is published: it can no longer be %(doing)s.")
-            % {"stage": stage.name, "doing": doing}
-        )
-    if Hand.objects.filter(table__round__stage_round__stage=stage).exists():
-        raise StageError(
-            _("Hands are recorded in %(stage)s: it can no longer be %(doing)s.")
-            % {"stage": stage.name, "doing": doing}
-        )
-    after = published_after(stage)
-    if after is not None:
-        raise StageError(
-            _("The cut of %(next)s is published from %(stage)s: it can no longer be %(doing)s.")
-            % {"next": after.name, "stage": stage.name, "doing": doing}
-        )
-
-
 def stage_check(stage: Stage, **changes) -> dict:
     """What ``stage_update`` refuses of these changes, said before it is tried (the admin's form asks it):
     the stage played or published, a setting out of bounds. Answers the stage's settings as changed."""
-    _check_unplayed(stage, _("changed"))
+    locked_reason = stage_locked_reason(stage, _("changed"))
+    if locked_reason:
+        raise StageError(locked_reason)
     values = {k: getattr(stage, k) for k in EDITABLE} | changes
     values["category"] = (values["category"] or "").strip()
     first = not Stage.objects.filter(competition_id=stage.competition_id, number__lt=stage.number).exists()
@@ -161,7 +144,9 @@ def stage_delete(stage: Stage, *, user=None, meta: RequestMeta | None = None) ->
     require_organiser(user, stage.competition)
     with transaction.atomic():
         locked = Stage.objects.select_for_update(of=("self",)).select_related("competition").get(pk=stage.pk)
-        _check_unplayed(locked, _("deleted"))
+        locked_reason = stage_locked_reason(locked, _("deleted"))
+        if locked_reason:
+            raise StageError(locked_reason)
         later = stages_cut_from(locked)
         if later:
             raise StageError(

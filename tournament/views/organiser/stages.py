@@ -26,7 +26,7 @@ from tournament.stages.selectors import (
     cut_waits,
     free_rounds,
     stage_before,
-    stage_editable,
+    stage_locked_reason,
     stage_rounds,
     stage_rows,
     tie_break_metrics,
@@ -118,7 +118,7 @@ def _stage_page(request, stage: Stage, *, status: int = 200, form=None, problem=
         "tie": any(line["tied"] for line in lines),
         "cut_waits": cut_waits(stage) if before is not None and not published else "",
         "cut_short": "" if published or before is None else cut_short(stage, lines),
-        "editable": stage_editable(stage),
+        "editable": stage_locked_reason(stage) is None,
         "form": form
         or StageForm(initial=StageForm.initial_of(stage), competition=stage.competition, stage=stage),
         "category_names": category_names(stage.competition),
