@@ -178,12 +178,15 @@
     if (pages > 1) $("tables-page").textContent = fill(words.wPage, { i: tablesPage + 1, n: pages });
   }
 
+  // A team event names each player's team where another names the club (issue 49).
+  const teamEvent = () => Boolean(data && (data.teams || []).length);
+
   function standingRow(line) {
     const tr = el("tr", line.chips < 0 ? "down" : line.chips === 0 ? "even" : "");
     tr.append(
       el("td", "num", line.rank === null ? "" : (line.shared ? "=" : "") + line.rank),
       el("td", "name", line.name),
-      el("td", "club", line.club),
+      el("td", "club", teamEvent() ? line.team : line.club),
       el("td", "num chips", (line.chips > 0 ? "+" : "") + line.chips),
       el("td", "num", String(line.sessions)),
     );
@@ -191,6 +194,7 @@
   }
 
   function renderStandings() {
+    $("players-group").textContent = teamEvent() ? words.wTeam : words.wClub;
     const body = $("standings-body");
     const lines = data.standings || [];
     body.replaceChildren();

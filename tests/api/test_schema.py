@@ -204,3 +204,10 @@ def test_a_hand_entry_and_its_instant_payouts_take_no_other_field(schema_json):
     assert components["HandEntry"]["additionalProperties"] is False
     assert components["Instant"]["additionalProperties"] is False
     assert components["Instant"]["properties"]["discarder"]  # an exposed kong's feeder, named by id
+
+
+def test_the_screen_s_standing_lines_document_the_team_beside_the_club(schema_json):
+    """A team event's screen names each player's team (added beside ``club``, nothing renamed)."""
+    line = schema_json["components"]["schemas"]["ScreenStanding"]
+    assert {"club", "team"} <= set(line["required"])
+    assert "team event" in line["properties"]["team"]["description"]

@@ -75,7 +75,10 @@ class ScreenStandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
     shared = serializers.BooleanField()
     name = serializers.CharField()
-    club = serializers.CharField()
+    club = serializers.CharField(help_text="The player's club, or empty.")
+    team = serializers.CharField(
+        help_text="The player's team in a team event (shown in place of the club), or empty (issue 49)."
+    )
     chips = serializers.IntegerField()
     sessions = serializers.IntegerField()
 

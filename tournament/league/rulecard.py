@@ -12,6 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournament.words import word_list
+
 # (heading, settings in the order they are read)
 GROUPS: tuple[tuple[str, object, tuple[str, ...]], ...] = (
     ("win", _("Winning and minimum doubles"), (
@@ -367,7 +369,7 @@ def in_words(key: str, value: Any) -> str:
         return words(value)
     if isinstance(value, dict):
         return "; ".join(
-            f"{words(entry)}: " + ", ".join(f"{words(p)} {n}" for p, n in parts.items())
+            f"{words(entry)}: " + word_list(f"{words(p)} {n}" for p, n in parts.items())
             for entry, parts in value.items()
         )
     if isinstance(value, list):
@@ -377,5 +379,5 @@ def in_words(key: str, value: Any) -> str:
             return ", ".join(f"{d}: {row[0]}/{row[1]}" for d, row in enumerate(value))
         if key in ("ping_hu_price", "limit_price"):
             return f"{value[0]}/{value[1]}"
-        return ", ".join(words(v) for v in value)
+        return word_list(words(v) for v in value)
     return str(value)

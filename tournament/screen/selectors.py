@@ -23,7 +23,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from tournament.models import ChipTransfer, Competition, Hand, Round, Seat, Stage
+from tournament.models import ChipTransfer, Competition, Hand, Round, Seat, Stage, TeamMember
 from tournament.rounds.clock import round_clock
 from tournament.screen.models import Screen
 from tournament.stages.selectors import stage_before, stage_standings
@@ -155,17 +155,25 @@ def standings_lines(competition: Competition, stage: Stage | None = None) -> lis
     """The competition's stored standings, or the stage's own when the screen's round is in one."""
     ranked = stored_standings(competition, COMPETITION_SCOPE) if stage is None else stage_standings(stage)
     rows = [row for row in ranked if not row.totals.withdrawn]
+    teams = team_names(competition)
     return [
         {
             "rank": row.rank,
             "shared": row.shared,
             "name": row.totals.name,
             "club": row.totals.club or "",
+            "team": teams.get(row.totals.player_id, ""),
             "chips": row.totals.net_chips,
             "sessions": row.totals.sessions,
         }
         for row in rows[:MAX_ROWS]
     ]
+
+
+def team_names(competition: Competition) -> dict[int, str]:
+    """Each player's team in a team event (issue 49: the screen names the team, not the club), by player
+    id; {} without teams."""
+    return dict(TeamMember.objects.filter(competition=competition).values_list("player_id", "team__name"))
 
 
 def screen_data(competition: Competition) -> dict:

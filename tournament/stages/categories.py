@@ -21,6 +21,7 @@ from tournament.db.text import storable
 from tournament.models import Competition, Entry, EntryCategory, Player
 from tournament.stages.errors import StageError
 from tournament.stages.services import MAX_CATEGORY
+from tournament.words import word_list
 
 
 def category_names(competition: Competition) -> list[tuple[str, str]]:
@@ -65,7 +66,7 @@ def entry_categories_set(
         strangers = sorted(p.name for p in players if p.pk not in entries)
         if strangers:
             raise StageError(
-                _("Not entered in this competition: %(names)s.") % {"names": ", ".join(strangers)}
+                _("Not entered in this competition: %(names)s.") % {"names": word_list(strangers)}
             )
         if add:
             have = set(

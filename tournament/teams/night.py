@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournament.models import Competition, Lineup, Round, Team, TeamMember
+from tournament.words import word_list
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class TeamNight:
         return sorted(players)
 
     def missing_words(self, round_number: int) -> str:
-        names = ", ".join(m.team.name for m in self.missing)
+        names = word_list(m.team.name for m in self.missing)
         return _(
             "No lineup for round %(n)s from %(teams)s. Seat their regulars, or name their players first "
             "(an organiser may name a lineup until the round is seated)."

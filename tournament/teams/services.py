@@ -31,6 +31,7 @@ from tournament.models import Competition, Entry, Hand, Lineup, Player, Round, T
 from tournament.teams.errors import LineupClosed, ResultsExist, TeamError
 from tournament.teams.night import lineup_size
 from tournament.teams.selectors import deadline_passed, round_is_seated
+from tournament.words import word_list
 
 
 def _no_results(competition: Competition) -> None:
@@ -285,7 +286,7 @@ def lineup_set(
     twice = sorted({p.name for p in players if p.pk in seen or seen.add(p.pk)})
     if twice:  # a list that names a player twice is not the lineup it seems to be (issue 49)
         raise TeamError(
-            _("Name each player once: %(names)s named twice.") % {"names": ", ".join(twice)},
+            _("Name each player once: %(names)s named twice.") % {"names": word_list(twice)},
             "players",
             "named_twice",
         )
@@ -301,7 +302,7 @@ def lineup_set(
     strangers = sorted(p.name for p in players if p.pk not in roster or p.pk not in playing)
     if strangers:
         raise TeamError(
-            _("Not on the team's roster (or not playing): %(names)s.") % {"names": ", ".join(strangers)},
+            _("Not on the team's roster (or not playing): %(names)s.") % {"names": word_list(strangers)},
             "players",
             "not_on_roster",
         )

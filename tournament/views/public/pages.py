@@ -20,6 +20,7 @@ from django.views.decorators.http import require_safe
 from tournament.models import Competition, Player, Round, Table
 from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
 from tournament.rounds.held import sees_seating
+from tournament.stages.selectors import round_stage_names
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.career import player_career
@@ -41,9 +42,14 @@ def _competition_context(request, competition: Competition) -> dict:
     for table in Table.objects.filter(round__in=shown).order_by("number"):
         tables[table.round_id].append(table)
     top = stored_standings(competition, COMPETITION_SCOPE)
+    stage_names = round_stage_names(competition)
     return {
         "competition": competition,
-        "rounds": [(r, tables.get(r.pk, []), r.results_held and not organiser) for r in rounds],
+        # each round: its tables, whether held from this reader, and its stage's name where there are stages
+        "rounds": [
+            (r, tables.get(r.pk, []), r.results_held and not organiser, stage_names.get(r.pk, ""))
+            for r in rounds
+        ],
         "top": [line_of(row) for row in top[:TOP]],
         "sees_held": organiser,
         "me": my_player_id(request.user),

@@ -30,6 +30,7 @@ from tournament.models import Hand, HandCheck, Player, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
 from tournament.views.table.words import hand_doubles, preview_headline
+from tournament.words import word_list
 
 __all__ = ["hand_doubles"]  # said in words (tournament.views.table.words), read from here by the pages
 
@@ -193,7 +194,7 @@ def hand_summary(hand: Hand, names: dict[int, Player]) -> str:
             label = str(PAYOUT_KINDS[kind][0]) if kind else str(item.get("type", "payout"))
             extras.append(f"{label.lower()} ({_name(names, item.get('player'))})")
     if extras:
-        text += " · " + ", ".join(extras)
+        text += " · " + word_list(extras)
     return text
 
 
