@@ -10,7 +10,8 @@ each address (after a few to warm up), as:
   should be the anonymous one, the session never read;
 - **personal** (for reference, what every logged-in poll cost before issue 50): the page's private
   poll, rendered for one person (``…/live/mine/``: an organiser's held round, a scorekeeper's sheet),
-  and the table's poll with an unchanged version (the 204 a sheet gets every 3 s).
+  and the table's poll with an unchanged version (the 204 a sheet gets every 3 s: since the table's
+  mark, ``tournament.tables.live_mark``, answered before the session or any query).
 
 No cache in front: nginx answers most shared polls itself (``bench/load_bench.py``'s night); this is
 what the app pays when it is asked.
@@ -76,6 +77,7 @@ def main() -> int:
         from django.urls import reverse
 
         from tournament.models import Player, Table
+        from tournament.tables.live_mark import opaque
         from tournament.views.table.display import table_version
 
         # the table with the most hands, its round and competition
@@ -103,7 +105,7 @@ def main() -> int:
             "round clock": reverse("public:round_clock", args=[round_.pk]),
             "table live state": reverse("table:live", args=[table.pk]),
             "table live, unchanged (204)": reverse("table:live", args=[table.pk])
-            + f"?v={table_version(table)}",
+            + f"?v={opaque(table.pk, table_version(table))}",
             "big screen data": f"/api/v1/competitions/{competition.pk}/screen/",
         }
         personal = {
@@ -117,8 +119,9 @@ def main() -> int:
             },
             "scorekeeper": {
                 "table live state, personal (scorekeeper)": reverse("table:live_mine", args=[table.pk]),
+                # the table's mark (tournament.tables.live_mark): answered before the session
                 "table live, personal, unchanged (204)": reverse("table:live_mine", args=[table.pk])
-                + f"?v={table_version(table)}",
+                + f"?v={opaque(table.pk, table_version(table))}",
             },
         }
         print(
