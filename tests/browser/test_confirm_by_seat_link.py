@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import logged_in
 from tests.browser.test_scoresheet import log_in
 from tests.factories import PlayerFactory, seated_table
+from tournament.access.audit import RequestMeta
 from tournament.confirmations.seat_links import seat_link_path
 from tournament.models import HandAnswer, HandCheck, Seat
 from tournament.tables.ledger.record import hand_record
@@ -23,14 +24,20 @@ NAMES = ["Ann East", "Ben South", "Cai West", "Dee North"]
 
 
 @pytest.fixture
-def hand(scorekeeper):
+def hand(scorekeeper, phone_page):
     table = seated_table(players=[PlayerFactory(name=n) for n in NAMES], scorekeeper=scorekeeper)
     competition = table.round.competition
     competition.confirmation, competition.confirmations_needed = "players", 2
     competition.save()
     seats = table.seat_map
     entry = {"outcome": "win", "winner": seats["E"], "win": "discard", "discarder": seats["S"], "doubles": 3}
-    return hand_record(table=table, entry=entry, user=scorekeeper)
+    # Sam records on a phone of the very browser build the players use, on the same network (issue 47,
+    # item 6): his own session and device mark, the players' browser name and address.
+    sams_phone = RequestMeta(
+        ip_address="127.0.0.1", user_agent=phone_page.evaluate("navigator.userAgent"),
+        session="sams-session-digest", device="sams-phone-mark-digest",
+    )  # fmt: skip
+    return hand_record(table=table, entry=entry, user=scorekeeper, meta=sams_phone)
 
 
 def _csp_errors(page) -> list[str]:

@@ -6,15 +6,17 @@ message's state and writes to everyone. Phone 390×844 and desktop 1366×900; sc
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
-from tournament.models import Preference, Seat
+from tournament.models import NoticeSettings, Preference, Seat
 from tournament.notifications.links import person_read, person_url
 from tournament.rounds.lifecycle import round_publish, round_schedule
 from tournament.rounds.seating import round_seat
@@ -39,7 +41,8 @@ def night(organiser, settings, live_server):
     players = [PlayerFactory(name=f"Player {i}", contact=f"p{i}@example.com") for i in range(8)]
     for player in players:
         EntryFactory(competition=competition, player=player)
-    round_ = round_schedule(competition, user=organiser, venue="Bishan CC")
+    starts = timezone.now() + timedelta(days=5)
+    round_ = round_schedule(competition, user=organiser, venue="Bishan CC", starts_at=starts)
     round_seat(round_, user=organiser, time_budget=1.0)
     round_publish(round_, user=organiser)  # the messages are written and sent on commit
     return competition, players
@@ -87,5 +90,16 @@ def test_the_organiser_reads_the_states_and_writes_to_everyone(night, organiser,
     expect(page.locator(".messages")).to_contain_text("8 players")
     expect(page.get_by_test_id("message-list").locator("li.msg-sent")).to_have_count(16)
     _shot(page, "organiser-desktop")
+    # The reminder in days, and the page says when it goes (issue 47, item 5): a day before, then two
+    said = page.get_by_test_id("next-reminder")
+    expect(said).to_contain_text("The next reminder goes on")
+    a_day_before = said.inner_text()
+    page.fill("#id_reminder_amount", "2")
+    page.select_option("#id_reminder_unit", "days")
+    said.locator("xpath=..").get_by_role("button", name="Save").click()
+    expect(said).not_to_have_text(a_day_before)
+    expect(said).to_contain_text("The next reminder goes on")
+    expect(said).to_contain_text("for round 1.")
+    assert NoticeSettings.objects.get(competition=competition).reminder_minutes == 2 * 24 * 60
     page.set_viewport_size({"width": 390, "height": 844})
     _shot(page, "organiser-phone")

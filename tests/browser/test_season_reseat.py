@@ -12,6 +12,7 @@ from tests.browser.conftest import logged_in
 from tests.factories import CompetitionFactory, EntryFactory, PlayerFactory
 from tournament.models import Attendance, Round, Seat
 from tournament.notifications.links import person_token
+from tournament.season.links import season_link_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,8 +21,9 @@ WIND = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 @pytest.fixture
-def night(organiser, settings):
+def night(organiser, settings, live_server):
     settings.NOTIFY_EMAIL = False  # every message in the inbox only: the embedded default
+    settings.SITE_URL = live_server.url  # the links the pages give (the season page's to the inbox)
     competition = CompetitionFactory(name="Tuesday League")
     competition.organisers.add(organiser)
     entries = [EntryFactory(competition=competition, player=PlayerFactory(name=n)) for n in NAMES]
@@ -80,4 +82,11 @@ def test_a_reseat_after_publishing_and_a_late_arrival_tell_each_player_where_the
     expect(page.locator("[data-testid=door-head]")).to_contain_text("in the seat of Gus Teo")
     assert Seat.objects.filter(round=rnd, player=ivy.player).exists()
     assert not Seat.objects.filter(round=rnd, player=gus.player).exists()
-    _inbox_says_where_each_sits(page, base, rnd, [gus, ivy])
+    _inbox_says_where_each_sits(page, base, rnd, [gus])
+    # Ivy has no account: her season page leads to her inbox (item 4), which holds her seat and nothing
+    # before it: she was not here when the night was published twice, so never told she sits out (item 1)
+    page.goto(f"{base}/season/link/{season_link_token(ivy)}/")
+    page.get_by_test_id("inbox-link").click()
+    seat = Seat.objects.select_related("table").get(round=rnd, player=ivy.player)
+    expect(page.locator("[data-testid=inbox] > li")).to_have_count(1)
+    expect(page.get_by_test_id("inbox")).to_contain_text(f"table {seat.table.number}, {WIND[seat.wind]}")

@@ -124,3 +124,40 @@ def test_the_digest_is_written_in_the_player_s_language(table, django_capture_on
             "table": 1,
         }
     assert chinese[1].subject == wanted
+
+
+def test_hands_recorded_and_voided_through_the_page_the_api_and_the_admin_are_gathered_alike(
+    table, client, django_user_model, django_capture_on_commit_callbacks
+):
+    """Every door that records or voids a hand (the scoresheet, the API, the admin's add forms) tells the
+    same: the first hand at once, the next ones gathered, numbered as they stand after a void."""
+    import json
+
+    from tests.api.conftest import client_for
+    from tests.table.helpers import post_hand
+
+    table, keeper = table
+    east, south = table.seat_map["E"], table.seat_map["S"]
+    win = {"outcome": "win", "winner": east, "win": "discard", "discarder": south, "doubles": 3}
+    client.force_login(keeper)
+    with django_capture_on_commit_callbacks(execute=True):
+        page = post_hand(client, table, {"outcome": "win", "winner": east, "win_from": south, "doubles": 3})
+    assert page.status_code in (200, 302)
+    with django_capture_on_commit_callbacks(execute=True):
+        api = client_for(keeper).post(f"/api/v1/tables/{table.pk}/hands/", win, format="json")
+    assert api.status_code == 201, api.content
+    root = django_user_model.objects.create_superuser("root", "root@example.com", None)
+    client.force_login(root)
+    with django_capture_on_commit_callbacks(execute=True):
+        added = client.post("/admin/tournament/hand/add/", {"table": table.pk, "entry": json.dumps(win)})
+    assert added.status_code == 302 and table.hands.count() == 3
+    assert [m.subject for m in _mails_to("p1@example.com")] == ["Hand 1 at table 1 waits for you"]
+    with django_capture_on_commit_callbacks(execute=True):
+        voided = client.post("/admin/tournament/handvoid/add/", {"hand": api.json()["id"], "reason": "twice"})
+    assert voided.status_code == 302
+    _look(timezone.now() + GATHER + timedelta(seconds=5))
+    assert [m.subject for m in _mails_to("p1@example.com")] == [
+        "Hand 1 at table 1 waits for you",
+        "Hands 1 and 2 at table 1 wait for you",  # the admin's hand, third recorded, is hand 2 now
+    ]
+    assert len(mail.outbox) == 8  # four players, two messages each: no door told a hand of its own

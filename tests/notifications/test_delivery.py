@@ -165,6 +165,34 @@ def test_an_event_told_while_the_broker_is_down_is_sent_by_beat_once(
 
 
 @pytest.mark.django_db
+def test_a_season_link_renewed_on_the_page_while_the_broker_is_down_is_sent_by_beat_once(
+    league, organiser, channels, broker, client, django_capture_on_commit_callbacks
+):
+    """Issue 47, items 10 and 12: a door's event other than a seating or a broadcast (here the organiser
+    retiring a player's season link) is not lost with the broker: its message waits, beat sends it once."""
+    from tournament.models import Entry
+    from tournament.season.links import season_link_token
+
+    competition, players = league
+    entry = Entry.objects.get(competition=competition, player=players[0])
+    client.force_login(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(f"/organise/entries/{entry.pk}/retire-season-link/").status_code == 302
+    email = Message.objects.get(channel=Channel.EMAIL)  # written at once in the request, kept waiting
+    assert email.state == Queued and email.address == players[0].contact and mail.outbox == []
+    broker.down = False
+    _late()
+    assert tasks.notifications_requeue() == 1
+    broker.work()
+    entry.refresh_from_db()
+    assert [m.to for m in mail.outbox] == [[players[0].contact]]
+    assert f"/season/link/{season_link_token(entry)}/" in mail.outbox[0].body
+    assert tasks.notifications_requeue() == 0
+    broker.work()
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db
 def test_a_retry_lost_with_the_broker_is_queued_again_after_its_backoff(league, channels, broker):
     competition, players = league
     Preference.objects.create(player=players[0], channels=[Channel.TELEGRAM], telegram_chat="1001")

@@ -112,6 +112,8 @@ def test_the_person_corrects_their_contact_logged_in_audited(client, league):
     assert response.status_code == 302
     zelda.refresh_from_db()
     assert zelda.contact == "+6590000000" and Preference.objects.get(player=zelda).email == "new@example.com"
+    zelda.user.refresh_from_db()
+    assert zelda.user.email == "new@example.com"  # one email per person: the login's too (issue 47, item 8)
     entry = AuditEntry.objects.get(action="contact_corrected")
     assert set(entry.data["fields"]) == {"contact", "email"} and "+6590000000" not in str(entry.data)
 

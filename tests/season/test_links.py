@@ -207,6 +207,34 @@ def test_the_api_retires_a_link_and_answers_the_new_one(season, organiser, as_or
     assert other.link_nonce == ""
 
 
+@pytest.mark.usefixtures("inbox_only")
+def test_a_link_the_organiser_retires_is_sent_to_its_player_once_page_and_api(
+    season, organiser, as_organiser, client, telling
+):
+    """Issue 47, item 12: the new link reaches its player; one asked for by the player is shown, not sent."""
+    from tournament.notifications.tasks import notifications_event
+
+    by_page, by_api, own = season.entries[3], season.entries[4], season.entries[5]
+    client.force_login(organiser)
+    with telling():
+        assert client.post(f"/organise/entries/{by_page.pk}/retire-season-link/").status_code == 302
+        api = f"/api/v1/competitions/{season.competition.pk}/season/links/{by_api.player_id}/retire/"
+        assert as_organiser.post(api, format="json").status_code == 200
+    for entry in (by_page, by_api):
+        entry.refresh_from_db()
+        (told,) = Message.objects.filter(player_id=entry.player_id)
+        assert (told.kind, told.channel) == (Kind.REMINDER, Channel.INBOX)
+        assert told.subject == "Tuesday League: your new private season link"
+        assert _path(told.link) == f"/season/link/{season_link_token(entry)}/"
+    with telling():  # the event told again (a task delivered twice): nothing new
+        notifications_event("season_link", by_page.pk)
+    client.logout()
+    with telling():  # the player asks for a new link: shown on their page, not sent
+        asked = client.post(f"/season/link/{season_link_token(own)}/", {"action": "new_link"})
+    assert asked.status_code == 302
+    assert Message.objects.count() == 2
+
+
 def test_nobody_else_retires_a_link_page_or_api(season, player_user, scorekeeper, client):
     elsewhere = UserFactory(username="otto_other_organiser")
     competition = CompetitionFactory(name="Thursday League")

@@ -297,8 +297,8 @@ class SeasonLinkRetireView(LeagueAPIMixin, generics.GenericAPIView):
         summary="Retire a player's private season link",
         description=(
             "The player's season link, its calendar feed and their check-in code stop working at once; "
-            "answers the new link, to pass on to the player. The competition's organisers; a player not "
-            "entered in the competition is a 404."
+            "answers the new link, to pass on to the player, who is sent it too. The competition's "
+            "organisers; a player not entered in the competition is a 404."
         ),
         parameters=[id_parameter("id", "competition"), id_parameter("player_pk", "player")],
         request=EmptySerializer,

@@ -59,5 +59,10 @@ def seat_link_renewed(seat_id: int) -> None:
     _on_commit("seat_link", seat_id)
 
 
+def season_link_renewed(entry_id: int) -> None:
+    """The organiser retired a player's season link and check-in code: the player gets the new link."""
+    _on_commit("season_link", entry_id)
+
+
 def broadcast_made(broadcast_id: int) -> None:
     _on_commit("broadcast", broadcast_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from tournament.confirmations.seat_tokens import seat_link_path
-from tournament.models import Broadcast, Hand, HandAnswer, Round, Seat
+from tournament.models import Broadcast, Entry, Hand, HandAnswer, Round, Seat
 from tournament.notifications.build import Notice, messages_create
 from tournament.notifications.confirm_digest import confirm_digest_for_hand
 from tournament.notifications.kinds import Kind
@@ -21,7 +21,7 @@ from tournament.notifications.recipients import broadcast_players, reminder_entr
 from tournament.notifications.seatings import round_facts
 from tournament.notifications.seatings import seat_link_send as seat_link_send  # read here by ``tasks``
 from tournament.notifications.seatings import seating_send as seating_send  # read here by ``tasks``
-from tournament.season.links import season_link_token
+from tournament.season.link_tokens import season_link_token
 
 
 def reminder_send(round_id: int) -> list[int]:
@@ -35,6 +35,19 @@ def reminder_send(round_id: int) -> list[int]:
         for entry in reminder_entries(round_)
     ]  # fmt: skip
     return messages_create(round_.competition, Kind.REMINDER, notices, scope=f"r{round_.pk}:reminder:")
+
+
+def season_link_send(entry_id: int) -> list[int]:
+    """A season link retired by the organiser: its player is told the new one (one event per link made)."""
+    entry = Entry.objects.select_related("competition").filter(pk=entry_id).first()
+    if entry is None:
+        return []
+    notice = Notice(
+        event=f"e{entry.pk}:season_link:{entry.link_nonce}", words="season_link", player_id=entry.player_id,
+        facts={"competition": entry.competition.name},
+        link=absolute(reverse("public:season_link", args=[season_link_token(entry)])),
+    )  # fmt: skip
+    return messages_create(entry.competition, Kind.REMINDER, [notice], scope=f"e{entry.pk}:season_link:")
 
 
 def _hand_facts(hand: Hand) -> dict:

@@ -60,6 +60,7 @@ def _write(event: str, object_id: int) -> list[int]:
     writer = {
         "seating": notices.seating_send,
         "seat_link": notices.seat_link_send,
+        "season_link": notices.season_link_send,
         "reminder": notices.reminder_send,
         "confirm": notices.confirm_send,
         "ruling": notices.ruling_send,

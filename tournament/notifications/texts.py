@@ -143,6 +143,16 @@ def _reminder(f: dict) -> tuple[str, str]:
     return subject, "\n".join([_("%(competition)s plays round %(round)s soon.") % f, _place(f)])
 
 
+def _season_link(f: dict) -> tuple[str, str]:
+    """The organiser retired the player's season link and check-in code (issue 47, item 12)."""
+    subject = _("%(competition)s: your new private season link") % f
+    body = _(
+        "The organiser retired your private season link and check-in code: the old ones no longer work. "
+        "Your new link, for your replies, your calendar and your check-in code (keep it to yourself):"
+    )
+    return subject, body
+
+
 def _confirm(f: dict) -> tuple[str, str]:
     """What waits for the player at their table, by each hand's number as it stands (issue 47: gathered)."""
     hands = f.get("hands") or [f["hand"]]
@@ -206,6 +216,7 @@ _WRITERS = {
     "keeping": _keeping,  # a seating message to a table's scorekeeper
     Kind.BYE: _bye,
     Kind.REMINDER: _reminder,
+    "season_link": _season_link,  # a reminder-kind message: the season link made anew
     Kind.CONFIRM: _confirm,
     Kind.RULING: _ruling,
     Kind.RESULTS: _results,

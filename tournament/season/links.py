@@ -11,14 +11,14 @@ still checks that the person scanning organises or keeps score in the competitio
 ``season_link_retire``, the door, changes the nonce: the link, its calendar feed and the check-in code
 given out before stop working at once, everywhere (all read the entry through ``entry_for_token`` or
 ``entry_for_code``). An entry whose nonce was never changed signs its id alone, as the first links did, so
-the links already given out keep working until one is retired.
+the links already given out keep working until one is retired. The tokens are made and read in
+``link_tokens`` (named here too).
 """
 
 from __future__ import annotations
 
 import secrets
 
-from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -27,53 +27,13 @@ from django.utils.translation import gettext_noop
 from tournament.access.audit import RequestMeta, audit_write
 from tournament.access.roles import can_manage_competition
 from tournament.models import Entry
-
-_SALT = "tournament.season-link"
-_CODE_SALT = "tournament.season-check-in"
-
-
-def _value(entry_id: int, nonce: str) -> str:
-    return f"{entry_id}-{nonce}" if nonce else str(entry_id)  # no nonce: the first links' value
-
-
-def _token(entry: Entry, salt: str) -> str:
-    signed = signing.Signer(salt=salt, sep=".").sign(_value(entry.pk, entry.link_nonce))
-    return f"{entry.pk}.{signed.rsplit('.', 1)[1]}"
-
-
-def _entry(token: str, salt: str) -> Entry | None:
-    entry_id, _sep, signature = (token or "").partition(".")
-    # ASCII digits only: str.isdigit takes "²", which int() refuses; a long id is past the database's.
-    if not (entry_id.isascii() and entry_id.isdigit()) or not signature or len(token) > 200:
-        return None
-    if len(entry_id) > 18:
-        return None
-    entry = Entry.objects.select_related("competition", "player").filter(pk=int(entry_id)).first()
-    if entry is None:
-        return None
-    try:
-        signing.Signer(salt=salt, sep=".").unsign(f"{_value(entry.pk, entry.link_nonce)}.{signature}")
-    except signing.BadSignature:
-        return None  # forged, mangled or retired
-    return entry
-
-
-def season_link_token(entry: Entry) -> str:
-    return _token(entry, _SALT)
-
-
-def entry_for_token(token: str) -> Entry | None:
-    """The entry the private link was made for, or None (forged, mangled or retired)."""
-    return _entry(token, _SALT)
-
-
-def check_in_code(entry: Entry) -> str:
-    return _token(entry, _CODE_SALT)
-
-
-def entry_for_code(code: str) -> Entry | None:
-    """The entry the check-in code was made for, or None (forged, mangled or retired)."""
-    return _entry(code, _CODE_SALT)
+from tournament.notifications import events as notify
+from tournament.season.link_tokens import (  # noqa: F401 - the tokens, named here as before
+    check_in_code,
+    entry_for_code,
+    entry_for_token,
+    season_link_token,
+)
 
 
 def _is_own(user, entry: Entry) -> bool:
@@ -88,8 +48,8 @@ def season_link_retire(
     (logged in, or through their own link: ``link_entry``, the entry the link used names); ``user=None``
     without a link is the operator at the command line. Audited.
 
-    No message carries the new link (the messages have no event for it): the organiser's page shows it to
-    pass on, the player's own page opens at it."""
+    Retired by the organiser (or the operator), the new link is sent to its player (issue 47, item 12) and
+    the organiser's page shows it to pass on; asked for by the player, their own page opens at it."""
     via = "operator" if user is None and link_entry is None else ""
     if not via and link_entry is not None and link_entry.pk == entry.pk:
         via = "link"
@@ -118,5 +78,7 @@ def season_link_retire(
             data={"player": locked.player_id, "via": via},
             meta=meta,
         )
+        if via in ("organiser", "operator"):
+            notify.season_link_renewed(locked.pk)
     entry.link_nonce = locked.link_nonce
     return season_link_token(locked)

@@ -1,8 +1,9 @@
 """Retire a player's private season link (issue 33): a link lost, or seen by someone else.
 
 The door is ``tournament.season.links.season_link_retire`` (checked and audited): the link, its calendar
-and the check-in code stop working at once. No message carries the new link (the messages have no event
-for it), so the page shows it to the organiser to pass on; the messages page lists it too.
+and the check-in code stop working at once. The new link is sent to the player (a message kept in their
+inbox at least, issue 47); the page shows it to the organiser to pass on as well, and the messages page
+lists it too.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def season_link_retire_page(request, pk: int):
         request,
         _(
             "The old private link of %(player)s and their check-in code no longer work. "
-            "Pass on the new link: %(link)s"
+            "The new link is in their messages; pass it on too: %(link)s"
         )
         % {"player": entry.player.name, "link": absolute(reverse("public:season_link", args=[token]))},
     )
