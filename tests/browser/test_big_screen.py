@@ -114,8 +114,42 @@ def test_the_big_screen_in_chinese(browser, live_server, night):
         expect(page.locator(".table-card[data-table='1']")).to_contain_text("Player 01")
         fits(page)
         page.screenshot(path=str(SHOTS / "screen-1280x720-zh.png"))
+        # The same screen on a phone: one column, nothing wider than the phone, names wrapped between words
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.locator(".table-card[data-table='1']")).to_contain_text("Player 01")
+        reads_on_a_phone(page)
+        page.screenshot(path=str(SHOTS / "screen-390x844-zh.png"))
     finally:
         context.close()
+
+
+PHONE = """() => {
+  const wide = [...document.querySelectorAll("#screen *")].filter((e) => {
+    const box = e.getBoundingClientRect();
+    return box.width && (box.left < -1 || box.right > innerWidth + 1);
+  }).map((e) => e.id || e.className);
+  const split = [];  // a word of a name on more than one line: cut mid-word
+  document.querySelectorAll(".name").forEach((e) => {
+    const text = e.firstChild;
+    for (const m of e.textContent.matchAll(/[^\\s-]+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split.push(m[0]);
+    }
+  });
+  const top = (s) => document.querySelector(s).getBoundingClientRect();
+  const column = top(".screen-clock").bottom <= top(".screen-tables").top
+    && top(".screen-tables").bottom <= top(".screen-standings").top;
+  return {wide, split, column};
+}"""
+
+
+def reads_on_a_phone(page) -> None:
+    """At 390 px (issue 49's screen opened on a phone): one column, no element past the phone's sides, no
+    name's word cut across lines (the two columns had cut names a letter a line)."""
+    found = page.evaluate(PHONE)
+    assert found == {"wide": [], "split": [], "column": True}, found
 
 
 def test_a_countdown_of_days_reads_in_days(browser, live_server, tasks_in_process):

@@ -1,6 +1,6 @@
-"""Three looks a browser walk of stages and teams found (issue 49, after it): the competition page names
-each round's stage, the big screen names a team event's players' teams, and a list of words is joined as
-the reader's language joins it ("、" in 简体中文)."""
+"""Looks a browser walk of stages and teams found (issue 49, after it): the competition page names each
+round's stage, the big screen and the competition page's standings name a team event's players' teams,
+and a list of words is joined as the reader's language joins it ("、" in 简体中文)."""
 
 from __future__ import annotations
 
@@ -70,6 +70,39 @@ def test_the_screen_names_each_player_s_team_in_a_team_event(client):
     plain.entries.create(player=PlayerFactory(name="Solo"))
     assert [line["team"] for line in screen_lines(client, plain)] == [""]
     assert '<th id="players-group">Club</th>' in client.get(reverse("public:screen", args=[plain.pk])).text
+
+
+def leaders_groups(client, name: str, competition) -> dict[str, str]:
+    """What the competition page's (``name``: or its polled part's) Standings card shows beside each
+    leader's name: the grey word after it."""
+    page = client.get(reverse(name, args=[competition.pk])).content.decode()
+    card = page.split('id="leaders"', 1)[1].split("</ol>", 1)[0]
+    return {
+        html.unescape(item.split("</a>", 1)[0].rsplit(">", 1)[1]): html.unescape(
+            item.split('<span class="muted">', 1)[1].split("<", 1)[0]
+        )
+        for item in card.split("<li ")[1:]
+    }
+
+
+def test_the_competition_page_names_each_leader_s_team_in_a_team_event(client):
+    """The Standings card named the club in a team event; it names the team, as the big screen does."""
+    competition = CompetitionFactory(name="Team Night")
+    ants = [PlayerFactory(name=f"Ant {k}") for k in range(2)]
+    team_with_members(competition, "Ants & Co", ants)
+    team_with_members(competition, "Bees", [PlayerFactory(name="Bee 0")])
+    competition.entries.create(player=PlayerFactory(name="Loner"))  # entered, in no team
+    standings_refresh(competition)
+    expected = {"Ant 0": "Ants & Co", "Ant 1": "Ants & Co", "Bee 0": "Bees", "Loner": ""}
+    assert leaders_groups(client, "public:competition", competition) == expected
+    assert leaders_groups(client, "public:competition_live", competition) == expected  # and as it is polled
+    assert ants[0].club.name not in client.get(reverse("public:competition", args=[competition.pk])).text
+
+    plain = CompetitionFactory(name="No Teams")
+    solo = PlayerFactory(name="Solo")
+    plain.entries.create(player=solo)
+    standings_refresh(plain)
+    assert leaders_groups(client, "public:competition", plain) == {"Solo": solo.club.name}
 
 
 def test_a_list_of_words_is_joined_with_the_reader_s_separator():

@@ -23,14 +23,14 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from tournament.models import ChipTransfer, Competition, Hand, Round, Seat, Stage, TeamMember
+from tournament.models import ChipTransfer, Competition, Hand, Round, Seat, Stage
 from tournament.rounds.clock import round_clock
 from tournament.screen.models import Screen
 from tournament.stages.selectors import stage_before, stage_standings
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
 from tournament.tables.selectors import DEAL_RULES, hand_result_with, play_order_key
 from tournament.tables.state import DealRules, Fold
-from tournament.teams.selectors import standings_of_teams
+from tournament.teams.selectors import standings_of_teams, team_names
 
 MAX_ROWS = 400  # standings lines sent: the screen pages through them (a room reads the top)
 WINDS = ("E", "S", "W", "N")
@@ -168,12 +168,6 @@ def standings_lines(competition: Competition, stage: Stage | None = None) -> lis
         }
         for row in rows[:MAX_ROWS]
     ]
-
-
-def team_names(competition: Competition) -> dict[int, str]:
-    """Each player's team in a team event (issue 49: the screen names the team, not the club), by player
-    id; {} without teams."""
-    return dict(TeamMember.objects.filter(competition=competition).values_list("player_id", "team__name"))
 
 
 def screen_data(competition: Competition) -> dict:

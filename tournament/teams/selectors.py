@@ -154,6 +154,12 @@ def separation_groups(competition_id: int, players: list[int]) -> dict[int, str 
     return dict(Player.objects.filter(pk__in=players).values_list("pk", "club__name"))
 
 
+def team_names(competition: Competition) -> dict[int, str]:
+    """Each player's team in a team event, by player id; {} without teams. Where a team event names the
+    player's team in place of the club: the big screen and the competition page's standings (issue 49)."""
+    return dict(TeamMember.objects.filter(competition=competition).values_list("player_id", "team__name"))
+
+
 def counted_rounds(competition: Competition, *, include_held: bool = False):
     """The rounds the team standings count: finished, and (for the public) not held."""
     rounds = Round.objects.filter(competition=competition, status=Round.Status.FINISHED)

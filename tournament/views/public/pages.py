@@ -22,6 +22,7 @@ from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
 from tournament.rounds.held import sees_seating
 from tournament.stages.selectors import round_stage_names
 from tournament.standings.store import COMPETITION_SCOPE, stored_standings
+from tournament.teams.selectors import team_names
 from tournament.views.public.access import sees_held, visible_rounds
 from tournament.views.public.career import player_career
 from tournament.views.public.history import chart_data, player_hands, player_sessions
@@ -42,6 +43,8 @@ def _competition_context(request, competition: Competition) -> dict:
     for table in Table.objects.filter(round__in=shown).order_by("number"):
         tables[table.round_id].append(table)
     top = stored_standings(competition, COMPETITION_SCOPE)
+    # A team event names each leader's team where another names the club, as the big screen does (issue 49).
+    teams = team_names(competition) if competition.teams.exists() else None
     stage_names = round_stage_names(competition)
     return {
         "competition": competition,
@@ -50,7 +53,11 @@ def _competition_context(request, competition: Competition) -> dict:
             (r, tables.get(r.pk, []), r.results_held and not organiser, stage_names.get(r.pk, ""))
             for r in rounds
         ],
-        "top": [line_of(row) for row in top[:TOP]],
+        # each leader's line and their group: the team in a team event, else the club
+        "top": [
+            (line, line.club if teams is None else teams.get(line.player_id, ""))
+            for line in map(line_of, top[:TOP])
+        ],
         "sees_held": organiser,
         "me": my_player_id(request.user),
         "live_seconds": LIVE_SECONDS,
