@@ -20,11 +20,14 @@ from django.urls import reverse
 from tests.factories import CompetitionFactory, UserFactory, seated_table
 from tests.public.conftest import win
 from tournament.confirmations.services import hand_answer, hand_rule
+from tournament.counts.services import count_accept, count_enter, count_request
 from tournament.models import Round
 from tournament.rounds.clock import round_add_time
 from tournament.rounds.lifecycle import round_end, round_hold, round_reopen, table_end
+from tournament.rounds.seating import round_swap
 from tournament.tables import live_mark
 from tournament.tables.ledger.void import hand_void
+from tournament.tables.selectors import table_ledger
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +81,24 @@ def test_every_door_that_moves_a_sheet_moves_its_mark(night, django_capture_on_c
             table.refresh_from_db()
             assert _sent(client, table) != marks[table.pk]
 
+    east_one, east_two = one.seats.get(wind="E").player_id, two.seats.get(wind="E").player_id
+    moved_by(
+        lambda: round_swap(Round.objects.get(pk=round_.pk), east_one, east_two, user=organiser), one, two
+    )
     moved_by(lambda: win(two, "E", 1), two, one)  # the first hand starts the round: both sheets move
+    moved_by(lambda: win(one, "N", 1), one)  # a hand with no check (the ledger's INSERT sends no signal)
+    count = None
+
+    def asked():
+        nonlocal count
+        count = count_request(one, user=organiser)
+
+    moved_by(asked, one)
+    counted = dict(table_ledger(one).state.balances)
+    first, second = sorted(counted)[:2]
+    counted[first], counted[second] = counted[first] + 5, counted[second] - 5  # 5 chips passed wrongly
+    moved_by(lambda: count_enter(one, chips=counted, user=organiser), one)
+    moved_by(lambda: count_accept(count, reason="the chips on the table", user=organiser), one)
     hand = win(one, "S", 3)
     seat = one.seats.get(wind="E")
     moved_by(lambda: hand_answer(hand=hand, seat=seat, verdict="dispute", reason="3 doubles?"), one)
@@ -137,3 +157,21 @@ def test_with_the_cache_out_of_reach_every_poll_takes_the_long_way(night, monkey
     assert _poll(client, one, sent).status_code == 204  # from the database, as before the mark
     win(one, "S", 2)  # a hand is recorded all the same
     assert _poll(client, one, sent).status_code == 200
+
+
+def test_a_hand_recorded_without_a_check_moves_the_mark(db, django_capture_on_commit_callbacks):
+    """Without a confirmation rule a hand writes no check: the hand's own INSERT (``db.rows``, no signal)
+    must move the mark, or another device's sheet is told "unchanged" for minutes."""
+    competition = CompetitionFactory()  # no confirmation: no HandCheck row beside the hand
+    organiser = UserFactory(username="mark_plain_organiser")
+    competition.organisers.add(organiser)
+    table = seated_table(competition=competition)
+    client = Client()
+    client.force_login(organiser)
+    cache.clear()
+    win(table, "E", 1)  # the first hand, which starts the round
+    sent = _sent(client, table)
+    _unchanged_without_a_query(client, table, sent)
+    with django_capture_on_commit_callbacks(execute=True):
+        win(table, "S", 2)
+    assert _poll(client, table, sent).status_code == 200

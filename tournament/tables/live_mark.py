@@ -8,7 +8,8 @@ middleware stack; here the same answer comes from the cache (Redis in production
 
 - each table has a **generation** in the cache, a random token set anew when anything that moves the
   table's version is written, and again when it is committed (``changed``: signals on the models
-  below, and the doors that change them with ``QuerySet.update``, which sends none);
+  below, and the doors that write them with raw SQL, ``QuerySet.update`` or ``bulk_create``, which
+  send none: a hand's INSERT, the round started by its first hand, a late arrival's seat);
 - the poll's slow path reads the generation *before* it reads the database, and keeps the **mark**
   ``<generation>|<version sent>``: a change committed meanwhile has set a new generation, so a mark made
   from older rows never matches;
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 KEEP_SECONDS = 120
 _GEN = "table-gen:%d"
 _MARK = "table-mark:%d"
-_PATH = re.compile(r"^/tables/(\d{1,18})/live/mine/$")
+_PATH = re.compile(r"/tables/([0-9]{1,18})/live/mine/")  # fullmatch: no trailing newline
 
 
 def opaque(table_id: int, version: str) -> str:
@@ -122,9 +123,9 @@ class UnchangedSheet:
 
     def __call__(self, request):
         if request.method in ("GET", "HEAD"):
-            found = _PATH.match(request.path_info)
-            sent = request.GET.get("v", "")
-            if found and sent and unchanged(int(found[1]), sent):
+            found = _PATH.fullmatch(request.path_info)
+            sent = request.GET.get("v", "") if found else ""
+            if sent and unchanged(int(found[1]), sent):
                 response = HttpResponse(status=204)
                 response["Cache-Control"] = "private, no-store"
                 patch_vary_headers(response, ("Cookie",))
@@ -135,7 +136,7 @@ class UnchangedSheet:
 # ------------------------------------------------------------------ what moves a table's version
 
 
-def _hand_table(model, instance) -> None:
+def _hand_table(model, instance) -> None:  # a hand, a seat, a count: each names its table
     changed([instance.table_id])
 
 
@@ -156,12 +157,15 @@ def _round(model, instance) -> None:
     round_changed(instance.pk)
 
 
-# model name -> which tables a save or delete of it moves
+# model name -> which tables a save or delete of it moves (a hand's own INSERT is raw SQL: the ledger
+# calls ``changed`` itself, as the doors that write with ``QuerySet.update`` or ``bulk_create`` do)
 _WATCHED = {
     "Hand": _hand_table,
     "HandVoid": _via_hand,
     "HandAnswer": _via_hand,
     "HandCheck": _via_hand,
+    "Seat": _hand_table,
+    "ChipCount": _hand_table,
     "Table": _table,
     "Round": _round,
 }

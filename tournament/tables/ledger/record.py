@@ -17,6 +17,7 @@ from tournament.db.rows import row_insert, rows_insert
 from tournament.models import ChipTransfer, Hand, Round, Table
 from tournament.notifications import events as notify
 from tournament.rounds.lifecycle import started_by_first_hand
+from tournament.tables import live_mark
 from tournament.tables.ledger.checks import check_open, check_right, lock_table
 from tournament.tables.ledger.errors import HandConflict, HandRejected, Problem
 from tournament.tables.ledger.guard import (
@@ -109,6 +110,7 @@ def hand_record_with_state(
             hand, transfers = _write_hand(
                 locked, entry, settlement, state, sequence, user, (idempotency_key, digest), corrects
             )
+            live_mark.changed([locked.pk])  # the hand's INSERT sends no signal: the sheets' polls look again
             if check_hand(locked, hand) is not None:  # players confirm it when the competition asks (19)
                 notify.hand_waiting(hand.pk)  # and are told so, once the hand is committed (issue 34)
             if locked.round.status in (Round.Status.SCHEDULED, Round.Status.SEATED):

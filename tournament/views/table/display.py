@@ -114,22 +114,34 @@ class HistoryRow:
 
 
 def table_version(table: Table) -> str:
-    """Hands, voids and players' answers and rulings at the table, and its round's clock and state: changes
-    whenever what the table's live partial shows does. One query (issue 50: the poll's whole cost when
-    nothing changed); the round is the one loaded with the table."""
+    """Hands, voids and players' answers and rulings at the table, who sits where, its chip counts, and
+    its round's clock and state: changes whenever what the table's live partial shows does. Three
+    queries (issue 50: the long way of a poll; ``tournament.tables.live_mark`` answers an unchanged one
+    before any); the round is the one loaded with the table."""
     seen = Hand.objects.filter(table=table).aggregate(
         hands=Count("pk", distinct=True),
         voids=Count("void", distinct=True),
         answers=Count("answers", distinct=True),
         checked=Max("confirmation__changed_at"),
     )
+    # a count asked for, entered or settled (its adjustments move the balances: review of issue 50)
+    counts = table.chip_counts.aggregate(
+        n=Count("pk"), last=Max("pk"), counted=Max("counted_at"), resolved=Max("resolved_at")
+    )
+    seats = "".join(
+        f"{wind}{player}" for wind, player in table.seats.order_by("wind").values_list("wind", "player_id")
+    )
     checked, round_ = seen["checked"], table.round
     checked = int(checked.timestamp() * 1000) if checked else 0
+    counted = ".".join(
+        str(int(at.timestamp() * 1000)) if at else "0" for at in (counts["counted"], counts["resolved"])
+    )
     clock = int(round_.clock_ends.timestamp()) if round_.clock_ends else 0
     ended = 1 if table.ended_at else 0
     return (
         f"{seen['hands']}-{seen['voids']}-{seen['answers']}-{checked}"
         f"-{round_.status[:2]}{ended}{int(round_.results_held)}-{clock}"
+        f"-{seats}-{counts['n']}.{counts['last'] or 0}.{counted}"
     )
 
 
