@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.api.conftest import client_for
 from tests.season.told import events, kinds, standing
 from tests.tournament.test_stage_doors import final
-from tournament.models import Round, Seat, Stage
+from tournament.models import Message, Round, Seat, Stage
 from tournament.notifications.kinds import Kind
 from tournament.season.links import season_link_token
 
@@ -77,6 +77,32 @@ def test_a_night_seated_from_yes_replies_tells_the_bye_only_to_a_yes_page(season
     assert "You sit out tonight" in page
 
 
+def test_a_night_over_still_says_who_sat_out_on_the_season_page_as_the_inbox_does(
+    season, organiser, client, telling
+):
+    """The walk of issue 47: once a night ended, a bye's season page read "here" for it while their inbox
+    kept "you sit out tonight"; one who stayed home reads as before."""
+    night, entries = season.night, season.entries
+    client.force_login(organiser)
+    answer = f"/organise/rounds/{night.pk}/night/answer/"
+    for e in entries[:6]:
+        client.post(answer, {"entry": e.pk, "action": "in", "confirm_date": "1"})
+    client.post(answer, {"entry": entries[6].pk, "action": "yes"})  # said yes, stays home
+    with telling():
+        client.post(f"/organise/rounds/{night.pk}/night/seat/", {"publish": "on"})
+    Round.objects.filter(pk=night.pk).update(status=Round.Status.FINISHED)
+    bye = next(e for e in entries[:6] if e.player_id not in seated(night))
+    assert standing(bye.player_id) == ["Round 1: you sit out tonight"]
+
+    def line(entry) -> str:
+        page = client.get(reverse("public:season_link", args=[season_link_token(entry)])).content.decode()
+        start = page.index(f'id="night-{night.pk}"')
+        return page[start : page.index("</li>", start)]
+
+    assert "you sit out" in line(bye) and "here" not in line(bye)
+    assert "said yes" in line(entries[6]) and "you sit out" not in line(entries[6])
+
+
 def test_a_player_out_at_the_cut_is_told_once_that_they_are_out_never_that_they_sit_out(
     cup, organiser, client, telling
 ):
@@ -104,3 +130,24 @@ def test_a_player_out_at_the_cut_is_told_once_that_they_are_out_never_that_they_
     for player in cup.players.values():
         assert len(kinds(player.pk)) == 1, player.name
     assert Stage.objects.get(pk=stage.pk).status == Stage.Status.PUBLISHED
+
+
+def test_a_draft_published_by_the_api_s_publish_action_tells_the_bye_only_to_who_is_here(
+    season, as_organiser, telling
+):
+    night, entries = season.night, season.entries
+    put(as_organiser, night, entries[0], {"reply": "yes"})  # Pat said yes and stays home
+    for e in entries[1:6]:
+        put(as_organiser, night, e, {"checked_in": True})
+    with telling():
+        draft = as_organiser.post(f"/api/v1/rounds/{night.pk}/seating/", {}, format="json")
+    assert draft.status_code == 201 and Message.objects.count() == 0  # a draft tells nobody
+    with telling():
+        published = as_organiser.post(f"/api/v1/rounds/{night.pk}/publish/", format="json")
+    assert published.status_code == 200, published.content
+    at_tables = seated(night)
+    (bye,) = {e.player_id for e in entries[1:6]} - at_tables
+    for e in entries:
+        p = e.player_id
+        expected = [Kind.SEATING] if p in at_tables else [Kind.BYE] if p == bye else []
+        assert kinds(p) == expected, e.player.name

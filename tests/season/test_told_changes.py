@@ -123,3 +123,25 @@ def test_a_swap_on_a_published_round_tells_both_and_the_inbox_shows_the_old_seat
         page.index(f"<del><strong>Round 1: {seat_subject_of(before[a])}"),
     )
     assert new < old
+
+
+def test_a_scorekeeper_named_after_publishing_is_told_the_table_once_and_players_nothing_more(
+    season, organiser, scorekeeper, client, telling
+):
+    """The walk of issue 47: a scorekeeper named to a table of a published night was never told it."""
+    night = season.night
+    client.force_login(organiser)
+    with telling():
+        client.post(f"/organise/rounds/{night.pk}/seat/", {"seed": "1"})
+        client.post(f"/organise/rounds/{night.pk}/status/", {"action": "publish"})
+    table = night.tables.get(number=1)
+    told = Message.objects.count()
+    with telling():
+        r = client.post(f"/organise/rounds/{night.pk}/scorekeepers/", {f"table_{table.pk}": scorekeeper.pk})
+    assert r.status_code == 302
+    keeping = Message.objects.filter(user=scorekeeper, words="keeping")
+    assert [m.subject for m in keeping] == ["Round 1: you keep the score at table 1"]
+    assert Message.objects.count() == told + 1  # the inbox only (inbox_only): no player told again
+    with telling():  # saved again unchanged: nobody told again
+        client.post(f"/organise/rounds/{night.pk}/scorekeepers/", {f"table_{table.pk}": scorekeeper.pk})
+    assert Message.objects.count() == told + 1

@@ -337,3 +337,24 @@ def test_numbers_in_the_address_in_other_digits_are_ignored_not_a_server_error(c
     client.logout()
     live = client.get(reverse("table:live", args=[table.pk]), {"expected": "²"})
     assert live.status_code == 200
+
+
+def test_the_scoresheet_opens_and_takes_a_hand_with_the_cache_down(
+    client, table, seats, scorekeeper, monkeypatch
+):
+    """The walk of issue 47 stopped Redis in the middle of a night: the scorekeeper's sheet answered 500,
+    its tile palette being kept in the Redis cache. The palette is kept in the process instead; the
+    sheet opens and a hand is recorded while every read of the shared cache fails."""
+    from django.core.cache import caches
+
+    def down(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    shared = caches["default"]
+    for name in ("get", "set", "add", "get_many", "incr", "delete"):
+        monkeypatch.setattr(shared, name, down)
+    client.force_login(scorekeeper)
+    answer = page_of(client, table)
+    assert answer.status_code == 200 and "data-tile-palette" in answer.content.decode()
+    post_hand(client, table, {"outcome": "win", "winner": seats["S"], "win_from": "self", "doubles": 1})
+    assert Hand.objects.filter(table=table).count() == 1

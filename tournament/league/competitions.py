@@ -25,6 +25,7 @@ from scoring.rulesets import get_ruleset
 from tournament.access.audit import RequestMeta, actor_name, audit_competition, audit_write
 from tournament.access.roles import ORGANISER, people_beyond, require_organiser, user_roles
 from tournament.models import Competition, Round, Table
+from tournament.notifications import events as notify
 from tournament.standings.queue import queue_standings_recompute
 from tournament.teams.models import SubstituteRule, TeamScoring
 from tournament.teams.standings import check_placing_points
@@ -335,6 +336,10 @@ def table_set_scorekeeper(table: Table, keeper, *, user=None, meta: RequestMeta 
             data={"table": locked.pk, "scorekeeper": keeper.pk if keeper else None},
             meta=meta,
         )
+        if keeper is not None and locked.round.status in (Round.Status.SEATED, Round.Status.PLAYING):
+            # a published round: the new keeper is told the table, as at publishing (the walk of issue 47
+            # found a keeper named after publishing never told)
+            notify.seating_changed(locked.round_id)
     return locked
 
 

@@ -174,6 +174,9 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
+# Template fragments that are the same for everyone and change only with a deploy (the tile palette):
+# kept in each process, so that a page never fails, nor waits, on Redis being down (the scoresheet did)
+CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments"}
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

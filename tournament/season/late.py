@@ -10,8 +10,8 @@
 
 Audited with what happened, naming whose seat was taken (the organiser's page and the API answer name
 them too). The round must be seated and not finished. Once the round is published, everyone whose seat
-changed is told (``tournament.notifications``: the late arrival their seat, the player who lost it that
-they have none now, four waiting their new table).
+changed is told (``tournament.notifications``: the late arrival their seat, or that they sit out while they
+wait, the player who lost it that they have none now, four waiting their new table).
 """
 
 from __future__ import annotations
@@ -124,6 +124,8 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
         )
         if result.table is not None:  # a seat changed hands: the round's lines list who sits (issue 48)
             queue_standings_recompute(locked.competition_id)
-            if locked.status != Round.Status.SCHEDULED:  # published: whose seat changed is told (issue 49)
-                notify.seating_changed(locked.pk)
+        # Published: whose seat changed is told (issue 49); one kept waiting is here without a table, as
+        # their season page says, so they are told they sit out (until four waiting make a table)
+        if locked.status != Round.Status.SCHEDULED:
+            notify.seating_changed(locked.pk)
     return result

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -90,7 +91,15 @@ def check_in_list(rows: list[AttendanceRow]) -> list[AttendanceRow]:
     return sorted(rows, key=lambda r: (r.checked_in, _ORDER[r.reply], r.name.casefold()))
 
 
-def attendance_counts(rows: list[AttendanceRow]) -> Counts:
+class _Answer(NamedTuple):
+    """What ``attendance_counts`` reads of a row: ``season_nights`` makes these without the names."""
+
+    reply: str | None
+    checked_in: bool
+    no_show: bool
+
+
+def attendance_counts(rows: list[AttendanceRow] | list[_Answer]) -> Counts:
     replies = [r.reply for r in rows]
     return Counts(
         yes=replies.count(Reply.YES),
@@ -107,21 +116,16 @@ def season_nights(competition: Competition) -> list[tuple[Round, Counts]]:
     (issue 53): the season page lists every night at once."""
     rounds = list(competition.rounds.order_by("number"))
     active = set(active_entries(competition).values_list("pk", flat=True))
-    kept: dict[int, list[tuple]] = {r.pk: [] for r in rounds}
-    for row in Attendance.objects.filter(round__competition=competition, entry_id__in=active).values_list(
-        "round_id", "reply", "checked_in", "no_show"
-    ):
-        kept[row[0]].append(row[1:])
-    out = []
-    for rnd in rounds:
-        rows = kept[rnd.pk]
-        replies = [reply or None for reply, _in, _no in rows]
-        out.append((rnd, Counts(
-            yes=replies.count(Reply.YES), no=replies.count(Reply.NO), maybe=replies.count(Reply.MAYBE),
-            unanswered=len(active) - len(rows) + replies.count(None),
-            checked_in=sum(bool(c) for _r, c, _n in rows), no_show=sum(bool(n) for _r, _c, n in rows),
-        )))  # fmt: skip
-    return out
+    kept: dict[int, list[_Answer]] = {r.pk: [] for r in rounds}
+    for round_id, reply, checked_in, no_show in Attendance.objects.filter(
+        round__competition=competition, entry_id__in=active
+    ).values_list("round_id", "reply", "checked_in", "no_show"):
+        kept[round_id].append(_Answer(reply or None, bool(checked_in), bool(no_show)))
+    unanswered = _Answer(None, False, False)  # an active entry with no row for the night
+    return [
+        (rnd, attendance_counts(kept[rnd.pk] + [unanswered] * (len(active) - len(kept[rnd.pk]))))
+        for rnd in rounds
+    ]
 
 
 @dataclass(frozen=True)
@@ -299,9 +303,14 @@ def player_nights(entry: Entry) -> list[Night]:
     out = []
     for rnd in rounds:
         a, seat = kept.get(rnd.pk), seats.get(rnd.pk) if rnd.status in published else None
+        # A night over keeps what the player was told (their "you sit out" stays in the inbox): asked
+        # only of a night they came to (checked in, a reserve, or said yes), so a season of nights they
+        # stayed home reads no more
+        came = a is not None and (a.checked_in or a.reserve or a.reply == Reply.YES)
         sits_out = (
             seat is None
-            and rnd.status in (Round.Status.SEATED, Round.Status.PLAYING)
+            and rnd.status in published
+            and (rnd.status != Round.Status.FINISHED or came)
             and rnd.pk in with_tables
             and entry.player_id in round_sitting_out(rnd).byes
         )
