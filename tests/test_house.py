@@ -226,3 +226,17 @@ def test_the_query_finder_finds_one(tmp_path):
     view = tmp_path / "view.py"
     view.write_text("def page(c):\n    a = Entry.objects.all()\n    return c.stages.select_related('x')\n")
     assert _queries(view) == ["view.py:2 .objects", "view.py:3 .select_related("]
+
+
+SEAT_WRITES = ("Seat.objects.create(", "Seat.objects.bulk_create(", "Table.objects.create(")
+
+
+def test_a_rounds_seats_and_tables_are_written_in_one_place():
+    """The draw, a stage's tables, a swap and a late arrival (issue 47, item 3) write a round's seats and
+    tables through ``tournament/rounds/seating_rows.py``; each caller is the door that checks and audits."""
+    writers = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "tournament").rglob("*.py")
+        if "migrations" not in path.parts and any(w in path.read_text() for w in SEAT_WRITES)
+    }
+    assert writers == {"tournament/rounds/seating_rows.py"}

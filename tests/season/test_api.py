@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import icalendar
 import pytest
+from django.urls import reverse
 
 from tests.api.conftest import client_for
 from tournament.models import Attendance, AuditEntry, Round, Seat
@@ -182,6 +183,33 @@ def test_reserves_fill_a_table_instead_of_byes(season, as_organiser):
         format="json",
     )
     assert bad.status_code == 422 and Seat.objects.filter(round=season.night).count() == 8
+
+
+def test_seated_again_a_night_keeps_its_reserves_unless_told_none(season, as_organiser, organiser, client):
+    """The walk of issue 47: "seat again" on the round page dropped the night's reserves (told they had
+    no seat) and made byes of two players who were here. Seated again without naming reserves, the night
+    keeps those it was seated with while they still fill its last table; ``[]`` says none."""
+    for e in season.entries[:6]:
+        put(as_organiser, season, e, {"checked_in": True})
+    reserves = season.ids(8)[6:]
+    url = f"/api/v1/rounds/{season.night.pk}/seating/"
+    assert as_organiser.post(url, {"reserves": reserves}, format="json").status_code == 201
+
+    def seated() -> set[int]:
+        return set(Seat.objects.filter(round=season.night).values_list("player_id", flat=True))
+
+    def kept() -> set[int]:
+        return set(Attendance.objects.filter(reserve=True).values_list("entry__player_id", flat=True))
+
+    client.force_login(organiser)
+    page = client.post(reverse("organiser:round_seat", args=[season.night.pk]), {"seed": ""})
+    assert page.status_code == 302 and seated() == set(season.ids(8)) and kept() == set(reserves)
+    assert as_organiser.post(url, {"seed": 5}, format="json").status_code == 201
+    assert seated() == set(season.ids(8)) and kept() == set(reserves)
+    assert as_organiser.post(url, {"reserves": []}, format="json").status_code == 201
+    assert len(seated()) == 4 and seated() <= set(season.ids(6)) and not kept()  # none: two byes
+    put(as_organiser, season, season.entries[6], {"checked_in": True})  # a seventh is here
+    assert as_organiser.post(url, {"reserves": reserves}, format="json").status_code == 422  # 2 no longer fit
 
 
 def test_yes_replies_decide_when_nobody_is_checked_in_else_every_entry(season, as_organiser):

@@ -80,9 +80,9 @@ class SeatingRequestSerializer(serializers.Serializer):
     reserves = serializers.ListField(
         child=Integer(min_value=1, max_value=2**31 - 1),
         required=False,
-        default=list,
         max_length=3,
-        help_text="Player ids of playing entries seated to fill a table instead of byes (issue 33).",
+        help_text="Player ids of playing entries seated to fill a table instead of byes (issue 33). Left "
+        "out: the reserves the night was seated with, while they still fill its last table; `[]`: none.",
     )
     seat_regulars = Boolean(
         required=False,

@@ -222,6 +222,11 @@ class RoundConflict(APIException):
     default_code = "round_transition"
 
 
+def _reserves(data: dict) -> tuple[int, ...] | None:
+    """The body's reserves; None when it names none (the night keeps the reserves it was seated with)."""
+    return tuple(data["reserves"]) if "reserves" in data else None
+
+
 class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
     """Seat a round: ``tournament.rounds.round_seat`` draws the tables and reports their quality."""
 
@@ -252,7 +257,7 @@ class SeatingView(LeagueAPIMixin, generics.GenericAPIView):
                 user=request.user,
                 seed=serializer.validated_data.get("seed"),
                 swiss=serializer.validated_data.get("swiss", False),
-                reserves=tuple(serializer.validated_data.get("reserves", ())),
+                reserves=_reserves(serializer.validated_data),
                 seat_regulars=serializer.validated_data.get("seat_regulars", False),
                 meta=request_meta(request),
             )

@@ -47,10 +47,11 @@ from tournament.rounds.seating_rows import (  # noqa: F401 - RoundLocked: lifecy
     _history,
     _write_tables,
     round_tables,
+    seats_exchange,
 )
 from tournament.season.choose import NightField, choose_seated
 from tournament.season.noshow import night_record_seating
-from tournament.season.selectors import sat_out_counts, seating_field
+from tournament.season.selectors import night_reserves, sat_out_counts, seating_field
 from tournament.seating import SeatingOptions, seat
 from tournament.seating import preview as seating_preview
 from tournament.seating import report as seating_report
@@ -60,7 +61,6 @@ from tournament.seating.model import SeatingPreview, SeatingReport
 from tournament.seating.winds import order_round, seat_counts
 from tournament.stages.errors import StageError
 from tournament.stages.seating import StagePlan, stage_decides, stage_seating
-from tournament.standings.queue import queue_standings_recompute
 from tournament.teams.night import team_night
 
 
@@ -70,7 +70,7 @@ def _field(round_: Round) -> list[int]:
 
 
 def _night(
-    round_: Round, seed: int | None, reserves=(), seat_regulars: bool = False
+    round_: Round, seed: int | None, reserves=None, seat_regulars: bool = False
 ) -> tuple[list[int], str, NightField | None]:
     """Who sits tonight (issue 33, ``tournament.season``): the checked-in, else the yes replies, else
     every active entry; with the organiser's reserves. Every active entry without reserves is seated as
@@ -86,6 +86,8 @@ def _night(
             raise RoundError(team.missing_words(round_.number))
         return team.field(seat_regulars), "lineups", None
     field = seating_field(round_)
+    if reserves is None:
+        reserves = night_reserves(round_, field.candidates, set(_field(round_)))
     reserves = tuple(sorted(set(reserves)))
     if field.source == "entries" and not reserves:
         return list(field.candidates), field.source, None
@@ -179,13 +181,15 @@ def round_seat(
     seed: int | None = None,
     swiss: bool = False,
     time_budget: float = 10.0,
-    reserves: tuple[int, ...] = (),
+    reserves: tuple[int, ...] | None = None,
     seat_regulars: bool = False,
     meta: RequestMeta | None = None,
 ) -> RoundSeating:
     """Seat (or seat again) a round that has not started, from who is here (``_night``: a team night its
     teams' lineups, ``seat_regulars`` for a team that named none); a stage's round from the stage's players
-    by the stage's method (``tournament.stages.seating``), whatever door asks."""
+    by the stage's method (``tournament.stages.seating``), whatever door asks. ``reserves`` None: the
+    night's reserves as seated before, while they still fill its last table (seated again, a night keeps
+    them: the walk of issue 47 saw "seat again" drop them); ``()``: none."""
     require_organiser(user, round_.competition)
     _check_changeable(round_)
     plan = _stage_plan(round_)
@@ -354,17 +358,8 @@ def round_swap(
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         _check_changeable(locked)
         seats = {s.player_id: s for s in Seat.objects.filter(round=locked, player__in=(player_a, player_b))}
-        a, b = seats[player_a], seats[player_b]
-        places = (a.table_id, a.wind), (b.table_id, b.wind)
-        Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
-        # Each keeps their seat row and nonce: their private link still works (issue 32).
-        for seat, (table_id, wind) in ((a, places[1]), (b, places[0])):
-            Seat.objects.create(
-                pk=seat.pk, link_nonce=seat.link_nonce, round=locked, table_id=table_id, wind=wind,
-                player_id=seat.player_id,
-            )  # fmt: skip
+        seats_exchange(locked, seats[player_a], seats[player_b])  # each keeps their private link
         names = dict(Player.objects.filter(pk__in=(player_a, player_b)).values_list("pk", "name"))
-        queue_standings_recompute(locked.competition_id)  # the round's lines: who sits at each table
         if locked.status != Round.Status.SCHEDULED:  # published: both are told their new seat (issue 49)
             notify.seating_changed(locked.pk)
         audit_write(

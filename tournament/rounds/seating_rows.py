@@ -1,15 +1,20 @@
-"""A round's tables as rows: what every way of seating a round shares (issue 36).
+"""A round's tables as rows: what every way of seating a round shares (issue 36), and the one place
+that writes a round's seats and tables.
 
 The generator's draw (``tournament.rounds.seating.round_seat``) and the tables a stage chose
 (``tournament.rounds.seating_given``) read the rounds before, check that the round may still be seated,
-and write its tables as a draft here. Kept apart from ``seating`` so that the stage part can read a round's
-tables (``round_tables``) while ``round_seat`` asks the stage how to seat its round, with no import circle.
+and write its tables as a draft here; a swap (``round_swap``) exchanges two seats here, and a late
+arrival (``tournament.season.late``, issue 47) takes a free seat or opens a table of four here. Each
+caller is the door that checks the right and writes the audit entry. Kept apart from ``seating`` so that
+the stage part can read a round's tables (``round_tables``) while ``round_seat`` asks the stage how to
+seat its round, with no import circle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -118,3 +123,37 @@ def _audit_seated(user, locked: Round, tables, byes, method: str, meta, **how) -
         method=method,
         **how,
     )
+
+
+def seats_exchange(locked: Round, a: Seat, b: Seat) -> None:
+    """Two players change places; each keeps their seat row and link nonce, so their private link still
+    works (issue 32)."""
+    places = (a.table_id, a.wind), (b.table_id, b.wind)
+    Seat.objects.filter(pk__in=(a.pk, b.pk)).delete()
+    for seat, (table_id, wind) in ((a, places[1]), (b, places[0])):
+        Seat.objects.create(
+            pk=seat.pk, link_nonce=seat.link_nonce, round=locked, table_id=table_id, wind=wind,
+            player_id=seat.player_id,
+        )  # fmt: skip
+    queue_standings_recompute(locked.competition_id)  # the round's lines: who sits at each table
+
+
+def seat_given_up(locked: Round, seat: Seat, player_id: int) -> Seat:
+    """A player who is not here gives up ``seat`` to ``player_id`` (a late arrival): its table and wind in a
+    new row; the one who left keeps no seat, and their private link shows none."""
+    table_id, wind = seat.table_id, seat.wind
+    seat.delete()
+    taken = Seat.objects.create(round=locked, table_id=table_id, wind=wind, player_id=player_id)
+    queue_standings_recompute(locked.competition_id)
+    return taken
+
+
+def table_added(locked: Round, players) -> Table:
+    """A new table after the round's last, its four ``players`` seated E, S, W, N (late arrivals waiting)."""
+    number = (Table.objects.filter(round=locked).aggregate(m=Max("number"))["m"] or 0) + 1
+    table = Table.objects.create(round=locked, number=number)
+    Seat.objects.bulk_create(
+        Seat(table=table, round=locked, wind=w, player_id=p) for w, p in zip(WINDS, players, strict=True)
+    )
+    queue_standings_recompute(locked.competition_id)
+    return table

@@ -8,10 +8,12 @@
 2. kept **waiting**; when four are waiting (checked in, not seated: byes and late arrivals, the earliest
    first), they make a new table.
 
-Audited with what happened, naming whose seat was taken (the organiser's page and the API answer name
-them too). The round must be seated and not finished. Once the round is published, everyone whose seat
-changed is told (``tournament.notifications``: the late arrival their seat, or that they sit out while they
-wait, the player who lost it that they have none now, four waiting their new table).
+The seat and table rows are written by the rounds' seating rows (``tournament.rounds.seating_rows``,
+as a draw and a swap are). Audited with what happened, naming whose seat was taken (the organiser's page
+and the API answer name them too). The round must be seated and not finished. Once the round is
+published, everyone whose seat changed is told (``tournament.notifications``: the late arrival their seat,
+or that they sit out while they wait, the player who lost it that they have none now, four waiting their
+new table).
 """
 
 from __future__ import annotations
@@ -19,19 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.access.audit import RequestMeta, audit_round
 from tournament.access.roles import require_organiser
-from tournament.models import Attendance, Entry, Hand, Round, Seat, Table
+from tournament.models import Attendance, Entry, Hand, Round, Seat
 from tournament.notifications import events as notify
+from tournament.rounds.seating_rows import WINDS, seat_given_up, table_added
 from tournament.season.attendance import attendance_check_in
 from tournament.season.errors import SeasonError
-from tournament.standings.queue import queue_standings_recompute
-
-WINDS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True)
@@ -76,9 +75,7 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
         free = _free_seat(locked)
         if free is not None:
             result = LateSeat(free.table.number, free.wind, free.player_id, 0, free.player.name)
-            table_id, wind = free.table_id, free.wind
-            free.delete()
-            Seat.objects.create(round=locked, table_id=table_id, wind=wind, player_id=entry.player_id)
+            seat_given_up(locked, free, entry.player_id)  # the rounds' seat rows (issue 47, item 3)
             words = gettext_noop(
                 "%(actor)s seated %(player)s, arrived late, at table %(table)s of night %(round)s, "
                 "in the seat of %(replaced_name)s, who is not here"
@@ -92,15 +89,10 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
                 .values_list("entry__player_id", flat=True)
             )
             if len(waiting) >= 4:
-                number = (Table.objects.filter(round=locked).aggregate(m=Max("number"))["m"] or 0) + 1
-                table = Table.objects.create(round=locked, number=number)
                 four = waiting[:4]
-                Seat.objects.bulk_create(
-                    Seat(table=table, round=locked, wind=w, player_id=p)
-                    for w, p in zip(WINDS, four, strict=True)
-                )
+                table = table_added(locked, four)
                 wind = WINDS[four.index(entry.player_id)] if entry.player_id in four else None
-                result = LateSeat(number, wind, None, len(waiting) - 4)
+                result = LateSeat(table.number, wind, None, len(waiting) - 4)
                 words = gettext_noop(
                     "%(actor)s opened table %(table)s of night %(round)s for four players waiting, "
                     "%(player)s arrived late"
@@ -122,8 +114,6 @@ def night_seat_late(round_: Round, entry: Entry, *, user=None, meta: RequestMeta
             replaced_name=result.replaced_name or "",
             waiting=result.waiting,
         )
-        if result.table is not None:  # a seat changed hands: the round's lines list who sits (issue 48)
-            queue_standings_recompute(locked.competition_id)
         # Published: whose seat changed is told (issue 49); one kept waiting is here without a table, as
         # their season page says, so they are told they sit out (until four waiting make a table)
         if locked.status != Round.Status.SCHEDULED:

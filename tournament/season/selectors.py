@@ -213,6 +213,16 @@ def seating_field(round_: Round) -> SeatingField:
     return SeatingField(tuple(everyone), "entries")
 
 
+def night_reserves(round_: Round, candidates, active: set[int]) -> tuple[int, ...]:
+    """The reserves the night was seated with, while they still fill its last table: each a playing entry
+    not among ``candidates`` (who is here), as many as the last table lacks; else none."""
+    kept = set(
+        Attendance.objects.filter(round=round_, reserve=True).values_list("entry__player_id", flat=True)
+    )
+    fits = kept and kept <= active and not kept & set(candidates) and len(kept) == -len(candidates) % 4
+    return tuple(sorted(kept)) if fits else ()
+
+
 def sat_out_counts(round_: Round) -> tuple[dict[int, int], dict[int, int]]:
     """Before this night: (nights each player came and sat out, nights each player sat at a table).
 
