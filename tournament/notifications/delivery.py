@@ -139,7 +139,11 @@ def messages_interrupted(now: datetime | None = None) -> int:
     )
 
 
-WAITING = timedelta(minutes=10)  # a queued message this late (past its first send or its retry) is lost
+# A queued message this late (past its first send or its retry) is taken as lost with a broker that was
+# down, and queued again (beat, every minute). Three minutes, not ten: the walk of issue 47 saw a seat
+# change told during a one-minute outage arrive twelve minutes later, after play had started. Queued again
+# while still in a long backlog, it is sent once all the same (a message is claimed before it is sent).
+WAITING = timedelta(minutes=3)
 
 
 def messages_waiting(

@@ -130,7 +130,7 @@ def notifications_confirm_digests() -> int:
 
 @shared_task(name="tournament.tasks.notifications_requeue", ignore_result=True)
 def notifications_requeue() -> int:
-    """Periodic (beat, every 2 minutes): sends left half-done by a stopped worker are marked so; queued
+    """Periodic (beat, every minute): sends left half-done by a stopped worker are marked so; queued
     messages whose send or retry is late (lost with a broker that was down) are queued again. Answers
     how many were queued again; running it twice, or twice at once, sends nothing twice."""
     from tournament.notifications.delivery import messages_interrupted, messages_waiting

@@ -213,7 +213,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 60,
     },
     # Messages whose send was lost (a broker that was down) queued again; interrupted sends marked (issue 34).
-    "notifications-requeue": {"task": "tournament.tasks.notifications_requeue", "schedule": 120},
+    "notifications-requeue": {"task": "tournament.tasks.notifications_requeue", "schedule": 60},
     # Contact details kept past PRIVACY_RETENTION_MONTHS erased, organisers told before (issue 51).
     "privacy-retention": {"task": "tournament.tasks.privacy_retention", "schedule": 24 * 60 * 60},
     # Offers of a freed place past their deadline pass on to the next person waiting (issue 51).
