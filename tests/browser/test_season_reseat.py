@@ -90,3 +90,8 @@ def test_a_reseat_after_publishing_and_a_late_arrival_tell_each_player_where_the
     seat = Seat.objects.select_related("table").get(round=rnd, player=ivy.player)
     expect(page.locator("[data-testid=inbox] > li")).to_have_count(1)
     expect(page.get_by_test_id("inbox")).to_contain_text(f"table {seat.table.number}, {WIND[seat.wind]}")
+    # read in 简体中文 (the site's language switch): the same seat in the reader's words
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": base}])
+    page.reload()
+    zh_wind = {"E": "东", "S": "南", "W": "西", "N": "北"}[seat.wind]
+    expect(page.get_by_test_id("inbox")).to_contain_text(f"第 {seat.table.number} 桌，{zh_wind}位")
