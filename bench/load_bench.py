@@ -41,7 +41,9 @@ On this machine, loopback only, bounded in time:
      10,000 players on their seat page poll the round clock every 30 s;
      nginx's ``X-Cache-Status`` per request, and ``wrk`` at each poll, at the
      app and through nginx, for the app's CPU per poll, logged in against
-     anonymous;
+     anonymous; ``--locust-processes N`` sends the night's load from N locust
+     workers and their master (``bench/load/processes.py``), where one
+     process cannot send it on time;
 
 4. checks the ledger: every hand's settlement sums to zero and its transfers
    are that settlement; every table's balances add up to four capitals;
@@ -97,7 +99,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.load import crowd as crowds  # noqa: E402
-from bench.load import front, night, screens  # noqa: E402
+from bench.load import front, night, processes, screens  # noqa: E402
 
 BIN = Path(sys.executable).parent
 
@@ -177,6 +179,12 @@ def _args():
         default=SPAWN_RATE,
         help="locust users started a second in the night's steps",
     )
+    parser.add_argument(
+        "--locust-processes",
+        type=int,
+        default=1,
+        help="locust processes sending the night's load (1; more: a master and that many workers)",
+    )
     args = parser.parse_args()
     args.seconds = args.seconds or (10 if args.quick else 30)
     args.night_seconds = args.night_seconds or (15 if args.quick else 30)
@@ -185,6 +193,8 @@ def _args():
     args.crowds = [c.strip() for c in args.crowds.split(",") if c.strip()]
     if set(args.crowds) - {"anonymous", "logged-in"} or not 0 <= args.logged_in_share <= 1:
         parser.error("--crowds takes anonymous and/or logged-in; --logged-in-share is between 0 and 1")
+    if args.locust_processes < 1:
+        parser.error("--locust-processes is at least 1")
     return args
 
 
@@ -389,9 +399,15 @@ def _check_token_endpoint(url: str, league) -> None:
 def _run_phase(
     phase: Phase, servers: Servers, league_file: Path, folder: Path, profile: bool = False,
     host: str | None = None, env_extra: dict | None = None, spawn_rate: int = SPAWN_RATE,
+    locust_processes: int = 1,
 ) -> PhaseResult:  # fmt: skip
+    """One locust run; with ``locust_processes`` > 1, a master and that many workers
+    (``bench/load/processes.py``: the users dealt out, the counts added up, the stats reset together)."""
     slug = phase.name.replace(" ", "-").replace("(", "").replace(")", "")
     prefix, counts_file = folder / slug, folder / f"{slug}-counts.json"
+    tickets = folder / f"{slug}-tickets"
+    shutil.rmtree(tickets, ignore_errors=True)
+    tickets.mkdir()
     ramp = math.ceil(phase.users / spawn_rate) + 1
     if "LOAD_SETTLE_SECONDS" in (env_extra or {}):  # locust quits itself once measured (locustfile._settle)
         ramp += 120 + float(env_extra["LOAD_SETTLE_SECONDS"])
@@ -401,10 +417,13 @@ def _run_phase(
         "--reset-stats", "--csv", str(prefix), "--host", host or servers.url, "--loglevel", "WARNING",
         "--stop-timeout", "30", *phase.classes,
     ]  # fmt: skip
+    if locust_processes > 1:
+        argv[3:3] = ["--processes", str(locust_processes)]
     env = {
         **os.environ,
         "LOAD_LEAGUE": str(league_file),
         "LOAD_COUNTS": str(counts_file),
+        "LOAD_TICKETS": str(tickets),
         **(env_extra or {}),
     }
     db_name = servers.env["DATABASE_URL"].rsplit("/", 1)[1]
@@ -414,7 +433,10 @@ def _run_phase(
         locust = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         spies = _profile(servers, folder, slug, ramp, phase.seconds) if profile else []
         try:
-            locust.wait(timeout=ramp + phase.seconds + 180)
+            if locust_processes > 1:  # its workers too: their counts and CPU
+                tree_cpu = processes.wait_run(locust, timeout=ramp + phase.seconds + 180)
+            else:
+                locust.wait(timeout=ramp + phase.seconds + 180)
         finally:
             if locust.poll() is None:
                 locust.kill()
@@ -424,10 +446,12 @@ def _run_phase(
     result = PhaseResult(phase)
     cpu_after = _cpu_seconds(servers, db_name)
     result.cpu = _cpu_delta(cpu_before, cpu_after)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # locust, once waited for
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # locust (its workers too), once waited for
     result.cpu["locust"] = sum(
         getattr(children, f) - getattr(children_before, f) for f in ("ru_utime", "ru_stime")
     )
+    if locust_processes > 1:  # workers the master did not wait for are not in our children's usage
+        result.cpu["locust"] = tree_cpu
     result.wall = time.monotonic() - wall_before
     if not Path(f"{prefix}_stats.csv").exists():
         tail = (folder / f"{slug}-locust.log").read_text(errors="replace")[-3000:]
@@ -449,8 +473,8 @@ def _run_phase(
         result.failures = [
             f"{f['Occurrences']} x {f['Method']} {f['Name']}: {f['Error']}" for f in csv.DictReader(fh)
         ]
-    if counts_file.exists():
-        result.counts = json.loads(counts_file.read_text())
+    parts = sorted(folder.glob(f"{slug}-counts*.json"))  # one file a process with users
+    result.counts = processes.merge_counts([json.loads(p.read_text()) for p in parts])
     return result
 
 
@@ -566,6 +590,7 @@ def _behind_nginx(phase: Phase, servers: Servers, league, league_file: Path, fol
             results[name] = _run_phase(
                 Phase(name, classes, users, seconds), servers, league_file, folder, host=proxy.url,
                 env_extra={"LOAD_NIGHT_FRACTION": str(fraction), **env}, spawn_rate=args.spawn_rate,
+                locust_processes=args.locust_processes,
             )  # fmt: skip
             return results[name]
 

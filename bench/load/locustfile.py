@@ -23,11 +23,14 @@ a failure here, since each table has one scorekeeper; the user takes the
 state the answer carries and goes on. Counts of hands recorded, and the keys
 of posts still unanswered when the phase stopped (the server may have recorded
 them), go to the JSON file ``LOAD_COUNTS``, for the runner's ledger check.
+
+Run as several locust processes (``--processes``), the tables and sessions are
+dealt out across them, each worker writes its own counts and the master resets
+the stats once every worker's users have started: ``bench/load/processes.py``.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import random
@@ -41,6 +44,7 @@ from locust import FastHttpUser, constant, events, task
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from bench.load import processes  # noqa: E402
 from bench.load.hands import next_entry  # noqa: E402
 from bench.load.league import LoadLeague  # noqa: E402
 
@@ -54,7 +58,6 @@ def _league() -> LoadLeague | None:
 
 
 LEAGUE = _league()
-_tables = itertools.cycle(LEAGUE.tables if LEAGUE else [])
 COUNTS = {"created": 0, "retried": 0, "finished": 0, "conflicts": 0}
 IN_FLIGHT: set[str] = set()  # keys of posts sent and not answered (yet): cut off when the phase stopped
 
@@ -70,33 +73,20 @@ def _settle(environment, **_kwargs) -> None:
     answered (a sheet, a seat page, a table's state: locust's own reset is when the last user is
     launched, not answered), plus ``LOAD_SETTLE_SECONDS``; then ``LOAD_MEASURE_SECONDS`` measured, and
     locust quits (``-t`` is the upper bound). The night is measured in its steady state, as it runs for
-    hours; the burst of page loads as a step starts is not in it."""
-    if SETTLE_SECONDS <= 0:
-        return
-
-    def measure(user_count: int, **_ignored) -> None:
-        import gevent
-
-        def run() -> None:
-            waited = time.monotonic() + 120
-            while STARTED[0] < user_count and time.monotonic() < waited:
-                gevent.sleep(0.25)
-            gevent.sleep(SETTLE_SECONDS)
-            environment.stats.reset_all()
-            if MEASURE_SECONDS > 0:
-                gevent.spawn_later(MEASURE_SECONDS, environment.runner.quit)
-
-        gevent.spawn(run)
-
-    environment.events.spawning_complete.add_listener(measure)
+    hours; the burst of page loads as a step starts is not in it. Across locust's processes (a master
+    and its workers): ``processes.settle``."""
+    if SETTLE_SECONDS > 0:
+        processes.settle(environment, STARTED, SETTLE_SECONDS, MEASURE_SECONDS)
 
 
 @events.test_stop.add_listener
-def _write_counts(**_kwargs) -> None:
-    path = os.environ.get("LOAD_COUNTS")
+@events.quitting.add_listener  # a worker stopped by a signal: its counts all the same
+def _write_counts(environment, **_kwargs) -> None:
+    base = os.environ.get("LOAD_COUNTS")
+    path = processes.counts_path(base, processes.role(environment.runner)) if base else None
     if path:
         counts = {**COUNTS, "in_flight": sorted(IN_FLIGHT), "screen_cache": SCREEN_CACHE, "cache": CACHE}
-        Path(path).write_text(json.dumps(counts))
+        path.write_text(json.dumps(counts))
 
 
 class Scorekeeper(FastHttpUser):
@@ -106,7 +96,7 @@ class Scorekeeper(FastHttpUser):
     connection_timeout = 30.0
 
     def on_start(self) -> None:
-        self.table = next(_tables)
+        self.table = processes.deal(LEAGUE.tables, "tables")  # one scorekeeper a table, across processes
         self.rng = random.Random(self.table.id)
         self.headers = {"Authorization": f"Token {self.table.token}"}
         self.finished = False
@@ -350,9 +340,6 @@ CLOCK_POLL_SECONDS = 30.0  # templates/public/_round_clock.html: every 30 s (its
 BENCH_TABLES = len(LEAGUE.tables) if LEAGUE else 1
 SHEETS = min(BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_KEEPERS))
 SEATS = min(4 * BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_PLAYERS))
-_sessions = {
-    kind: itertools.cycle(getattr(CROWD, kind) if CROWD else []) for kind in ("viewers", "keepers", "players")
-}
 
 
 def _cookie(key: str) -> dict:
@@ -366,7 +353,7 @@ class NightViewerLoggedIn(NightViewer):
     poll_name = "GET leaderboard live, logged in (via nginx)"
 
     def on_start(self) -> None:
-        self.headers = _cookie(next(_sessions["viewers"]))
+        self.headers = _cookie(processes.deal(CROWD.viewers, "viewers"))
         super().on_start()
 
 
@@ -385,7 +372,7 @@ class NightSheet(_Paced, FastHttpUser):
         return SHEET_POLL_SECONDS * SHEETS / (NIGHT_FRACTION * NIGHT_KEEPERS)
 
     def on_start(self) -> None:
-        table, key = next(_sessions["keepers"])
+        table, key = processes.deal(CROWD.keepers, "keepers")  # a sheet a table, across processes
         self.headers = _cookie(key)
         self.next = None
         _cached_get(self, f"/tables/{table}/live/mine/", "GET scoresheet live (keeper start)", self.headers,
@@ -410,7 +397,6 @@ class NightSheet(_Paced, FastHttpUser):
 
 
 SEAT_PAGE_EVERY = 10  # one player in ten loads their seat page as they start: the session and page answer
-_seat_pages = itertools.count()
 
 
 class NightSeat(_Paced, FastHttpUser):
@@ -424,9 +410,10 @@ class NightSeat(_Paced, FastHttpUser):
         return CLOCK_POLL_SECONDS * SEATS / (NIGHT_FRACTION * NIGHT_PLAYERS)
 
     def on_start(self) -> None:
-        table, self.round, key = next(_sessions["players"])
+        table, self.round, key = processes.deal(CROWD.players, "players")
         self.headers = _cookie(key)
-        if next(_seat_pages) % SEAT_PAGE_EVERY == 0:  # a player already on the page; a few load it (a check)
+        # A player already on the page; a few load it (a check).
+        if processes.ticket("seat-pages") % SEAT_PAGE_EVERY == 0:
             _cached_get(self, f"/tables/{table}/seat/", "GET seat page (player start)", self.headers)
         self._start_pacing()
 

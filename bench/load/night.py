@@ -18,8 +18,9 @@ is within ``P95_GOAL_MS`` (the hands, Poisson arrivals, may fall short of
 90% by chance: a count within three standard deviations of the expected
 one holds too). The fraction printed is the largest step carried
 (the steps stop at the first one that is not). The load generator (locust,
-one process) runs on the same two cores: at the upper steps it is a good part
-of what is measured, and the report says how much CPU it took.
+one process, or ``--locust-processes N``: a master and N workers) runs on the
+same two cores: at the upper steps it is a good part of what is measured, and
+the report says how much CPU it took.
 
 The logged-in night (issue 50; ``offered(fraction, logged_in)``): the same hands and viewers, that share
 of the viewers with a session cookie, plus 2,500 scorekeepers' sheets polling their table's private

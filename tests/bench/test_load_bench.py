@@ -183,3 +183,46 @@ def test_the_logged_in_night_offers_what_its_crowd_asks():
     assert (half[night.POLL], half[night.POLL_IN]) == (750, 250)
     assert night.users(1.0, 200, 1.0) == 200 + 10_000 + 200 + 800  # a sheet a bench table, a player a seat
     assert night.users(1.0, 200) == 10_200
+
+
+def _take_tickets(folder: str, n: int, out) -> None:
+    from bench.load import processes
+
+    out.put([processes.ticket("tables", folder) for _ in range(n)])
+
+
+def test_the_tables_are_dealt_once_each_across_locust_processes(tmp_path):
+    """``--locust-processes``: users in several processes take tables from one shared counter, so no table
+    gets two scorekeepers however the master splits a class between its workers."""
+    import multiprocessing
+
+    from bench.load import processes
+
+    fork = multiprocessing.get_context("fork")
+    out = fork.Queue()
+    workers = [fork.Process(target=_take_tickets, args=(str(tmp_path), n, out)) for n in (70, 50, 80)]
+    for worker in workers:
+        worker.start()
+    taken = [t for _ in workers for t in out.get(timeout=30)]
+    for worker in workers:
+        worker.join(timeout=30)
+    assert sorted(taken) == list(range(200))
+    assert processes.ticket("tables", str(tmp_path)) == 200  # and on from there
+    assert processes.ticket("keepers", str(tmp_path)) == 0  # a counter a kind
+
+
+def test_the_processes_counts_are_added_up_and_written_one_file_each():
+    from bench.load import processes
+
+    base = "/tmp/x/night-counts.json"
+    assert processes.counts_path(base, "alone") == Path(base)
+    assert processes.counts_path(base, "master") is None  # no users, no counts
+    assert re.fullmatch(r"night-counts\.\d+\.json", processes.counts_path(base, "worker").name)
+    one = {"created": 3, "in_flight": ["a"], "cache": {"GET poll": {"HIT": 5}}, "screen_cache": {}}
+    two = {"created": 4, "in_flight": ["b"], "cache": {"GET poll": {"HIT": 1, "MISS": 2}, "seat": {"HIT": 1}}}
+    assert processes.merge_counts([one, two]) == {
+        "created": 7,
+        "in_flight": ["a", "b"],
+        "cache": {"GET poll": {"HIT": 6, "MISS": 2}, "seat": {"HIT": 1}},
+        "screen_cache": {},
+    }
