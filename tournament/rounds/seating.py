@@ -87,7 +87,7 @@ def _night(
         return team.field(seat_regulars), "lineups", None
     field = seating_field(round_)
     if reserves is None:
-        reserves = night_reserves(round_, field.candidates, set(_field(round_)))
+        reserves = night_reserves(round_, field.candidates)
     reserves = tuple(sorted(set(reserves)))
     if field.source == "entries" and not reserves:
         return list(field.candidates), field.source, None

@@ -213,13 +213,15 @@ def seating_field(round_: Round) -> SeatingField:
     return SeatingField(tuple(everyone), "entries")
 
 
-def night_reserves(round_: Round, candidates, active: set[int]) -> tuple[int, ...]:
+def night_reserves(round_: Round, candidates) -> tuple[int, ...]:
     """The reserves the night was seated with, while they still fill its last table: each a playing entry
     not among ``candidates`` (who is here), as many as the last table lacks; else none."""
-    kept = set(
-        Attendance.objects.filter(round=round_, reserve=True).values_list("entry__player_id", flat=True)
+    rows = list(
+        Attendance.objects.filter(round=round_, reserve=True).values_list("entry__player_id", "entry__status")
     )
-    fits = kept and kept <= active and not kept & set(candidates) and len(kept) == -len(candidates) % 4
+    kept = {player for player, _status in rows}
+    playing = all(status == Entry.Status.ACTIVE for _player, status in rows)
+    fits = kept and playing and not kept & set(candidates) and len(kept) == -len(candidates) % 4
     return tuple(sorted(kept)) if fits else ()
 
 
