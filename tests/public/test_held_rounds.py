@@ -104,6 +104,7 @@ def test_a_held_rounds_public_table_page_shows_the_seating_and_says_results_are_
     assert "The results of round 2 are held until the organiser releases them" in html
     seating = re.findall(r'<tr data-testid="seat"><th scope="row">(\w+)</th><td><a [^>]*>([^<]+)</a>', html)
     assert seating == [("East", "Ann Lim"), ("South", "Eve Ng"), ("West", "Ben Tan"), ("North", "Fay Teo")]
-    assert 'id="history"' not in html and "Balance" not in html and "416" not in html
+    # 416 as a number shown, not inside a random token (a CI run found "416" in the page's hex)
+    assert 'id="history"' not in html and "Balance" not in html and not re.search(r"\b416\b", html)
     assert "won" not in html  # no hand is described
     assert client.get(reverse("table:live", args=[table.pk])).status_code == 404
