@@ -100,6 +100,28 @@ def _keep_groups_whole(config, items) -> None:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite's test database: a file of this process's (each pytest-xdist worker its own), in WAL mode.
+
+    Django's default, in memory with a shared cache, gave each live-server thread its own connection when
+    the session's ``live_server`` started before the database was set up (pytest-django then shares none;
+    started after, every thread shared one, which Django's docs warn against), and a shared cache locks
+    tables without waiting: a poll read while a hand was written failed at once ("database table is
+    locked: tournament_round", a 503). On a file, writers queue for ``timeout`` (settings.py) and WAL
+    readers never wait. ``synchronous=OFF``: no fsync, a test database outlives no crash. PostgreSQL
+    (CI=true) is left as it is."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.sqlite3" or db.get("TEST", {}).get("NAME"):
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("sqlite") / f"test_{worker}.sqlite3")
+    options = db.setdefault("OPTIONS", {})
+    options["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF"
+
+
 def need(condition: bool, reason: str) -> None:
     """Skip on a laptop without the service; fail in CI, where it must be there."""
     if condition:

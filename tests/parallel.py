@@ -3,7 +3,8 @@
 Loaded with ``-p tests.parallel`` (``pyproject.toml``), before pytest-django reads the settings, so that
 the environment below is what ``tournament/project/settings.py`` sees in each worker process.
 
-- **A database**: pytest-django names it (``test_<name>_gw0``, ``_gw1``; SQLite: one in memory each).
+- **A database**: pytest-django names it (``test_<name>_gw0``, ``_gw1``; SQLite: a file each in the
+  worker's temporary directory, ``django_db_modify_db_settings`` in ``tests/conftest.py``).
 - **A Redis database**: ``REDIS_URL``'s database number plus the worker's index (gw0 keeps it, gw1 has
   the next, ...). Kept standings answers, the workers' heartbeats and the Celery queue are keyed by ids
   that every worker's test database hands out alike; on one Redis database the tests of one worker

@@ -5,9 +5,9 @@ one wins, the others get 409 ``already_corrected`` and 410 (used), never a 503 "
 unavailable" or a 500. SQLite's writers wait for the write lock (``timeout``) and take it when
 their transaction begins (``transaction_mode: IMMEDIATE``, ``tournament.project.settings``).
 
-The test database of the suite is SQLite in memory with a shared cache, whose locks do not wait;
-so the races run in a child process with the embedded default's settings on a database file, as
-``start.sh`` serves it (real threads, real connections).
+The suite's test database is tuned for tests (WAL, no fsync: ``tests/conftest.py``); so the races
+run in a child process with the embedded default's settings on a database file, as ``start.sh``
+serves it (real threads, real connections).
 """
 
 from __future__ import annotations
