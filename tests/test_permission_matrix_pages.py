@@ -261,7 +261,7 @@ MATRIX = {
 # for the organiser's own pages, the organiser role is checked by the pages above on every action).
 READ_ONLY = {
     "organiser:dashboard", "organiser:competition", "organiser:players", "organiser:round",
-    "table:mine", "table:scoresheet", "table:live", "table:live_mine",
+    "table:mine", "table:scoresheet", "table:live", "table:live_mine", "table:marks",
 }  # fmt: skip
 
 

@@ -75,6 +75,7 @@ def polled(league) -> dict[str, str]:
         "table live": reverse("table:live", args=[table.pk]),
         "table live, at an old version": reverse("table:live", args=[table.pk]) + "?v=0-0-0-0",
         "big screen": f"/api/v1/competitions/{competition.pk}/screen/",
+        "scoresheets' table marks": reverse("table:marks", args=[live_mark.part_of(table.pk)]),
     }
 
 
@@ -160,8 +161,10 @@ def test_a_held_round_is_never_in_a_shared_answer_whoever_asks(
     for url in (
         reverse("public:competition_live", args=[competition.pk]),
         reverse("public:standings_live", args=[competition.pk]),
+        reverse("table:marks", args=[live_mark.part_of(table.pk)]),  # a held table: no mark, whoever asks
     ):
         anonymous = Client().get(url).content
+        assert f'"{table.pk}"'.encode() not in anonymous or "marks" not in url
         for who, client in who_see.items():
             assert client.get(url).content == anonymous, (url, who)
     assert (

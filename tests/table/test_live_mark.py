@@ -58,6 +58,13 @@ def _poll(client, table, sent: str):
     return client.get(reverse("table:live_mine", args=[table.pk]) + f"?v={sent}")
 
 
+def _shared_mark(table) -> str | None:
+    """The table's token in the marks answer its sheet polls (``views.table.marks``); None: not named."""
+    answer = Client().get(reverse("table:marks", args=[live_mark.part_of(table.pk)]))
+    assert answer.status_code == 200
+    return answer.json()["marks"].get(str(table.pk))
+
+
 def _unchanged_without_a_query(client, table, sent: str) -> None:
     assert _poll(client, table, sent).status_code == 204  # the long way, once: it leaves the mark
     with CaptureQueriesContext(connection) as queries:
@@ -71,6 +78,7 @@ def test_every_door_that_moves_a_sheet_moves_its_mark(night, django_capture_on_c
 
     def moved_by(change, *tables) -> None:
         marks = {table.pk: _sent(client, table) for table in tables}
+        shared = {table.pk: _shared_mark(table) for table in tables}  # the sheets' shared poll
         for table in tables:
             _unchanged_without_a_query(client, table, marks[table.pk])
         with django_capture_on_commit_callbacks(execute=True):
@@ -80,6 +88,10 @@ def test_every_door_that_moves_a_sheet_moves_its_mark(night, django_capture_on_c
             assert answer.status_code == 200, (change, table.number)  # the long way: what changed shows
             table.refresh_from_db()
             assert _sent(client, table) != marks[table.pk]
+            # the marks answer names a new token (or, the round held, does not name the table: the sheet
+            # of a held round polls its own address, test_table_marks)
+            after = _shared_mark(table)
+            assert after != shared[table.pk] or (after is None and table.round.results_held), change
 
     east_one, east_two = one.seats.get(wind="E").player_id, two.seats.get(wind="E").player_id
     moved_by(

@@ -78,3 +78,9 @@ def sees_table_results(user, table: Table, *, organiser: bool | None = None) -> 
         return True
     player = getattr(user, "player", None)
     return player is not None and player.pk in table.seat_map.values()
+
+
+def open_tables(tables):
+    """``tables`` (a Table queryset) whose live state anybody may follow: published, not held. (What the
+    public table poll shows, ``views.table.scoresheet._check_visible``, for the tables of a query.)"""
+    return tables.filter(round__results_held=False).exclude(round__status=Round.Status.SCHEDULED)

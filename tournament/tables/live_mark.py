@@ -16,6 +16,13 @@ middleware stack; here the same answer comes from the cache (Redis in production
 - ``UnchangedSheet`` (a middleware before the session's) answers 204 when the poll's ``v`` is the mark
   of the table's current generation, else passes the request on to the view.
 
+The sheet of a table whose results are everybody's does not even ask that: it polls its tables' **marks**
+(``/tables/marks/<part>/``: each table's generation, as a short public token, for ``SPAN`` tables at
+once), one shared answer that nginx keeps for a second whoever asks, and asks its personal address only
+when its table's token is not the one its state was made at (``static/js/table-marks.js``). A token
+says only that something changed at a table whose live state anybody may follow; a held round's or a
+draft's tables are not in it (``tournament.rounds.held.open_tables``), and their sheets poll as above.
+
 The version sent is opaque (a keyed hash of the table and its version): a 204 confirms only a token
 the person was given by a page they could see, and tells nobody the counts it is made from. A mark
 expires after ``KEEP_SECONDS``; a change whose generation could not be written (the cache out of reach
@@ -41,6 +48,8 @@ from django.utils.cache import patch_vary_headers
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 120
+SPAN = 32  # tables a marks answer names (ids part * SPAN to part * SPAN + SPAN - 1)
+MARK_HEADER = "X-Table-Mark"  # a sheet's poll answer: the token of the generation its state was made at
 _GEN = "table-gen:%d"
 _MARK = "table-mark:%d"
 _PATH = re.compile(r"/tables/([0-9]{1,18})/live/mine/")  # fullmatch: no trailing newline
@@ -66,6 +75,42 @@ def generation(table_id: int) -> str | None:
         return None
 
 
+def token(at: str | None) -> str:
+    """The public token of a generation ("" for none): the same for the same generation, and short."""
+    return hashlib.blake2b(at.encode(), digest_size=8).hexdigest() if at else ""
+
+
+def part_of(table_id: int) -> int:
+    """Which marks answer (``/tables/marks/<part>/``) names ``table_id``."""
+    return table_id // SPAN
+
+
+def marks_url(table) -> str:
+    """The marks answer a sheet of ``table`` polls."""
+    from django.urls import reverse
+
+    return reverse("table:marks", args=[part_of(table.pk)])
+
+
+def part_range(part: int) -> range:
+    return range(part * SPAN, (part + 1) * SPAN)
+
+
+def tokens(table_ids) -> dict[int, str]:
+    """Each table's generation now as a public token (started where the cache has none); raises when the
+    cache is out of reach (the marks answer then says so, and the sheets poll their personal address)."""
+    ids = sorted({int(pk) for pk in table_ids})
+    found = cache.get_many([_GEN % pk for pk in ids])
+    marks = {}
+    for pk in ids:
+        at = found.get(_GEN % pk)
+        if at is None:  # expired or never started: started here, as the long way would
+            start = uuid.uuid4().hex
+            at = start if cache.add(_GEN % pk, start, KEEP_SECONDS) else cache.get(_GEN % pk)
+        marks[pk] = token(at)
+    return marks
+
+
 def remember(table_id: int, at: str | None, sent: str) -> None:
     """``sent`` (opaque) is the table's version as of generation ``at``."""
     if at is None:
@@ -76,14 +121,15 @@ def remember(table_id: int, at: str | None, sent: str) -> None:
         pass
 
 
-def unchanged(table_id: int, sent: str) -> bool:
-    """``sent`` is the mark of the table's current generation: nothing moved since it was made."""
+def unchanged(table_id: int, sent: str) -> str | None:
+    """The table's current generation when ``sent`` is its mark (nothing moved since it was made), else
+    None."""
     try:
         found = cache.get_many([_GEN % table_id, _MARK % table_id])
     except Exception:
-        return False
+        return None
     at, mark = found.get(_GEN % table_id), found.get(_MARK % table_id)
-    return at is not None and mark == f"{at}|{sent}"
+    return at if at is not None and mark == f"{at}|{sent}" else None
 
 
 def changed(table_ids) -> None:
@@ -114,6 +160,15 @@ def _new_generations(ids: list[int]) -> None:
         log.warning("table generations not moved for %d tables (%s)", len(ids), exc)
 
 
+def unchanged_answer(at: str | None) -> HttpResponse:
+    """204: the state the poll holds is current; with the token of the generation it is current at, which
+    the sheet compares with its table's marks from then on."""
+    response = HttpResponse(status=204)
+    if at:
+        response[MARK_HEADER] = token(at)
+    return response
+
+
 class UnchangedSheet:
     """``GET /tables/<id>/live/mine/?v=<mark>`` with nothing changed: 204, private, before the session,
     the user or any query (the sheet's poll, ``tournament.views.table.scoresheet.live_mine``)."""
@@ -125,8 +180,9 @@ class UnchangedSheet:
         if request.method in ("GET", "HEAD"):
             found = _PATH.fullmatch(request.path_info)
             sent = request.GET.get("v", "") if found else ""
-            if sent and unchanged(int(found[1]), sent):
-                response = HttpResponse(status=204)
+            at = unchanged(int(found[1]), sent) if sent else None
+            if at is not None:
+                response = unchanged_answer(at)
                 response["Cache-Control"] = "private, no-store"
                 patch_vary_headers(response, ("Cookie",))
                 return response

@@ -51,6 +51,7 @@ APP_FILES = (
     "js/offline.js",
     "js/offline-entry.js",
     "js/offline-sheet.js",
+    "js/table-marks.js",
     "img/logo.svg",
 )
 

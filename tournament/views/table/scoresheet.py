@@ -18,7 +18,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
@@ -157,8 +157,10 @@ def _context(
         "rules": ruleset_summary(table),
         "version": version or live_mark.opaque(table.pk, table_version(table)),  # what the poll sends back
         "can_record": allowed,
-        # void buttons, a held round's results: polled at the personal address (issue 50), else the shared one
+        # void buttons, a held round's results: polled at the personal address (issue 50), else the shared;
+        # a keeper's sheet of an open round asks it only when its table's mark moved (``views.table.marks``)
         "personal_poll": keeper or table.round.results_held,
+        "marks": live_mark.marks_url(table) if keeper and not table.round.results_held else "",
         "hands_final": keeper and final,
         "problems": list(problems),
         "conflict": conflict,
@@ -260,8 +262,8 @@ def _live(request, table_id: int):
     sent = live_mark.opaque(table.pk, table_version(table))
     live_mark.remember(table.pk, at, sent)  # the next unchanged poll is answered before the session
     if request.GET.get("v") == sent:
-        return HttpResponse(status=204)
-    context = _context(request, table, version=sent)
+        return live_mark.unchanged_answer(at)
+    context = _context(request, table, version=sent) | {"mark": live_mark.token(at)}
     expected = request.GET.get("expected", "")
     if _digits(expected) and "form" in context:
         context["expected_number"] = int(expected)  # the number of the form on that page, untouched

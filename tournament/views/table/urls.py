@@ -5,12 +5,14 @@ from django.urls import path
 from tournament.views import table as views
 from tournament.views.offline import offline_page
 from tournament.views.table import seat
+from tournament.views.table.marks import marks
 from tournament.views.table.queued import queued, resolve
 
 app_name = "table"
 
 urlpatterns = [
     path("mine/", offline_page(views.my_tables), name="mine"),
+    path("marks/<int:part>/", marks, name="marks"),  # the sheets' shared poll (issue 50)
     path("<int:table_id>/", offline_page(views.scoresheet), name="scoresheet"),
     path("<int:table_id>/live/", views.live, name="live"),
     path("<int:table_id>/live/mine/", views.live_mine, name="live_mine"),
