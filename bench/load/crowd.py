@@ -19,10 +19,15 @@ product's default) the rows are written with ``bulk_create``; any other store, o
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from datetime import timedelta
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+# What a sheet's answer says it polls (templates/table/_state.html): its own address, and its tables' marks
+# with the mark its state was made at (static/js/table-marks.js).
+SHEET_POLL = re.compile(r'hx-get="([^"]*/live/mine/[^"]*)"')
+SHEET_MARKS = re.compile(r'data-marks="([^"]+)" data-table="([0-9]+)" data-mark="([0-9a-f]*)"')
 BATCH = 2_000
 
 
@@ -134,6 +139,8 @@ class _Sessions:
 
 # --- what a poll costs the app, anonymous against logged in, on the served side ---------------------------
 
+ORIGIN = "what nginx asks"  # the marks answer at the app: what nginx fetches for the sheets
+NIGHT_TABLES, MARKS_SPAN = 2500, 32  # tournament.tables.live_mark.SPAN
 THRESHOLD = 3.0  # issue 50: a logged-in poll costs at most 3x a cached anonymous poll, or nginx serves it
 # The base: an anonymous poll the app answers from its memory (kept between changes of the standings
 # version; no hand is recorded meanwhile). The leaderboard's live partial is kept too, but made afresh
@@ -146,7 +153,6 @@ def poll_costs(cpu, app: str, front: str, league, crowd: Crowd, *, seconds: floa
     """``wrk`` (16 connections, ``seconds``) at each poll, and the app's CPU (gunicorn and its PostgreSQL
     backends: ``cpu()`` answers their CPU seconds so far) per request: at the app itself (no nginx), and
     through nginx as deployed. No hand is recorded meanwhile, so the sheet's poll is its 204."""
-    import re
     import urllib.request
 
     from bench.load.front import wrk
@@ -158,11 +164,9 @@ def poll_costs(cpu, app: str, front: str, league, crowd: Crowd, *, seconds: floa
         f"{app}/tables/{table}/live/mine/", headers={"Cookie": f"{crowd.cookie}={keeper}"}
     )
     with urllib.request.urlopen(ask, timeout=30) as answer:
-        sheet = (
-            re.search(r'hx-get="([^"]*/live/mine/[^"]*)"', answer.read().decode())
-            .group(1)
-            .replace("&amp;", "&")
-        )
+        page = answer.read().decode()
+    sheet = SHEET_POLL.search(page).group(1).replace("&amp;", "&")
+    marks = SHEET_MARKS.search(page).group(1)
     cases = [
         ("the stack's floor: /bench/ceiling/ (no query)", "app", app + "/bench/ceiling/", None),
         (KEPT, "app", f"{app}/api/v1/competitions/{league.competition}/standings/?page=1", None),
@@ -171,6 +175,8 @@ def poll_costs(cpu, app: str, front: str, league, crowd: Crowd, *, seconds: floa
         ("leaderboard live, anonymous", "nginx", front + live, None),
         ("leaderboard live, logged in", "nginx", front + live, viewer),
         ("round clock, a player", "nginx", f"{front}/rounds/{round_id}/clock/", player),
+        (f"table marks (32 tables), {ORIGIN}", "app", app + marks, None),
+        ("table marks (32 tables), a keeper's sheet", "nginx", front + marks, None),
         ("scoresheet poll (live/mine), its keeper, unchanged: 204", "app", app + sheet, keeper),
         ("scoresheet poll (live/mine), its keeper, unchanged: 204", "nginx", front + sheet, keeper),
     ]
@@ -206,6 +212,12 @@ def report_costs(costs: list[dict]) -> None:
         )
     base = next((c["app_ms"] for c in costs if c["what"] == KEPT), None)
     for c in costs:
+        if ORIGIN in c["what"]:  # not a poll anybody makes: nginx's, once a second a part at most
+            parts = -(-NIGHT_TABLES // MARKS_SPAN)
+            cpu = parts * c["app_ms"]
+            print(f"  {c['what']}: at most {parts} a second for the night's {NIGHT_TABLES} tables "
+                  f"({MARKS_SPAN} a part), {cpu:.0f} ms of the app's CPU a second")  # fmt: skip
+            continue
         if "anonymous" in c["what"] or "floor" in c["what"] or not base:
             continue
         ratio = c["app_ms"] / base

@@ -34,19 +34,20 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import sys
-import time
 import uuid
 from pathlib import Path
 
-from locust import FastHttpUser, constant, events, task
+from locust import FastHttpUser, constant, task
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.load import processes  # noqa: E402
+from bench.load.crowd import MARKS_SPAN, SHEET_MARKS, SHEET_POLL  # noqa: E402
 from bench.load.hands import next_entry  # noqa: E402
 from bench.load.league import LoadLeague  # noqa: E402
+from bench.load.paced import COUNTS, IN_FLIGHT, Paced, cached_get  # noqa: E402
+from bench.load.screen_users import BigScreen  # noqa: E402, F401 (locust finds BigScreen here)
 
 RETRY_EVERY = 50
 PAGE_SIZE = 50
@@ -58,35 +59,6 @@ def _league() -> LoadLeague | None:
 
 
 LEAGUE = _league()
-COUNTS = {"created": 0, "retried": 0, "finished": 0, "conflicts": 0}
-IN_FLIGHT: set[str] = set()  # keys of posts sent and not answered (yet): cut off when the phase stopped
-
-
-SETTLE_SECONDS = float(os.environ.get("LOAD_SETTLE_SECONDS", "0"))
-MEASURE_SECONDS = float(os.environ.get("LOAD_MEASURE_SECONDS", "0"))
-STARTED = [0]  # paced users done with their start (its page loads answered), ``_Paced._start_pacing``
-
-
-@events.init.add_listener
-def _settle(environment, **_kwargs) -> None:
-    """The nights (issue 50): stats reset again once every user has started, its start's page loads
-    answered (a sheet, a seat page, a table's state: locust's own reset is when the last user is
-    launched, not answered), plus ``LOAD_SETTLE_SECONDS``; then ``LOAD_MEASURE_SECONDS`` measured, and
-    locust quits (``-t`` is the upper bound). The night is measured in its steady state, as it runs for
-    hours; the burst of page loads as a step starts is not in it. Across locust's processes (a master
-    and its workers): ``processes.settle``."""
-    if SETTLE_SECONDS > 0:
-        processes.settle(environment, STARTED, SETTLE_SECONDS, MEASURE_SECONDS)
-
-
-@events.test_stop.add_listener
-@events.quitting.add_listener  # a worker stopped by a signal: its counts all the same
-def _write_counts(environment, **_kwargs) -> None:
-    base = os.environ.get("LOAD_COUNTS")
-    path = processes.counts_path(base, processes.role(environment.runner)) if base else None
-    if path:
-        counts = {**COUNTS, "in_flight": sorted(IN_FLIGHT), "screen_cache": SCREEN_CACHE, "cache": CACHE}
-        path.write_text(json.dumps(counts))
 
 
 class Scorekeeper(FastHttpUser):
@@ -239,32 +211,7 @@ NIGHT_POLL_SECONDS = 5.0
 NIGHT_FRACTION = float(os.environ.get("LOAD_NIGHT_FRACTION", "1"))
 
 
-class _Paced:
-    """Open loop: the next request is due at a time of its own (a Poisson arrival, or a fixed period),
-    not when the last answer came; a slow answer does not delay the ones after it, it queues them."""
-
-    poisson = False
-
-    def _period(self) -> float:
-        raise NotImplementedError
-
-    def _start_pacing(self) -> None:
-        STARTED[0] += 1
-        self.pace_rng = random.Random()
-        # A Poisson process's first arrival is as far off as any other; a fixed period's, anywhere in it.
-        first = self.pace_rng.expovariate(1 / self._period()) if self.poisson else None
-        self.due = time.monotonic() + (
-            first if first is not None else self.pace_rng.uniform(0, self._period())
-        )
-        time.sleep(max(0.0, self.due - time.monotonic()))  # spread the first requests (gevent's sleep)
-
-    def wait_time(self) -> float:
-        gap = self._period()
-        self.due += self.pace_rng.expovariate(1 / gap) if self.poisson else gap
-        return max(0.0, self.due - time.monotonic())
-
-
-class NightScorekeeper(_Paced, Scorekeeper):
+class NightScorekeeper(Paced, Scorekeeper):
     """One per table of the bench's league; together they record hands at ``NIGHT_FRACTION`` of the
     night's rate (2,500 tables / 120 s), whatever the number of tables built."""
 
@@ -278,25 +225,10 @@ class NightScorekeeper(_Paced, Scorekeeper):
         self._start_pacing()
 
     def wait_time(self) -> float:
-        return 1.0 if self.finished else _Paced.wait_time(self)
+        return 1.0 if self.finished else Paced.wait_time(self)
 
 
-CACHE: dict[str, dict[str, int]] = {}  # per request name, nginx's X-Cache-Status of its answers
-
-
-def _cached_get(user, url: str, name: str, headers: dict | None = None, ok=(200,), check=None) -> None:
-    """A GET whose answer's status must be in ``ok`` (and ``check(answer)`` say nothing wrong); how nginx
-    answered it is counted (``CACHE``)."""
-    with user.client.get(url, name=name, headers=headers, catch_response=True) as answer:
-        status = answer.headers.get("X-Cache-Status", "none") if answer.headers else "none"
-        seen = CACHE.setdefault(name, {})
-        seen[status] = seen.get(status, 0) + 1
-        wrong = f"status {answer.status_code}" if answer.status_code not in ok else check and check(answer)
-        if wrong:
-            answer.failure(wrong)
-
-
-class NightViewer(_Paced, FastHttpUser):
+class NightViewer(Paced, FastHttpUser):
     """An open leaderboard: its live partial every 5 s."""
 
     network_timeout = 60.0
@@ -313,7 +245,7 @@ class NightViewer(_Paced, FastHttpUser):
     @task
     def poll(self) -> None:
         url = f"/competitions/{LEAGUE.competition}/standings/live/"
-        _cached_get(self, url, self.poll_name, self.headers)
+        cached_get(self, url, self.poll_name, self.headers)
 
 
 # --- the logged-in crowd (issue 50): ``bench/load/crowd.py`` made the sessions, ``night.py`` reads it -------
@@ -329,7 +261,7 @@ def _crowd():
 CROWD = _crowd()
 LOGGED_IN_SHARE = float(os.environ.get("LOAD_LOGGED_IN_SHARE", "1"))
 NIGHT_KEEPERS = 2500  # a scorekeeper's sheet at every table, polling its table every 3 s
-SHEET_POLL_SECONDS = 3.0  # templates/table/_state.html: hx-trigger="every 3s"
+SHEET_POLL_SECONDS = 3.0  # static/js/table-marks.js: EVERY
 NIGHT_PLAYERS = 10_000  # four players a table, each on their seat page
 CLOCK_POLL_SECONDS = 30.0  # templates/public/_round_clock.html: every 30 s (its default)
 # The bench has fewer tables than the night (200 against 2,500), each recording hands that much more often.
@@ -340,6 +272,12 @@ CLOCK_POLL_SECONDS = 30.0  # templates/public/_round_clock.html: every 30 s (its
 BENCH_TABLES = len(LEAGUE.tables) if LEAGUE else 1
 SHEETS = min(BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_KEEPERS))
 SEATS = min(4 * BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_PLAYERS))
+# The night's sheets read 2,500 x fraction tables' marks, 32 tables a part, each part an address nginx
+# asks the app for once a second at most; the bench's 200 tables make fewer parts, so each of its parts
+# is asked at as many addresses (``?spread=k``: nginx keeps each apart) as the night has parts for it:
+# what nginx asks the app is the night's.
+BENCH_PARTS = len({t.id // MARKS_SPAN for t in LEAGUE.tables}) if LEAGUE else 1
+SPREAD = max(1, -(-round(NIGHT_FRACTION * NIGHT_KEEPERS) // MARKS_SPAN) // BENCH_PARTS)
 
 
 def _cookie(key: str) -> dict:
@@ -357,12 +295,11 @@ class NightViewerLoggedIn(NightViewer):
         super().on_start()
 
 
-_NEXT_POLL = re.compile(r'hx-get="([^"]*/live/mine/[^"]*)"')
-
-
-class NightSheet(_Paced, FastHttpUser):
-    """A scorekeeper's open sheet: its private poll (``/tables/{id}/live/mine/?v=…``) every 3 s, as htmx
-    asks it: the address the last answer named; 204 while the table's version is the one it holds."""
+class NightSheet(Paced, FastHttpUser):
+    """A scorekeeper's open sheet, as ``static/js/table-marks.js`` polls: every 3 s its tables' marks
+    (``/tables/marks/<part>/``, one answer for 32 tables, through nginx's cache), and its own address
+    (``/tables/{id}/live/mine/?v=…``, the one the last answer named) only when its table's mark is not the
+    one its state was made at: after each hand at its table (204 while the version is the one it holds)."""
 
     fixed_count = SHEETS if CROWD else 0
     network_timeout = 60.0
@@ -374,32 +311,53 @@ class NightSheet(_Paced, FastHttpUser):
     def on_start(self) -> None:
         table, key = processes.deal(CROWD.keepers, "keepers")  # a sheet a table, across processes
         self.headers = _cookie(key)
-        self.next = None
-        _cached_get(self, f"/tables/{table}/live/mine/", "GET scoresheet live (keeper start)", self.headers,
+        self.next = self.marks = self.table = None
+        self.mark = ""
+        cached_get(self, f"/tables/{table}/live/mine/", "GET scoresheet live (keeper start)", self.headers,
                     check=self._follow)  # fmt: skip
         self._start_pacing()
 
     def _follow(self, answer) -> str | None:
-        """The next poll's address, from a 200 (a 204 keeps the one held)."""
+        """The next own poll's address and the mark its state was made at (a 200); a 204: its mark."""
+        if answer.status_code == 204:
+            self.mark = answer.headers.get("X-Table-Mark", "") if answer.headers else ""
+            return None
         if answer.status_code != 200:
             return None
-        found = _NEXT_POLL.search(answer.text or "")
+        text = answer.text or ""
+        found = SHEET_POLL.search(text)
         if found is None:
             return "no live/mine poll in the sheet's answer"
         self.next = found.group(1).replace("&amp;", "&")
+        marks = SHEET_MARKS.search(text)
+        if marks is None:
+            return "no marks to poll in the sheet's answer"
+        self.marks, self.table, self.mark = marks.groups()
+        self.marks += f"?spread={random.randrange(SPREAD)}" if SPREAD > 1 else ""
         return None
 
     @task
     def poll(self) -> None:
-        if self.next is not None:
-            name = "GET scoresheet poll, keeper (live/mine)"
-            _cached_get(self, self.next, name, self.headers, ok=(200, 204), check=self._follow)
+        if self.next is None:
+            return
+        if self.marks is not None:
+            named = {}
+
+            def read(answer) -> str | None:
+                named.update(answer.json().get("marks", {}) if answer.status_code == 200 else {})
+                return None
+
+            cached_get(self, self.marks, "GET table marks, keeper (via nginx)", check=read)
+            if named.get(self.table) == self.mark:
+                return
+        name = "GET scoresheet poll, keeper (live/mine)"
+        cached_get(self, self.next, name, self.headers, ok=(200, 204), check=self._follow)
 
 
 SEAT_PAGE_EVERY = 10  # one player in ten loads their seat page as they start: the session and page answer
 
 
-class NightSeat(_Paced, FastHttpUser):
+class NightSeat(Paced, FastHttpUser):
     """A player on their seat page (loaded once, personal), which polls the round's clock every 30 s."""
 
     fixed_count = SEATS if CROWD else 0
@@ -414,39 +372,9 @@ class NightSeat(_Paced, FastHttpUser):
         self.headers = _cookie(key)
         # A player already on the page; a few load it (a check).
         if processes.ticket("seat-pages") % SEAT_PAGE_EVERY == 0:
-            _cached_get(self, f"/tables/{table}/seat/", "GET seat page (player start)", self.headers)
+            cached_get(self, f"/tables/{table}/seat/", "GET seat page (player start)", self.headers)
         self._start_pacing()
 
     @task
     def poll(self) -> None:
-        _cached_get(self, f"/rounds/{self.round}/clock/", "GET round clock, player (via nginx)", self.headers)
-
-
-# --- the big screen (issue 36): ``bench/load/screens.py`` says how it is read ----------------------------
-
-SCREENS = int(os.environ.get("LOAD_SCREENS", "0"))
-SCREEN_POLL_SECONDS = 5.0  # static/js/screen.js's poll (tournament.views.public.screen.POLL_SECONDS)
-SCREEN_CACHE: dict[str, int] = {}  # nginx's X-Cache-Status of the screens' answers
-
-
-class BigScreen(_Paced, FastHttpUser):
-    """A TV in the room: the competition's screen data every 5 s, through nginx, as screen.js asks."""
-
-    fixed_count = SCREENS
-    network_timeout = 60.0
-    connection_timeout = 30.0
-
-    def _period(self) -> float:
-        return SCREEN_POLL_SECONDS
-
-    def on_start(self) -> None:
-        self._start_pacing()
-
-    @task
-    def poll(self) -> None:
-        url = f"/api/v1/competitions/{LEAGUE.competition}/screen/"
-        with self.client.get(url, name="GET big screen (via nginx)", catch_response=True) as answer:
-            status = answer.headers.get("X-Cache-Status", "none") if answer.headers else "none"
-            SCREEN_CACHE[status] = SCREEN_CACHE.get(status, 0) + 1
-            if answer.status_code != 200:
-                answer.failure(f"status {answer.status_code}")
+        cached_get(self, f"/rounds/{self.round}/clock/", "GET round clock, player (via nginx)", self.headers)

@@ -23,14 +23,15 @@ same two cores: at the upper steps it is a good part of what is measured, and
 the report says how much CPU it took.
 
 The logged-in night (issue 50; ``offered(fraction, logged_in)``): the same hands and viewers, that share
-of the viewers with a session cookie, plus 2,500 scorekeepers' sheets polling their table's private
-``live/mine/`` every 3 s and 10,000 players on their seat page polling the round's clock every 30 s. The
-bench's 200 tables stand for the night's 2,500: one sheet per bench table and one player per bench seat,
-each polling as often as their share of the night's crowd (the same requests a second, and one sheet
-made afresh per hand, as at the real night). Each step is measured in its steady state: the page loads
-of a user's start (a sheet, one seat page in ten, a table's state) are answered before the stats are
-reset (``locustfile._settle``), in both nights alike. A step's report also counts, per request,
-nginx's ``X-Cache-Status`` (ramp included).
+of the viewers with a session cookie, plus 2,500 scorekeepers' sheets polling their tables' marks every 3
+s (``/tables/marks/<part>/``, through nginx's cache) and their own ``live/mine/`` when their table's
+moved, and 10,000 players on their seat page polling the round's clock every 30 s. The bench's 200 tables
+stand for the night's 2,500: one sheet per bench table and one player per bench seat, each polling as
+often as their share of the night's crowd (the same requests a second, and one sheet made afresh per hand,
+as at the real night). Each step is measured in its steady state: the page loads of a user's start (a
+sheet, one seat page in ten, a table's state) are answered before the stats are reset
+(``paced._settle``), in both nights alike. A step's report also counts, per request, nginx's
+``X-Cache-Status`` (ramp included).
 """
 
 from __future__ import annotations
@@ -43,9 +44,11 @@ KEEPERS, SHEET_SECONDS, PLAYERS, CLOCK_SECONDS = 2500, 3.0, 10_000, 30.0  # the 
 STEPS = (0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0)
 HAND, POLL = "POST hand", "GET leaderboard live (via nginx)"
 POLL_IN = "GET leaderboard live, logged in (via nginx)"
-SHEET = "GET scoresheet poll, keeper (live/mine)"
+SHEET = "GET table marks, keeper (via nginx)"  # the sheets' poll: static/js/table-marks.js
+SHEET_OWN = "GET scoresheet poll, keeper (live/mine)"  # a sheet's own address, when its table's mark moved
 CLOCK = "GET round clock, player (via nginx)"
 P95_GOAL_MS = {HAND: 1000.0, POLL: 500.0, POLL_IN: 500.0, SHEET: 500.0, CLOCK: 500.0}
+FOLLOWED = {SHEET_OWN: 500.0}  # requests made as the state moves (no rate offered): their p95 and errors
 USER_P95_MS = 300.0  # issue 50's goal for every user-facing request at the fraction carried (reported)
 ACHIEVED = 0.9
 
@@ -94,7 +97,7 @@ def run_steps(
         step["others"] = {  # the requests not paced (a sheet's or a seat page's first load)
             n: {"requests": r.requests, "p95": r.p95, "errors": r.failures}
             for n, r in result.rows.items()
-            if n not in P95_GOAL_MS
+            if n not in P95_GOAL_MS and n not in FOLLOWED
         }
         step["cache"] = result.counts.get(
             "cache", {}
@@ -109,6 +112,12 @@ def run_steps(
             good = good and p95 <= P95_GOAL_MS[name]
             ok = ok and good
             step["endpoints"][name] = {"offered": rate, "achieved": achieved, "p95": p95, "errors": errors}
+        step["followed"] = {}
+        for name, goal in FOLLOWED.items():
+            row = result.rows.get(name)
+            if row:
+                ok = ok and row.failures == 0 and row.p95 <= goal
+                step["followed"][name] = {"achieved": row.rps, "p95": row.p95, "errors": row.failures}
         step["cpu"] = {k: v / result.wall for k, v in result.cpu.items() if result.wall}
         step["carried"] = ok
         done.append(step)
@@ -125,6 +134,10 @@ def step_line(step: dict) -> str:
         parts.append(
             f"{name}: {e['achieved']:.1f}/{e['offered']:.1f} req/s, "
             f"p95 {e['p95']:.0f} ms, {e['errors']} errors"
+        )
+    for name, e in step.get("followed", {}).items():
+        parts.append(
+            f"{name}: {e['achieved']:.1f} req/s as marks moved, p95 {e['p95']:.0f} ms, {e['errors']} errors"
         )
     for name, e in step.get("others", {}).items():
         parts.append(f"{name}: {e['requests']} after the ramp, p95 {e['p95']:.0f} ms, {e['errors']} errors")
@@ -159,13 +172,15 @@ def report(night: dict, title: str = "anonymous") -> None:
         f"the leaderboard every {POLL_SECONDS:.0f} s = {VIEWERS / POLL_SECONDS:.0f} req/s through nginx"
         f"{crowd})"
     )
-    print(f"  goals per step: no error, >= {ACHIEVED:.0%} of the offered rate, p95 {P95_GOAL_MS} ms")
+    goals = P95_GOAL_MS | FOLLOWED
+    print(f"  goals per step: no error, >= {ACHIEVED:.0%} of the offered rate, p95 {goals} ms")
     for step in night["steps"]:
         print(step_line(step))
     print(f"  this machine carries {night['carried']:.0%} of that night")
     carried = [s for s in night["steps"] if s["carried"] and s["fraction"] == night["carried"]]
     if carried:
-        over = {n: e["p95"] for n, e in carried[0]["endpoints"].items() if not e["p95"] <= USER_P95_MS}
+        seen = {**carried[0]["endpoints"], **carried[0].get("followed", {})}
+        over = {n: e["p95"] for n, e in seen.items() if not e["p95"] <= USER_P95_MS}
         verdict = "met" if not over else f"MISSED by {over}"
         print(f"  p95 of every request at {night['carried']:.0%} <= {USER_P95_MS:.0f} ms: {verdict}")
 

@@ -13,11 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 import scoring
 from bench.load import night
-from bench.load.crowd import Crowd, load_crowd_build
+from bench.load.crowd import SHEET_MARKS, SHEET_POLL, Crowd, load_crowd_build
 from bench.load.hands import PASS_EVERY, next_entry
 from bench.load.league import load_league_build
 from tournament.models import Round, Seat, StandingRow, Table
@@ -158,10 +159,12 @@ def test_the_logged_in_crowd_has_real_sessions_that_open_its_pages(client):
     client.cookies[crowd.cookie] = key  # the scorekeeper's sheet: its private poll, then 204 unchanged
     sheet = client.get(f"/tables/{table}/live/mine/")
     assert sheet.status_code == 200 and sheet["Cache-Control"] == "private, no-store"
-    poll = (
-        re.search(r'hx-get="([^"]*/live/mine/[^"]*)"', sheet.content.decode()).group(1).replace("&amp;", "&")
-    )
-    assert client.get(poll).status_code == 204
+    poll = SHEET_POLL.search(sheet.content.decode()).group(1).replace("&amp;", "&")
+    unchanged = client.get(poll)
+    assert unchanged.status_code == 204
+    marks, named, mark = SHEET_MARKS.search(sheet.content.decode()).groups()  # as the bench's sheet reads it
+    assert named == str(table) and Client().get(marks).json()["marks"][named] == mark
+    assert unchanged["X-Table-Mark"] == mark
 
     table, round_id, key = crowd.players[8]  # a player: their own seat page, and the round's shared clock
     assert Seat.objects.get(table_id=table, player__user=_user_of(key))
