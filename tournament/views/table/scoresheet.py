@@ -62,7 +62,8 @@ can_record = may_record  # the ledger's own rule (tournament.access.roles): one 
 
 def _table(table_id: int) -> Table:
     """The table, with its four players seated (a table still being seated has no scoresheet yet)."""
-    table = get_object_or_404(Table.objects.select_related("round__competition", "scorekeeper"), pk=table_id)
+    tables = Table.objects.select_related("round__competition", "scorekeeper").prefetch_related("seats")
+    table = get_object_or_404(tables, pk=table_id)  # its seats read once: ``seat_map`` is asked five times
     if len(table.seat_map) != 4:
         raise Http404(_("This table does not have its four players seated yet."))
     return table
