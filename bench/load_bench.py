@@ -99,7 +99,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.load import crowd as crowds  # noqa: E402
-from bench.load import front, night, processes, screens  # noqa: E402
+from bench.load import front, night, pollers, processes, screens  # noqa: E402
 
 BIN = Path(sys.executable).parent
 
@@ -178,6 +178,13 @@ def _args():
         type=int,
         default=SPAWN_RATE,
         help="locust users started a second in the night's steps",
+    )
+    parser.add_argument(
+        "--pollers",
+        choices=("wrk", "locust"),
+        default="wrk",
+        help="who sends the night's polls nginx answers (viewers, players' clocks): wrk at the offered rate "
+        "(bench/load/pollers.py), or locust users as before",
     )
     parser.add_argument(
         "--locust-processes",
@@ -399,7 +406,7 @@ def _check_token_endpoint(url: str, league) -> None:
 def _run_phase(
     phase: Phase, servers: Servers, league_file: Path, folder: Path, profile: bool = False,
     host: str | None = None, env_extra: dict | None = None, spawn_rate: int = SPAWN_RATE,
-    locust_processes: int = 1,
+    locust_processes: int = 1, alongside: pollers.Alongside | None = None,
 ) -> PhaseResult:  # fmt: skip
     """One locust run; with ``locust_processes`` > 1, a master and that many workers
     (``bench/load/processes.py``: the users dealt out, the counts added up, the stats reset together)."""
@@ -419,11 +426,14 @@ def _run_phase(
     ]  # fmt: skip
     if locust_processes > 1:
         argv[3:3] = ["--processes", str(locust_processes)]
+    mark = folder / f"{slug}-measure"  # written when the measure begins: the wrk pollers start (``pollers``)
+    mark.unlink(missing_ok=True)
     env = {
         **os.environ,
         "LOAD_LEAGUE": str(league_file),
         "LOAD_COUNTS": str(counts_file),
         "LOAD_TICKETS": str(tickets),
+        "LOAD_MEASURE_MARK": str(mark),
         **(env_extra or {}),
     }
     db_name = servers.env["DATABASE_URL"].rsplit("/", 1)[1]
@@ -432,6 +442,7 @@ def _run_phase(
     with open(folder / f"{slug}-locust.log", "w") as log:
         locust = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         spies = _profile(servers, folder, slug, ramp, phase.seconds) if profile else []
+        polling = alongside.run(mark, ramp + 180) if alongside else None
         try:
             if locust_processes > 1:  # its workers too: their counts and CPU
                 tree_cpu = processes.wait_run(locust, timeout=ramp + phase.seconds + 180)
@@ -443,6 +454,8 @@ def _run_phase(
                 locust.wait()
             for spy in spies:
                 spy.wait(timeout=60)
+            if polling:
+                polling.join(timeout=phase.seconds + 60)
     result = PhaseResult(phase)
     cpu_after = _cpu_seconds(servers, db_name)
     result.cpu = _cpu_delta(cpu_before, cpu_after)
@@ -450,6 +463,8 @@ def _run_phase(
     result.cpu["locust"] = sum(
         getattr(children, f) - getattr(children_before, f) for f in ("ru_utime", "ru_stime")
     )
+    if alongside:  # the wrk pollers were our children too
+        result.cpu["locust"] -= alongside.cpu
     if locust_processes > 1:  # workers the master did not wait for are not in our children's usage
         result.cpu["locust"] = tree_cpu
     result.wall = time.monotonic() - wall_before
@@ -475,6 +490,8 @@ def _run_phase(
         ]
     parts = sorted(folder.glob(f"{slug}-counts*.json"))  # one file a process with users
     result.counts = processes.merge_counts([json.loads(p.read_text()) for p in parts])
+    if alongside:
+        pollers.merge(result, alongside, Row)
     return result
 
 
@@ -581,21 +598,36 @@ def _behind_nginx(phase: Phase, servers: Servers, league, league_file: Path, fol
             viewers += ("NightViewerLoggedIn",) if logged_in > 0 else ()
             classes = ("NightScorekeeper", *viewers, "NightSheet", "NightSeat")
             env = {"LOAD_CROWD": str(folder / "crowd.json"), "LOAD_LOGGED_IN_SHARE": str(logged_in)}
+        apart = args.pollers == "wrk"  # the polls nginx answers: wrk's (``pollers``), not locust users
+        if apart:
+            classes = tuple(c for c in classes if c in ("NightScorekeeper", "NightSheet"))
         env["LOAD_SETTLE_SECONDS"] = str(SETTLE_SECONDS)  # both nights alike
         env["LOAD_MEASURE_SECONDS"] = str(phase.seconds)
 
-        def step(fraction: float, users: int, seconds: float, classes=classes, env=env, crowd=crowd):
+        def step(
+            fraction: float, users: int, seconds: float, classes=classes, env=env, crowd=crowd,
+            apart=apart, logged_in=logged_in,
+        ):  # fmt: skip
             _worker_caught_up(league)
             name = f"night x{fraction}" if crowd == "anonymous" else f"night {crowd} x{fraction}"
+            alongside = None
+            if apart:
+                people = None
+                if logged_in is not None:
+                    people = crowds.Crowd.from_dict(json.loads((folder / "crowd.json").read_text()))
+                polls = pollers.night_pollers(league, people, fraction, logged_in)
+                alongside = pollers.Alongside(polls, proxy.url, folder, seconds)
             results[name] = _run_phase(
                 Phase(name, classes, users, seconds), servers, league_file, folder, host=proxy.url,
                 env_extra={"LOAD_NIGHT_FRACTION": str(fraction), **env}, spawn_rate=args.spawn_rate,
-                locust_processes=args.locust_processes,
+                locust_processes=args.locust_processes, alongside=alongside,
             )  # fmt: skip
             return results[name]
 
-        print(f"  the {crowd} night:", flush=True)
-        nights[crowd] = night.run_steps(step, len(league.tables), steps, phase.seconds, logged_in)
+        print(f"  the {crowd} night ({args.pollers} sends the polls nginx answers):", flush=True)
+        nights[crowd] = night.run_steps(
+            step, len(league.tables), steps, phase.seconds, logged_in, pollers_apart=apart
+        )
     if "logged-in" in args.crowds:
         people = crowds.Crowd.from_dict(json.loads((folder / "crowd.json").read_text()))
         db_name = servers.env["DATABASE_URL"].rsplit("/", 1)[1]

@@ -47,6 +47,8 @@ if [ "${CI:-}" = "true" ]; then
   fc-list 2>/dev/null | grep -q "CJK" || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; }
   # tests/deploy/test_nginx.py runs deploy/nginx.conf (its own nginx process; the package's service is not used)
   command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
+  # tests/bench/test_pollers.py paces wrk as the load bench does (bench/load/paced.lua)
+  command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
   # tests/test_translations.py regenerates the catalogue with makemessages (xgettext, msgmerge)
   command -v xgettext >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; }
   export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/mahjong_ci}

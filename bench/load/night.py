@@ -68,10 +68,13 @@ def offered(fraction: float, logged_in: float | None = None) -> dict[str, float]
     return rates
 
 
-def users(fraction: float, tables: int, logged_in: float | None = None) -> int:
+def users(fraction: float, tables: int, logged_in: float | None = None, pollers_apart: bool = False) -> int:
     """The locust users of a step: a scorekeeper per bench table, the viewers, and the logged-in crowd: a
-    sheet per bench table and a player per bench seat, at most (``locustfile.SHEETS``, ``SEATS``)."""
+    sheet per bench table and a player per bench seat, at most (``locustfile.SHEETS``, ``SEATS``).
+    ``pollers_apart``: the viewers and the players are wrk's (``pollers``), not locust users."""
     sheets, seats = min(tables, round(fraction * KEEPERS)), min(4 * tables, round(fraction * PLAYERS))
+    if pollers_apart:
+        return tables + (sheets if logged_in is not None else 0)
     return tables + round(fraction * VIEWERS) + (sheets + seats if logged_in is not None else 0)
 
 
@@ -85,13 +88,18 @@ def _rate_held(name: str, achieved: float, offered: float, seconds: float) -> bo
 
 
 def run_steps(
-    run: Callable, tables: int, steps=STEPS, seconds: float = 30.0, logged_in: float | None = None
+    run: Callable,
+    tables: int,
+    steps=STEPS,
+    seconds: float = 30.0,
+    logged_in: float | None = None,
+    pollers_apart: bool = False,
 ) -> dict:
     """``run(fraction, users, seconds)`` runs one step and answers its ``PhaseResult``."""
     done, carried = [], 0.0
     for fraction in steps:
         viewers = round(fraction * VIEWERS)
-        result = run(fraction, users(fraction, tables, logged_in), seconds)
+        result = run(fraction, users(fraction, tables, logged_in, pollers_apart), seconds)
         step = {"fraction": fraction, "viewers": viewers, "endpoints": {}, "failures": result.failures[:5]}
         step["logged_in"] = logged_in
         step["others"] = {  # the requests not paced (a sheet's or a seat page's first load)

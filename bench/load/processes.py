@@ -114,6 +114,9 @@ def settle(environment, started: list[int], settle_seconds: float, measure_secon
     def measure() -> None:
         gevent.sleep(settle_seconds)
         environment.stats.reset_all()
+        mark = os.environ.get("LOAD_MEASURE_MARK")  # the runner's wrk pollers start now (``pollers``)
+        if mark:
+            Path(mark).write_text(str(time.time()))
         if isinstance(runner, MasterRunner):
             runner.send_message(RESET_MESSAGE)
         if measure_seconds > 0:
