@@ -171,7 +171,7 @@ def unchanged_answer(at: str | None) -> HttpResponse:
 
 class UnchangedSheet:
     """``GET /tables/<id>/live/mine/?v=<mark>`` with nothing changed: 204, private, before the session,
-    the user or any query (the sheet's poll, ``tournament.views.table.scoresheet.live_mine``)."""
+    the user or any query (the sheet's poll, ``tournament.views.table.live.live_mine``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

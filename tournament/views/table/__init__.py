@@ -7,8 +7,9 @@ from tournament.views.table.counts import (
     count_request,
     table_counts,
 )
+from tournament.views.table.live import live, live_mine
 from tournament.views.table.mine import my_tables
-from tournament.views.table.scoresheet import live, live_mine, preview, record, scoresheet, void
+from tournament.views.table.scoresheet import preview, record, scoresheet, void
 
 __all__ = [
     "count_accept",

@@ -31,7 +31,7 @@ from tournament.access.roles import may_record
 from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
 from tournament.forms.scoresheet_words import form_data_from_entry, without_dropped_event
 from tournament.models import Hand, Round, Table
-from tournament.project.http_cache import LIVE, PAGE, personal, poll, shared
+from tournament.project.http_cache import PAGE, shared
 from tournament.rounds.held import sees_seating, sees_table_results
 from tournament.tables import live_mark
 from tournament.tables.ledger.errors import HandConflict, HandRejected
@@ -52,7 +52,7 @@ from tournament.views.table.display import (
 )
 from tournament.views.table.entry import entry_widgets
 from tournament.views.table.previewing import again_form, settle_preview
-from tournament.views.table.sheet_words import conflict_text, moved_on_text, problems_of
+from tournament.views.table.sheet_words import conflict_text, problems_of
 
 TILE_PICKER = "components/tile_picker.html"
 
@@ -130,8 +130,9 @@ def _fresh_form(fold, names, players, *, corrects: Hand | None = None) -> EntryF
 
 
 def _context(
-    request, table, *, fold=None, form=None, preview=None, problems=(), conflict="", corrects=None, version=""
-):
+    request, table, *, fold=None, form=None, preview=None, problems=(), conflict="", corrects=None,
+    version="", live=False,
+):  # fmt: skip
     fold = fold or table_fold(table)
     names = seated_players(table)
     players = players_now(fold, names)
@@ -155,7 +156,7 @@ def _context(
         "history": rows[::-1],  # the latest hand first (issue 32): the one a table asks about
         # a voided hand not entered again: the hands after it moved up one (issue 32: say why)
         "awaiting": void_awaiting(rows),
-        "rules": ruleset_summary(table),
+        "rules": None if live else ruleset_summary(table),  # a poll's answer shows no form
         "version": version or live_mark.opaque(table.pk, table_version(table)),  # what the poll sends back
         "can_record": allowed,
         # void buttons, a held round's results: polled at the personal address (issue 50), else the shared;
@@ -169,7 +170,9 @@ def _context(
         "tile_picker": _tile_picker_template(),
         "me": getattr(getattr(request.user, "player", None), "pk", None),  # a player following their table
     }
-    if allowed and not state.finished:
+    if allowed and not state.finished and live:  # the poll: the number of the page's form (``live``)
+        context["expected_number"] = state.hand_number
+    elif allowed and not state.finished:
         form = form or _fresh_form(fold, names, players, corrects=corrects)
         context["form"] = form
         rules = context["rules"]
@@ -239,38 +242,6 @@ def _already_corrected_text(voided: Hand) -> str:
     return _("Hand %(number)s has already been entered again: there is nothing left to correct.") % {
         "number": voided.number
     }
-
-
-@require_safe
-@poll(LIVE, unchanged=204)
-def live(request, table_id: int):
-    """The table's state and hand list, for htmx polling: 204 when nothing changed; everybody's answer is
-    the anonymous one (issue 50): a held round's table is a 404 here, whoever asks."""
-    return _live(request, table_id)
-
-
-@require_safe
-@personal
-def live_mine(request, table_id: int):
-    """The scorekeeper's (void buttons) or a held table's poll: personal; 204 on its version, unrendered."""
-    return _live(request, table_id)
-
-
-def _live(request, table_id: int):
-    at = live_mark.generation(table_id)  # before the rows: a change meanwhile makes the mark match nothing
-    table = _table(table_id)
-    _check_visible(request, table)
-    sent = live_mark.opaque(table.pk, table_version(table))
-    live_mark.remember(table.pk, at, sent)  # the next unchanged poll is answered before the session
-    if request.GET.get("v") == sent:
-        return live_mark.unchanged_answer(at)
-    context = _context(request, table, version=sent) | {"mark": live_mark.token(at)}
-    expected = request.GET.get("expected", "")
-    if _digits(expected) and "form" in context:
-        context["expected_number"] = int(expected)  # the number of the form on that page, untouched
-        if int(expected) != context["state"].hand_number:
-            context["moved_on"] = moved_on_text(int(expected), context["state"].hand_number)
-    return render(request, "table/_live.html", context)
 
 
 # ------------------------------------------------------------ hand entry
