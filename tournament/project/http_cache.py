@@ -93,8 +93,9 @@ LIVE = Policy(max_age=1, stale=10, renew=5, whole_second=True)
 DATA = Policy(max_age=1, stale=10, renew=60, whole_second=True)
 # The sheets' marks (``views.table.marks``): a table's change seen within a second or so. Its tokens move
 # with no standings version, so its validator changes every second (``renew``): nginx keeps a copy to the
-# end of the second it was made in and asks afresh after it.
-MARKS = Policy(max_age=1, stale=2, renew=1, whole_second=True)
+# end of the second it was made in and asks afresh after it (meanwhile serving the copy it has: a late
+# answer delays the sheets' next own poll, never blocks them).
+MARKS = Policy(max_age=1, stale=10, renew=1, whole_second=True)
 # Whole pages (a leaderboard, a round, a table, a player): read once, then followed by their partials.
 PAGE = Policy(max_age=2, stale=30, renew=60)
 
