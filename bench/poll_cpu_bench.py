@@ -107,6 +107,7 @@ def main() -> int:
             "table live, unchanged (204)": reverse("table:live", args=[table.pk])
             + f"?v={opaque(table.pk, table_version(table))}",
             "big screen data": f"/api/v1/competitions/{competition.pk}/screen/",
+            "table marks (32 tables)": reverse("table:marks", args=[table.pk // 32]),  # the sheets' poll
         }
         personal = {
             "organiser": {
