@@ -261,7 +261,7 @@ def _crowd():
 CROWD = _crowd()
 LOGGED_IN_SHARE = float(os.environ.get("LOAD_LOGGED_IN_SHARE", "1"))
 NIGHT_KEEPERS = 2500  # a scorekeeper's sheet at every table, polling its table every 3 s
-SHEET_POLL_SECONDS = 3.0  # static/js/table-marks.js: EVERY
+SHEET_POLL_SECONDS = 3.0  # tournament.tables.live_mark.SHEET_SECONDS
 NIGHT_PLAYERS = 10_000  # four players a table, each on their seat page
 CLOCK_POLL_SECONDS = 30.0  # templates/public/_round_clock.html: every 30 s (its default)
 # The bench has fewer tables than the night (200 against 2,500), each recording hands that much more often.

@@ -109,10 +109,12 @@ def quick_polls(monkeypatch):
     """The pages that refresh themselves (htmx ``every Ns``) ask every second: a test that waits for a
     poll to bring a recorded hand waits a second, not the production interval (20 s for the organiser's
     tables, 5 s for the leaderboards). What is asserted is the same: the page follows without a reload."""
+    from tournament.tables import live_mark
     from tournament.views.organiser import alerts, rounds
     from tournament.views.public import pages, standings
 
     for module, name in (
+        (live_mark, "SHEET_SECONDS"),
         (rounds, "PLAY_SECONDS"),
         (alerts, "ALERT_SECONDS"),
         (standings, "LIVE_SECONDS"),

@@ -1,8 +1,9 @@
 """A scorekeeper's sheet follows its table from the shared marks (issue 50), on a phone.
 
-The open sheet reads ``/tables/marks/<part>/`` every 3 s (one answer for 32 tables, everybody's: nginx
-keeps it) and asks its own ``live/mine/`` only when its table's mark moved: after the page loads (its
-first state has no mark yet) and when another device records a hand, which then shows without a reload.
+The open sheet reads ``/tables/marks/<part>/`` every 3 s (every second here: ``quick_polls``; one
+answer for 32 tables, everybody's: nginx keeps it) and asks its own ``live/mine/`` only when its
+table's mark moved: after the page loads (its first state has no mark yet) and when another device
+records a hand, which then shows without a reload.
 A held round's sheet has no marks to read and asks its own address every 3 s.
 """
 
@@ -21,7 +22,9 @@ from tournament.rounds.lifecycle import round_hold
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_sheet_asks_its_own_address_only_when_its_tables_mark_moved(live_server, phone, scorekeeper):
+def test_the_sheet_asks_its_own_address_only_when_its_tables_mark_moved(
+    live_server, phone, scorekeeper, quick_polls
+):
     names = ["Ann East", "Ben South", "Cai West", "Dee North"]
     table = seated_table(players=[PlayerFactory(name=n) for n in names], scorekeeper=scorekeeper)
     Round.objects.filter(pk=table.round_id).update(

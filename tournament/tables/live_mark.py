@@ -48,6 +48,7 @@ from django.utils.cache import patch_vary_headers
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 120
+SHEET_SECONDS = 3  # how often a table's page polls (templates/table/_state.html, static/js/table-marks.js)
 SPAN = 32  # tables a marks answer names (ids part * SPAN to part * SPAN + SPAN - 1)
 MARK_HEADER = "X-Table-Mark"  # a sheet's poll answer: the token of the generation its state was made at
 _GEN = "table-gen:%d"
@@ -67,10 +68,7 @@ def generation(table_id: int) -> str | None:
     Read before the rows the version is made from."""
     try:
         found = cache.get(_GEN % table_id)
-        if found is None:
-            start = uuid.uuid4().hex
-            found = start if cache.add(_GEN % table_id, start, KEEP_SECONDS) else cache.get(_GEN % table_id)
-        return found
+        return found if found is not None else _start(table_id)
     except Exception:  # Redis down: no mark, the poll is answered from the database
         return None
 
@@ -98,17 +96,17 @@ def part_range(part: int) -> range:
 
 def tokens(table_ids) -> dict[int, str]:
     """Each table's generation now as a public token (started where the cache has none); raises when the
-    cache is out of reach (the marks answer then says so, and the sheets poll their personal address)."""
+    cache is out of reach (the marks answer then names no table, and the sheets poll their own address)."""
     ids = sorted({int(pk) for pk in table_ids})
     found = cache.get_many([_GEN % pk for pk in ids])
-    marks = {}
-    for pk in ids:
-        at = found.get(_GEN % pk)
-        if at is None:  # expired or never started: started here, as the long way would
-            start = uuid.uuid4().hex
-            at = start if cache.add(_GEN % pk, start, KEEP_SECONDS) else cache.get(_GEN % pk)
-        marks[pk] = token(at)
-    return marks
+    return {pk: token(found.get(_GEN % pk) or _start(pk)) for pk in ids}
+
+
+def _start(table_id: int) -> str:
+    """A first generation for a table the cache has none of (expired, or never started); another
+    process's, if it started one first."""
+    start = uuid.uuid4().hex
+    return start if cache.add(_GEN % table_id, start, KEEP_SECONDS) else cache.get(_GEN % table_id)
 
 
 def remember(table_id: int, at: str | None, sent: str) -> None:

@@ -163,6 +163,7 @@ def _context(
         # a keeper's sheet of an open round asks it only when its table's mark moved (``views.table.marks``)
         "personal_poll": keeper or table.round.results_held,
         "marks": live_mark.marks_url(table) if keeper and not table.round.results_held else "",
+        "poll_seconds": live_mark.SHEET_SECONDS,
         "hands_final": keeper and final,
         "problems": list(problems),
         "conflict": conflict,
@@ -170,7 +171,7 @@ def _context(
         "tile_picker": _tile_picker_template(),
         "me": getattr(getattr(request.user, "player", None), "pk", None),  # a player following their table
     }
-    if allowed and not state.finished and live:  # the poll: the number of the page's form (``live``)
+    if allowed and not state.finished and live:  # a poll's answer: the number of the page's form, no form
         context["expected_number"] = state.hand_number
     elif allowed and not state.finished:
         form = form or _fresh_form(fold, names, players, corrects=corrects)
