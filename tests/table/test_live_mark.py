@@ -187,3 +187,17 @@ def test_a_hand_recorded_without_a_check_moves_the_mark(db, django_capture_on_co
     with django_capture_on_commit_callbacks(execute=True):
         win(table, "S", 2)
     assert _poll(client, table, sent).status_code == 200
+
+
+def test_a_moved_sheets_answer_reads_its_seats_once_with_their_players(night):
+    """The long way's answer (issue 50: one a hand at every table of the night) reads the four seats and
+    their players in one query, sorted by wind alone: the seats' own ordering joined the table, the round
+    and the competition, and the names, the version and the seat map each asked again."""
+    table, client = night["one"], night["client"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(reverse("table:live_mine", args=[table.pk]))
+    assert answer.status_code == 200
+    seats = [q["sql"] for q in queries if 'FROM "tournament_seat"' in q["sql"]]
+    assert len(seats) == 1 and "tournament_competition" not in seats[0], seats
+    names = {seat.player.name for seat in table.seats.select_related("player")}
+    assert all(name in answer.content.decode() for name in names)

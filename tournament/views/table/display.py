@@ -26,7 +26,7 @@ from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
 from tournament.forms.scoresheet_words import payout_kind
 from tournament.league import rulecard
-from tournament.models import Hand, HandCheck, Player, Table
+from tournament.models import Hand, HandCheck, Player, Seat, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
 from tournament.views.table.words import hand_doubles, preview_headline
@@ -128,9 +128,13 @@ def table_version(table: Table) -> str:
     counts = table.chip_counts.aggregate(
         n=Count("pk"), last=Max("pk"), counted=Max("counted_at"), resolved=Max("resolved_at")
     )
-    seats = "".join(
-        f"{wind}{player}" for wind, player in table.seats.order_by("wind").values_list("wind", "player_id")
+    read = _seats_read(table)
+    pairs = (
+        sorted((seat.wind, seat.player_id) for seat in read)
+        if read is not None
+        else table.seats.order_by("wind").values_list("wind", "player_id")
     )
+    seats = "".join(f"{wind}{player}" for wind, player in pairs)
     checked, round_ = seen["checked"], table.round
     checked = int(checked.timestamp() * 1000) if checked else 0
     counted = ".".join(
@@ -145,8 +149,19 @@ def table_version(table: Table) -> str:
     )
 
 
+def _seats_read(table: Table) -> list[Seat] | None:
+    """The table's seats as its query read them with their players (``views.table.scoresheet._table``),
+    or None: then they are asked for."""
+    read = getattr(table, "_prefetched_objects_cache", {}).get("seats")
+    if read is None or not all(Seat.player.is_cached(seat) for seat in read):
+        return None
+    return list(read)
+
+
 def seated_players(table: Table) -> dict[int, Player]:
-    return {seat.player_id: seat.player for seat in table.seats.select_related("player")}
+    read = _seats_read(table)
+    seats = read if read is not None else table.seats.select_related("player")
+    return {seat.player_id: seat.player for seat in seats}
 
 
 def players_now(fold: TableFold, names: dict[int, Player]) -> list[PlayerNow]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
@@ -30,7 +31,7 @@ from tournament.access.request_meta import request_meta
 from tournament.access.roles import may_record
 from tournament.forms.scoresheet import EntryForm, entry_fingerprint, new_idempotency_key
 from tournament.forms.scoresheet_words import form_data_from_entry, without_dropped_event
-from tournament.models import Hand, Round, Table
+from tournament.models import Hand, Round, Seat, Table
 from tournament.project.http_cache import PAGE, shared
 from tournament.rounds.held import sees_seating, sees_table_results
 from tournament.tables import live_mark
@@ -62,8 +63,11 @@ can_record = may_record  # the ledger's own rule (tournament.access.roles): one 
 
 def _table(table_id: int) -> Table:
     """The table, with its four players seated (a table still being seated has no scoresheet yet)."""
-    tables = Table.objects.select_related("round__competition", "scorekeeper").prefetch_related("seats")
-    table = get_object_or_404(tables, pk=table_id)  # its seats read once: ``seat_map`` is asked five times
+    # its seats and their players read once (``seat_map`` is asked five times, the names and the version
+    # too), by wind alone: Seat's own ordering joins the table, the round and the competition to sort
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("wind"))
+    tables = Table.objects.select_related("round__competition", "scorekeeper").prefetch_related(seats)
+    table = get_object_or_404(tables, pk=table_id)
     if len(table.seat_map) != 4:
         raise Http404(_("This table does not have its four players seated yet."))
     return table
