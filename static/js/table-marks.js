@@ -3,9 +3,14 @@
 // tournament/views/table/marks.py). Only when its table's mark is not the one its state was made at does it
 // ask its own address (#live's hx-get, live/mine/: "moved"). A sheet with no marks to read (a held round's)
 // or whose table the answer does not name asks its own address every 3 s, as every sheet did before.
+// A copy of the marks older than the state the sheet holds (nginx serves its last one while it asks the app
+// again) names a mark the sheet has already asked about: it asks once for each mark it reads, not every tick.
 (() => {
   "use strict";
-  function ownPoll(live) {
+  let asked = {}; // the table and the mark read in the marks when the sheet last asked its own address
+
+  function ownPoll(live, mark) {
+    asked = { table: live.dataset.table, mark };
     if (window.htmx) window.htmx.trigger(live, "moved");
   }
 
@@ -19,7 +24,10 @@
       const answer = await fetch(url, { credentials: "omit", headers: { Accept: "application/json" } });
       const marks = answer.ok ? (await answer.json()).marks || {} : {};
       const now = document.getElementById("live") || live;
-      if (marks[now.dataset.table] !== now.dataset.mark) ownPoll(now); // moved, or not named (held)
+      const mark = marks[now.dataset.table];
+      if (mark === now.dataset.mark) return;
+      if (mark !== undefined && asked.table === now.dataset.table && asked.mark === mark) return; // stale
+      ownPoll(now, mark); // moved, or not named (held)
     } catch (error) {
       ownPoll(live); // the network: the own poll finds out and says so (app.js, offline-sheet.js)
     }
@@ -36,7 +44,9 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     const live = document.getElementById("live");
     const xhr = event.detail.xhr;
-    if (!live || event.detail.elt !== live || !xhr || xhr.status !== 204) return;
+    if (!live || event.detail.elt !== live) return;
+    if (!xhr || !(xhr.status >= 200 && xhr.status < 300)) asked = {}; // not answered: ask again next tick
+    if (!xhr || xhr.status !== 204) return;
     const mark = xhr.getResponseHeader("X-Table-Mark");
     if (mark) live.dataset.mark = mark;
   });

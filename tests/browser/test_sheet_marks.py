@@ -3,7 +3,8 @@
 The open sheet reads ``/tables/marks/<part>/`` every 3 s (every second here: ``quick_polls``; one
 answer for 32 tables, everybody's: nginx keeps it) and asks its own ``live/mine/`` only when its
 table's mark moved: after the page loads (its first state has no mark yet) and when another device
-records a hand, which then shows without a reload.
+records a hand, which then shows without a reload; a stale copy of the marks makes it ask once, not at
+every tick.
 A held round's sheet has no marks to read and asks its own address every 3 s.
 """
 
@@ -41,9 +42,17 @@ def test_the_sheet_asks_its_own_address_only_when_its_tables_mark_moved(
     ticks = _count(asked, "/tables/marks/")
     _wait_for(phone, lambda: _count(asked, "/tables/marks/") > ticks)  # the next tick: the marks alone
     assert _count(asked, own) == 1, asked
+    # a copy of the marks older than the sheet's state (nginx serves its last while it asks again): the
+    # sheet asks its own address once for that mark, not at every tick
+    stale = {"span": 32, "marks": {str(table.pk): "0" * 16}}
+    phone.route("**/tables/marks/**", lambda route: route.fulfill(json=stale))
+    ticks = _count(asked, "/tables/marks/")
+    _wait_for(phone, lambda: _count(asked, "/tables/marks/") >= ticks + 3)
+    assert _count(asked, own) == 2, asked
+    phone.unroute("**/tables/marks/**")
     win(table, "N", 1)  # another device records hand 1
     expect(phone.locator("[data-testid=hand-number]")).to_have_text("2", timeout=8000)
-    assert _count(asked, own) == 2, asked
+    assert _count(asked, own) == 3, asked
     round_hold(Round.objects.get(pk=table.round_id), held=True, user=None)
     # held: its table is in no marks answer; its own poll brings a state with no marks to read, and from
     # then on it asks its own address every tick
