@@ -147,6 +147,11 @@ def _args():
     parser.add_argument("--tables", type=int, default=200, help="tables scored at once (4 players each)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker (gthread)")
+    parser.add_argument(
+        "--worker-connections", type=int, default=8,
+        help="connections a gunicorn worker holds at most (default 8: twice its threads; gunicorn's own "
+        "1000 let one worker take every keep-alive connection nginx opened, and the other sit idle)",
+    )  # fmt: skip
     parser.add_argument("--worker-concurrency", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--only", help="comma-separated phase names to run (default all)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
@@ -305,7 +310,8 @@ class Servers:
             "gunicorn",
             [str(BIN / "gunicorn"), "tournament.project.wsgi", "--bind", f"127.0.0.1:{self.port}",
              "--workers", str(self.args.workers), "--threads", str(self.args.threads),
-             "--worker-class", "gthread", "--keep-alive", "5", "--backlog", "2048", "--no-control-socket"],
+             "--worker-class", "gthread", "--keep-alive", "5", "--backlog", "2048", "--no-control-socket",
+             "--worker-connections", str(self.args.worker_connections)],
             {**self.env, "DJANGO_SETTINGS_MODULE": "bench.load.settings"},
         )  # fmt: skip
         deadline = time.monotonic() + 90
@@ -601,6 +607,7 @@ def _behind_nginx(phase: Phase, servers: Servers, league, league_file: Path, fol
         apart = args.pollers == "wrk"  # the polls nginx answers: wrk's (``pollers``), not locust users
         if apart:
             classes = tuple(c for c in classes if c in ("NightScorekeeper", "NightSheet"))
+        env["LOAD_MARKS_APART"] = "1" if apart else "0"  # the sheets' marks polls: wrk's too
         env["LOAD_SETTLE_SECONDS"] = str(SETTLE_SECONDS)  # both nights alike
         env["LOAD_MEASURE_SECONDS"] = str(phase.seconds)
 
@@ -812,7 +819,8 @@ def main() -> int:
     load_before = os.getloadavg()
     print(
         f"load bench: {args.tables} tables; gunicorn {args.workers} workers x "
-        f"{args.threads} threads (gthread); Celery worker concurrency {args.worker_concurrency} + beat; "
+        f"{args.threads} threads (gthread, {args.worker_connections} connections at most each); "
+        f"Celery worker concurrency {args.worker_concurrency} + beat; "
         f"{os.cpu_count()} cores, load average {load_before[0]:.1f} at start"
     )
     folder = Path(tempfile.mkdtemp(prefix="load-bench-"))

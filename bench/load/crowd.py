@@ -23,6 +23,9 @@ import re
 from dataclasses import asdict, dataclass
 from datetime import timedelta
 
+from bench.load import night
+from bench.load.night import MARKS_SPAN
+
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 # What a sheet's answer says it polls (templates/table/_state.html): its own address, and its tables' marks
 # with the mark its state was made at (static/js/table-marks.js).
@@ -140,7 +143,7 @@ class _Sessions:
 # --- what a poll costs the app, anonymous against logged in, on the served side ---------------------------
 
 ORIGIN = "what nginx asks"  # the marks answer at the app: what nginx fetches for the sheets
-NIGHT_TABLES, MARKS_SPAN = 2500, 32  # tournament.tables.live_mark.SPAN
+NIGHT_TABLES = night.TABLES
 THRESHOLD = 3.0  # issue 50: a logged-in poll costs at most 3x a cached anonymous poll, or nginx serves it
 # The base: an anonymous poll the app answers from its memory (kept between changes of the standings
 # version; no hand is recorded meanwhile). The leaderboard's live partial is kept too, but made afresh

@@ -43,7 +43,7 @@ from locust import FastHttpUser, constant, task
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.load import processes  # noqa: E402
-from bench.load.crowd import MARKS_SPAN, SHEET_MARKS, SHEET_POLL  # noqa: E402
+from bench.load.crowd_users import CROWD, LOGGED_IN_SHARE, NightSeat, NightSheet, cookie  # noqa: E402, F401
 from bench.load.hands import next_entry  # noqa: E402
 from bench.load.league import LoadLeague  # noqa: E402
 from bench.load.paced import COUNTS, IN_FLIGHT, Paced, cached_get  # noqa: E402
@@ -248,40 +248,7 @@ class NightViewer(Paced, FastHttpUser):
         cached_get(self, url, self.poll_name, self.headers)
 
 
-# --- the logged-in crowd (issue 50): ``bench/load/crowd.py`` made the sessions, ``night.py`` reads it -------
-
-
-def _crowd():
-    from bench.load.crowd import Crowd
-
-    path = os.environ.get("LOAD_CROWD")
-    return Crowd.from_dict(json.loads(Path(path).read_text())) if path else None
-
-
-CROWD = _crowd()
-LOGGED_IN_SHARE = float(os.environ.get("LOAD_LOGGED_IN_SHARE", "1"))
-NIGHT_KEEPERS = 2500  # a scorekeeper's sheet at every table, polling its table every 3 s
-SHEET_POLL_SECONDS = 3.0  # tournament.tables.live_mark.SHEET_SECONDS
-NIGHT_PLAYERS = 10_000  # four players a table, each on their seat page
-CLOCK_POLL_SECONDS = 30.0  # templates/public/_round_clock.html: every 30 s (its default)
-# The bench has fewer tables than the night (200 against 2,500), each recording hands that much more often.
-# One sheet per bench table (as one per real table), polling as often as the night's sheets together would
-# (2,500 x fraction every 3 s): the same requests a second, and one sheet made afresh per hand, as at the
-# real night (12 sheets on one bench table would each make it afresh after every hand). Likewise one player
-# per bench seat, their clock polls as frequent as the night's 10,000 x fraction players' together.
-BENCH_TABLES = len(LEAGUE.tables) if LEAGUE else 1
-SHEETS = min(BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_KEEPERS))
-SEATS = min(4 * BENCH_TABLES, round(NIGHT_FRACTION * NIGHT_PLAYERS))
-# The night's sheets read 2,500 x fraction tables' marks, 32 tables a part, each part an address nginx
-# asks the app for once a second at most; the bench's 200 tables make fewer parts, so each of its parts
-# is asked at as many addresses (``?spread=k``: nginx keeps each apart) as the night has parts for it:
-# what nginx asks the app is the night's.
-BENCH_PARTS = len({t.id // MARKS_SPAN for t in LEAGUE.tables}) if LEAGUE else 1
-SPREAD = max(1, -(-round(NIGHT_FRACTION * NIGHT_KEEPERS) // MARKS_SPAN) // BENCH_PARTS)
-
-
-def _cookie(key: str) -> dict:
-    return {"Cookie": f"{CROWD.cookie}={key}"}
+# --- the logged-in crowd (issue 50): ``crowd_users`` has the sheets and the seat pages ----------------------
 
 
 class NightViewerLoggedIn(NightViewer):
@@ -291,90 +258,5 @@ class NightViewerLoggedIn(NightViewer):
     poll_name = "GET leaderboard live, logged in (via nginx)"
 
     def on_start(self) -> None:
-        self.headers = _cookie(processes.deal(CROWD.viewers, "viewers"))
+        self.headers = cookie(processes.deal(CROWD.viewers, "viewers"))
         super().on_start()
-
-
-class NightSheet(Paced, FastHttpUser):
-    """A scorekeeper's open sheet, as ``static/js/table-marks.js`` polls: every 3 s its tables' marks
-    (``/tables/marks/<part>/``, one answer for 32 tables, through nginx's cache), and its own address
-    (``/tables/{id}/live/mine/?v=…``, the one the last answer named) only when its table's mark is not the
-    one its state was made at: after each hand at its table (204 while the version is the one it holds)."""
-
-    fixed_count = SHEETS if CROWD else 0
-    network_timeout = 60.0
-    connection_timeout = 30.0
-
-    def _period(self) -> float:
-        return SHEET_POLL_SECONDS * SHEETS / (NIGHT_FRACTION * NIGHT_KEEPERS)
-
-    def on_start(self) -> None:
-        table, key = processes.deal(CROWD.keepers, "keepers")  # a sheet a table, across processes
-        self.headers = _cookie(key)
-        self.next = self.marks = self.table = None
-        self.mark = ""
-        cached_get(self, f"/tables/{table}/live/mine/", "GET scoresheet live (keeper start)", self.headers,
-                    check=self._follow)  # fmt: skip
-        self._start_pacing()
-
-    def _follow(self, answer) -> str | None:
-        """The next own poll's address and the mark its state was made at (a 200); a 204: its mark."""
-        if answer.status_code == 204:
-            self.mark = answer.headers.get("X-Table-Mark", "") if answer.headers else ""
-            return None
-        if answer.status_code != 200:
-            return None
-        text = answer.text or ""
-        found = SHEET_POLL.search(text)
-        if found is None:
-            return "no live/mine poll in the sheet's answer"
-        self.next = found.group(1).replace("&amp;", "&")
-        marks = SHEET_MARKS.search(text)
-        if marks is None:
-            return "no marks to poll in the sheet's answer"
-        self.marks, self.table, self.mark = marks.groups()
-        self.marks += f"?spread={random.randrange(SPREAD)}" if SPREAD > 1 else ""
-        return None
-
-    @task
-    def poll(self) -> None:
-        if self.next is None:
-            return
-        if self.marks is not None:
-            named = {}
-
-            def read(answer) -> str | None:
-                named.update(answer.json().get("marks", {}) if answer.status_code == 200 else {})
-                return None
-
-            cached_get(self, self.marks, "GET table marks, keeper (via nginx)", check=read)
-            if named.get(self.table) == self.mark:
-                return
-        name = "GET scoresheet poll, keeper (live/mine)"
-        cached_get(self, self.next, name, self.headers, ok=(200, 204), check=self._follow)
-
-
-SEAT_PAGE_EVERY = 10  # one player in ten loads their seat page as they start: the session and page answer
-
-
-class NightSeat(Paced, FastHttpUser):
-    """A player on their seat page (loaded once, personal), which polls the round's clock every 30 s."""
-
-    fixed_count = SEATS if CROWD else 0
-    network_timeout = 60.0
-    connection_timeout = 30.0
-
-    def _period(self) -> float:
-        return CLOCK_POLL_SECONDS * SEATS / (NIGHT_FRACTION * NIGHT_PLAYERS)
-
-    def on_start(self) -> None:
-        table, self.round, key = processes.deal(CROWD.players, "players")
-        self.headers = _cookie(key)
-        # A player already on the page; a few load it (a check).
-        if processes.ticket("seat-pages") % SEAT_PAGE_EVERY == 0:
-            cached_get(self, f"/tables/{table}/seat/", "GET seat page (player start)", self.headers)
-        self._start_pacing()
-
-    @task
-    def poll(self) -> None:
-        cached_get(self, f"/rounds/{self.round}/clock/", "GET round clock, player (via nginx)", self.headers)

@@ -47,6 +47,7 @@ POLL_IN = "GET leaderboard live, logged in (via nginx)"
 SHEET = "GET table marks, keeper (via nginx)"  # the sheets' poll: static/js/table-marks.js
 SHEET_OWN = "GET scoresheet poll, keeper (live/mine)"  # a sheet's own address, when its table's mark moved
 CLOCK = "GET round clock, player (via nginx)"
+MARKS_SPAN = 32  # tournament.tables.live_mark.SPAN: the tables of one marks answer
 P95_GOAL_MS = {HAND: 1000.0, POLL: 500.0, POLL_IN: 500.0, SHEET: 500.0, CLOCK: 500.0}
 FOLLOWED = {SHEET_OWN: 500.0}  # requests made as the state moves (no rate offered): their p95 and errors
 USER_P95_MS = 300.0  # issue 50's goal for every user-facing request at the fraction carried (reported)
@@ -76,6 +77,18 @@ def users(fraction: float, tables: int, logged_in: float | None = None, pollers_
     if pollers_apart:
         return tables + (sheets if logged_in is not None else 0)
     return tables + round(fraction * VIEWERS) + (sheets + seats if logged_in is not None else 0)
+
+
+def marks_addresses(table_ids, fraction: float) -> list[str]:
+    """The sheets' marks addresses at ``fraction`` of the night. The night's 2,500 x fraction tables make
+    that many parts of 32, each an address nginx asks the app for once a second at most; the bench's tables
+    make fewer parts, so each is asked at as many addresses (``?spread=k``: nginx keeps each apart) as the
+    night has parts for it: what nginx asks the app is the night's."""
+    parts = sorted({table_id // MARKS_SPAN for table_id in table_ids})
+    spread = max(1, -(-round(fraction * KEEPERS) // MARKS_SPAN) // max(1, len(parts)))
+    if spread == 1:
+        return [f"/tables/marks/{part}/" for part in parts]
+    return [f"/tables/marks/{part}/?spread={k}" for part in parts for k in range(spread)]
 
 
 def _rate_held(name: str, achieved: float, offered: float, seconds: float) -> bool:

@@ -1,15 +1,18 @@
 """The night's polls nginx answers, sent by ``wrk`` at a set rate instead of by locust (issue 50).
 
-The open leaderboards (10,000 viewers every 5 s, anonymous or with their session) and the players' round
-clocks (10,000 every 30 s, with theirs) are nine requests in ten of the logged-in night, and nginx answers
-them from its cache. Locust spends about half a millisecond of CPU on each (``FastHttpUser``): at the full
-logged-in night that alone is more than 1.5 of this machine's two cores, which the app then cannot have.
+The open leaderboards (10,000 viewers every 5 s, anonymous or with their session), the scorekeepers' sheets'
+marks (2,500 every 3 s, no cookie: ``static/js/table-marks.js``) and the players' round clocks (10,000
+every 30 s, with theirs) are 98 requests in 100 of the logged-in night, and nginx answers them from its
+cache. Locust spends about half a millisecond of CPU on each (``FastHttpUser``): at the full logged-in
+night that alone is more than 1.5 of this machine's two cores, which the app then cannot have.
 ``wrk`` with ``paced.lua`` sends the same requests (the same paths, each viewer's or player's own session
 cookie in turn) as an open loop at the offered rate for a few microseconds each. They start when locust
 resets its stats (the step's measured part: ``processes.settle`` writes ``LOAD_MEASURE_MARK``) and run as
 long as it measures; their rate, p95, errors and nginx's ``X-Cache-Status`` join the step's rows under the
-names locust's users had, and their CPU is the step's ``pollers``. Locust keeps the hands and the sheets,
-whose every request depends on the last answer. ``--pollers locust``: the users of before, for comparison.
+names locust's users had, and their CPU is the step's ``pollers``. Locust keeps the hands and the sheets'
+own polls, whose every request depends on the last answer (a sheet learns its table's mark from its
+process's read of its part, four a second: ``locustfile.NightSheet``). ``--pollers locust``: the users
+of before, for comparison.
 """
 
 from __future__ import annotations
@@ -91,8 +94,8 @@ class Alongside:
 
 
 def night_pollers(league, crowd, fraction: float, logged_in: float | None) -> list[Poller]:
-    """The night's nginx-served polls at ``fraction``: the anonymous viewers', the logged-in viewers' and
-    the players' clocks, as ``night.offered`` counts them."""
+    """The night's nginx-served polls at ``fraction``: the anonymous viewers', the logged-in viewers', the
+    sheets' marks and the players' clocks, as ``night.offered`` counts them."""
     rates = night.offered(fraction, logged_in)
     live = f"/competitions/{league.competition}/standings/live/"
     out = []
@@ -102,6 +105,9 @@ def night_pollers(league, crowd, fraction: float, logged_in: float | None) -> li
         viewers = crowd.viewers[: max(1, round(fraction * night.VIEWERS * (logged_in or 0)))]
         lines = [f"{live}\t{crowd.cookie}={key}" for key in viewers]
         out.append(Poller(night.POLL_IN, rates[night.POLL_IN], lines))
+    if crowd is not None and night.SHEET in rates:  # table-marks.js asks with no cookie
+        marks = night.marks_addresses([t.id for t in league.tables], fraction)
+        out.append(Poller(night.SHEET, rates[night.SHEET], [f"{address}\t" for address in marks]))
     if crowd is not None and night.CLOCK in rates:
         players = crowd.players[: max(1, round(fraction * night.PLAYERS))]
         lines = [f"/rounds/{round_id}/clock/\t{crowd.cookie}={key}" for _, round_id, key in players]

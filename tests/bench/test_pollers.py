@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from bench.load import night, pollers
 from bench.load.crowd import Crowd
-from bench.load.league import LoadLeague
+from bench.load.league import LoadLeague, LoadTable
 from tests.conftest import need
 
 
@@ -27,9 +27,19 @@ def test_the_pollers_send_what_the_night_offers_each_with_its_own_session():
     assert [(p.name, p.rate, p.lines) for p in anonymous] == [
         (night.POLL, 1000.0, ["/competitions/3/standings/live/\t"])
     ]
+    tables = [LoadTable(id=n, number=n, scorekeeper="-", token="-") for n in range(40, 240)]  # parts 1 to 7
+    league = LoadLeague(competition=3, round=1, capital=400, password="-", tables=tables)
     crowd = pollers.night_pollers(league, _crowd(), 0.5, 1.0)
     by_name = {p.name: p for p in crowd}
-    assert set(by_name) == {night.POLL_IN, night.CLOCK}
+    assert set(by_name) == {night.POLL_IN, night.SHEET, night.CLOCK}
+    # the sheets' marks, no cookie: the night's 1,250 tables are 40 parts, the bench's 200 are 7, each
+    # at 40 // 7 = 5 addresses nginx keeps apart
+    marks = by_name[night.SHEET]
+    assert marks.rate == night.offered(0.5, 1.0)[night.SHEET] == 1250 / 3
+    assert len(marks.lines) == len(set(marks.lines)) == 35
+    assert marks.lines[:2] == ["/tables/marks/1/?spread=0\t", "/tables/marks/1/?spread=1\t"]
+    assert marks.lines[-1] == "/tables/marks/7/?spread=4\t"
+    assert night.marks_addresses([1, 2, 40], 0.01) == ["/tables/marks/0/", "/tables/marks/1/"]
     assert by_name[night.POLL_IN].rate == night.offered(0.5, 1.0)[night.POLL_IN] == 1000
     viewers = by_name[night.POLL_IN].lines
     assert len(viewers) == 5000 and len(set(viewers)) == 5000  # each viewer's own cookie, in turn
