@@ -201,3 +201,27 @@ def test_a_moved_sheets_answer_reads_its_seats_once_with_their_players(night):
     assert len(seats) == 1 and "tournament_competition" not in seats[0], seats
     names = {seat.player.name for seat in table.seats.select_related("player")}
     assert all(name in answer.content.decode() for name in names)
+
+
+def test_a_moved_sheets_answer_asks_as_much_for_many_hands_as_for_one(night):
+    """Its hands' voids, checks and transfers (a chip count's adjustments among them) come with two reads,
+    whatever their number, and nothing the answer does not show is asked (the navigation's roles)."""
+    table, client = night["one"], night["client"]
+    url = reverse("table:live_mine", args=[table.pk])
+    win(table, "N", 1)
+
+    def asked() -> list[str]:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        return [q["sql"] for q in queries]
+
+    one = asked()
+    hand = win(table, "E", 2, discarder="S")
+    win(table, "W", 3)
+    hand_void(hand=hand, reason="wrong winner", user=night["organiser"])
+    many = asked()
+    # the table and its seats, its version (two), its hands and its transfers, the session and the user,
+    # whether the organiser organises it, and their own player (to mark their seat)
+    assert len(many) == len(one) <= 10, many
+    assert not [q for q in many if "auth_group" in q or 'FROM "tournament_handcheck"' in q], many
+    assert len([q for q in many if 'FROM "tournament_chiptransfer"' in q]) == 1, many

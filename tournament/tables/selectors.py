@@ -281,20 +281,30 @@ def table_ledger(table: Table) -> TableLedger:
 
 
 def table_fold(table: Table) -> TableFold:
+    """The table's hands (each with its void, its players' check and its transfers) played in order: two
+    queries, the table's transfers read at once (a chip count's adjustments among them, with no hand)."""
     hands = list(
         Hand.objects.filter(table=table)
-        .select_related("void")
-        .prefetch_related("transfers")
+        .select_related("void", "confirmation")
         # Each hand keeps a snapshot of the whole rule set (~3 KB of JSON) that no fold reads: every
         # recorded hand folds the table, so loading it cost O(hands) per post (load bench, issue 7).
         .defer("rules")
         .order_by("sequence")
     )
+    transfers: dict[int | None, list[ChipTransfer]] = {}
+    for transfer in ChipTransfer.objects.filter(table=table):  # by id, as each hand's own would be
+        transfers.setdefault(transfer.hand_id, []).append(transfer)
+    for hand in hands:
+        remember_related(hand, "transfers", transfers.get(hand.pk, []))
+    adjustments: dict[int, int] = {}
+    for transfer in transfers.get(None, []):  # as ``adjustments_of`` adds them up
+        adjustments[transfer.from_player_id] = adjustments.get(transfer.from_player_id, 0) - transfer.amount
+        adjustments[transfer.to_player_id] = adjustments.get(transfer.to_player_id, 0) + transfer.amount
     by_id = {h.pk: h for h in hands}
     standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
     fold = _fold_of(table)
     rows = [fold.play(hand_result(h), row=True) for h in standing]
-    return TableFold(table=table, state=_state_of(table, fold, adjustments_of(table)), rows=rows, hands=hands)
+    return TableFold(table=table, state=_state_of(table, fold, adjustments), rows=rows, hands=hands)
 
 
 def state_before(fold: TableFold, hand: Hand) -> TableState:

@@ -230,6 +230,15 @@ def corrections_of(hands) -> dict[int, int]:
     return {h.corrects_id: h.pk for h in hands if h.corrects_id and not h.is_void}
 
 
+def _checks(fold: TableFold) -> dict[int, HandCheck]:
+    """Each hand's players' check, as the fold read it with its hands (or asked for)."""
+    related = Hand.confirmation.related
+    if all(related.is_cached(hand) for hand in fold.hands):
+        found = {hand.pk: related.get_cached_value(hand) for hand in fold.hands}
+        return {pk: check for pk, check in found.items() if check is not None}
+    return {c.hand_id: c for c in HandCheck.objects.filter(hand__table_id=fold.table.pk)}
+
+
 def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
     """Every hand recorded at the table in play order; voided ones in place, with their reason."""
     seats = fold.table.seat_map
@@ -238,7 +247,7 @@ def history(fold: TableFold, names: dict[int, Player]) -> list[HistoryRow]:
     by_id = {h.pk: h for h in fold.hands}
     number_of = {row.hand.hand_id: row.number for row in fold.rows}
     corrections = corrections_of(fold.hands)
-    checks = {c.hand_id: c for c in HandCheck.objects.filter(hand__table_id=fold.table.pk)}
+    checks = _checks(fold)
     entered_again = {h.corrects_id for h in fold.hands if h.corrects_id}  # once each (the ledger's rule)
     out = []
     previous = dict.fromkeys(order, fold.table.round.competition.capital)
