@@ -1,6 +1,7 @@
 """One GET's CPU per polled address, anonymous against logged in (issue 50), in one process.
 
-The demo league (``load_demo --logins``) on SQLite in a temporary folder; Django's test client runs the
+The demo league (``load_demo --logins``) on SQLite in a temporary folder (``--database-url``: on
+PostgreSQL, as in production); Django's test client runs the
 whole middleware stack in this process, and ``time.process_time`` counts the CPU of ``--repeat`` GETs of
 each address (after a few to warm up), as:
 
@@ -18,6 +19,7 @@ what the app pays when it is asked.
 
     .venv/bin/python bench/poll_cpu_bench.py                # 300 GETs an address
     .venv/bin/python bench/poll_cpu_bench.py --repeat 1000
+    .venv/bin/python bench/poll_cpu_bench.py --database-url postgres://postgres@127.0.0.1:5432/poll_cpu
 """
 
 from __future__ import annotations
@@ -35,11 +37,23 @@ sys.path.insert(0, str(ROOT))
 PASSWORD = "a-bench-password-9"
 
 
-def setup(folder: Path) -> None:
+def _fresh_postgres(url: str) -> None:
+    """Drop and recreate the PostgreSQL database ``url`` names (``--database-url``)."""
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup(folder: Path, database_url: str | None = None) -> None:
     for name in ("DATABASE_URL", "REDIS_URL"):
         os.environ.pop(name, None)
+    if database_url:
+        _fresh_postgres(database_url)
     os.environ.update(
-        DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}",
+        DATABASE_URL=database_url or f"sqlite:///{folder / 'bench.sqlite3'}",
         DEBUG="false",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="testserver",
@@ -69,9 +83,12 @@ def cpu_ms(client, url: str, repeat: int, **headers) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument(
+        "--database-url", help="a PostgreSQL database to use instead of SQLite (dropped and recreated)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        setup(Path(tmp))
+        setup(Path(tmp), args.database_url)
         from django.db.models import Count
         from django.test import Client
         from django.urls import reverse
