@@ -95,7 +95,7 @@ def main() -> int:
 
         from tournament.models import Player, Table
         from tournament.tables.live_mark import opaque
-        from tournament.views.table.display import table_version
+        from tournament.views.table.version import table_version
 
         # the table with the most hands, its round and competition
         table = Table.objects.annotate(n=Count("hands")).order_by("-n", "pk").first()

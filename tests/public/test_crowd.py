@@ -29,7 +29,7 @@ from tournament.project import http_cache
 from tournament.rounds.lifecycle import round_hold
 from tournament.standings.store import standings_refresh
 from tournament.tables import live_mark
-from tournament.views.table.display import table_version
+from tournament.views.table.version import table_version
 
 pytestmark = pytest.mark.django_db
 

@@ -135,7 +135,7 @@ def test_the_scorekeeper_is_told_of_the_links_but_sees_none_and_a_follower_nothi
 def test_the_scoresheet_shows_a_disputed_hand_and_refreshes_when_players_answer(
     client, confirming, scorekeeper
 ):
-    from tournament.views.table.display import table_version
+    from tournament.views.table.version import table_version
 
     hand = _hand(confirming, scorekeeper)
     client.force_login(scorekeeper)

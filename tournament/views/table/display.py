@@ -7,15 +7,14 @@ and the seated players; nothing is written. Words:
   list follow it, so a player's column never moves.
 - **wind now**: the player's seat wind for the next hand (it moves with the
   deal, ``tournament.tables.state``).
-- **version**: a short fingerprint of what was recorded at the table (hands
-  and voids); the live partial is swapped only when it changes.
+- **version**: a short fingerprint of what the live partial shows
+  (``tournament.views.table.version``); it is swapped only when it changes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -26,9 +25,10 @@ from tournament.forms.scoresheet import Seated
 from tournament.forms.scoresheet_kinds import PAYOUT_KINDS
 from tournament.forms.scoresheet_words import payout_kind
 from tournament.league import rulecard
-from tournament.models import Hand, HandCheck, Player, Seat, Table
+from tournament.models import Hand, HandCheck, Player, Table
 from tournament.tables.selectors import TableFold, play_order_key
 from tournament.tables.state import SEATS
+from tournament.views.table.version import seats_read
 from tournament.views.table.words import hand_doubles, preview_headline
 from tournament.words import word_list
 
@@ -113,53 +113,8 @@ class HistoryRow:
         return list(zip(self.balances, self.deltas, strict=True))
 
 
-def table_version(table: Table) -> str:
-    """Hands, voids and players' answers and rulings at the table, who sits where, its chip counts, and
-    its round's clock and state: changes whenever what the table's live partial shows does. Three
-    queries (issue 50: the long way of a poll; ``tournament.tables.live_mark`` answers an unchanged one
-    before any); the round is the one loaded with the table."""
-    seen = Hand.objects.filter(table=table).aggregate(
-        hands=Count("pk", distinct=True),
-        voids=Count("void", distinct=True),
-        answers=Count("answers", distinct=True),
-        checked=Max("confirmation__changed_at"),
-    )
-    # a count asked for, entered or settled (its adjustments move the balances: review of issue 50)
-    counts = table.chip_counts.aggregate(
-        n=Count("pk"), last=Max("pk"), counted=Max("counted_at"), resolved=Max("resolved_at")
-    )
-    read = _seats_read(table)
-    pairs = (
-        sorted((seat.wind, seat.player_id) for seat in read)
-        if read is not None
-        else table.seats.order_by("wind").values_list("wind", "player_id")
-    )
-    seats = "".join(f"{wind}{player}" for wind, player in pairs)
-    checked, round_ = seen["checked"], table.round
-    checked = int(checked.timestamp() * 1000) if checked else 0
-    counted = ".".join(
-        str(int(at.timestamp() * 1000)) if at else "0" for at in (counts["counted"], counts["resolved"])
-    )
-    clock = int(round_.clock_ends.timestamp()) if round_.clock_ends else 0
-    ended = 1 if table.ended_at else 0
-    return (
-        f"{seen['hands']}-{seen['voids']}-{seen['answers']}-{checked}"
-        f"-{round_.status[:2]}{ended}{int(round_.results_held)}-{clock}"
-        f"-{seats}-{counts['n']}.{counts['last'] or 0}.{counted}"
-    )
-
-
-def _seats_read(table: Table) -> list[Seat] | None:
-    """The table's seats as its query read them with their players (``views.table.scoresheet._table``),
-    or None: then they are asked for."""
-    read = getattr(table, "_prefetched_objects_cache", {}).get("seats")
-    if read is None or not all(Seat.player.is_cached(seat) for seat in read):
-        return None
-    return list(read)
-
-
 def seated_players(table: Table) -> dict[int, Player]:
-    read = _seats_read(table)
+    read = seats_read(table)
     seats = read if read is not None else table.seats.select_related("player")
     return {seat.player_id: seat.player for seat in seats}
 

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_safe
 
 from tournament.project.http_cache import LIVE, personal, poll
 from tournament.tables import live_mark
-from tournament.views.table.display import table_version
 from tournament.views.table.scoresheet import _check_visible, _context, _digits, _table
 from tournament.views.table.sheet_words import moved_on_text
+from tournament.views.table.version import table_version
 
 
 @require_safe

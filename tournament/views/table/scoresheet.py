@@ -48,12 +48,12 @@ from tournament.views.table.display import (
     players_now,
     ruleset_summary,
     seated_players,
-    table_version,
     void_awaiting,
 )
 from tournament.views.table.entry import entry_widgets
 from tournament.views.table.previewing import again_form, settle_preview
 from tournament.views.table.sheet_words import conflict_text, problems_of
+from tournament.views.table.version import table_version
 
 TILE_PICKER = "components/tile_picker.html"
 
