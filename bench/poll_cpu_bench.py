@@ -94,7 +94,7 @@ def main() -> int:
         from django.urls import reverse
 
         from tournament.models import Player, Table
-        from tournament.tables.live_mark import opaque
+        from tournament.tables.live_mark import SPAN, opaque, part_of
         from tournament.views.table.version import table_version
 
         # the table with the most hands, its round and competition
@@ -124,7 +124,7 @@ def main() -> int:
             "table live, unchanged (204)": reverse("table:live", args=[table.pk])
             + f"?v={opaque(table.pk, table_version(table))}",
             "big screen data": f"/api/v1/competitions/{competition.pk}/screen/",
-            "table marks (32 tables)": reverse("table:marks", args=[table.pk // 32]),  # the sheets' poll
+            f"table marks ({SPAN} tables)": reverse("table:marks", args=[part_of(table.pk)]),  # sheets' poll
         }
         personal = {
             "organiser": {

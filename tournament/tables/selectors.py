@@ -157,9 +157,14 @@ def _state_of(table: Table, fold: Fold, adjustments: dict[int, int]) -> TableSta
 
 def adjustments_of(table: Table) -> dict[int, int]:
     """Each player's net of the table's accepted chip-count adjustments (issue 19; usually empty)."""
-    net: dict[int, int] = {}
     rows = ChipTransfer.objects.filter(table=table, hand__isnull=True).order_by()
-    for payer, payee, amount in rows.values_list("from_player_id", "to_player_id", "amount"):
+    return net_of(rows.values_list("from_player_id", "to_player_id", "amount"))
+
+
+def net_of(moves: Iterable[tuple[int, int, int]]) -> dict[int, int]:
+    """Each player's net of (payer, payee, amount) moves."""
+    net: dict[int, int] = {}
+    for payer, payee, amount in moves:
         net[payer] = net.get(payer, 0) - amount
         net[payee] = net.get(payee, 0) + amount
     return net
@@ -296,10 +301,7 @@ def table_fold(table: Table) -> TableFold:
         transfers.setdefault(transfer.hand_id, []).append(transfer)
     for hand in hands:
         remember_related(hand, "transfers", transfers.get(hand.pk, []))
-    adjustments: dict[int, int] = {}
-    for transfer in transfers.get(None, []):  # as ``adjustments_of`` adds them up
-        adjustments[transfer.from_player_id] = adjustments.get(transfer.from_player_id, 0) - transfer.amount
-        adjustments[transfer.to_player_id] = adjustments.get(transfer.to_player_id, 0) + transfer.amount
+    adjustments = net_of((t.from_player_id, t.to_player_id, t.amount) for t in transfers.get(None, []))
     by_id = {h.pk: h for h in hands}
     standing = sorted((h for h in hands if not h.is_void), key=lambda h: play_order_key(h, by_id))
     fold = _fold_of(table)
